@@ -1,0 +1,23 @@
+package io.baton.gateway;
+
+import org.springframework.boot.SpringApplication;
+import org.springframework.boot.actuate.info.InfoContributor;
+import org.springframework.boot.autoconfigure.SpringBootApplication;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+
+/** The public edge: Open Inference Protocol v2 REST, validation, API keys, rate limits, request enrichment, ensemble aggregation. */
+@SpringBootApplication
+@EnableConfigurationProperties(GatewayProperties.class)
+public class GatewayApplication {
+
+    public static void main(String[] args) {
+        SpringApplication.run(GatewayApplication.class, args);
+    }
+
+    /** Reports the effective {@code baton.gateway.*} settings under {@code baton} in {@code /actuator/info}. */
+    @Bean
+    InfoContributor batonSettingsInfo(GatewayProperties properties) {
+        return builder -> builder.withDetail("baton", properties);
+    }
+}

@@ -1,0 +1,23 @@
+package io.baton.registry;
+
+import org.springframework.boot.SpringApplication;
+import org.springframework.boot.actuate.info.InfoContributor;
+import org.springframework.boot.autoconfigure.SpringBootApplication;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+
+/** The durable state of the suite: applications, variants, ONNX artifacts, profiles and plans. */
+@SpringBootApplication
+@EnableConfigurationProperties(RegistryProperties.class)
+public class RegistryApplication {
+
+    public static void main(String[] args) {
+        SpringApplication.run(RegistryApplication.class, args);
+    }
+
+    /** Reports the effective {@code baton.registry.*} settings under {@code baton} in {@code /actuator/info}. */
+    @Bean
+    InfoContributor batonSettingsInfo(RegistryProperties properties) {
+        return builder -> builder.withDetail("baton", properties);
+    }
+}

@@ -1,0 +1,2 @@
+/** Baton's scheduling core: plain Java, no Spring. */
+package io.baton.core;

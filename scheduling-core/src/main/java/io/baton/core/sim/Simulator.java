@@ -1,0 +1,237 @@
+package io.baton.core.sim;
+
+import io.baton.core.domain.Batch;
+import io.baton.core.domain.Device;
+import io.baton.core.domain.DropReason;
+import io.baton.core.domain.Request;
+import io.baton.core.domain.ServedModel;
+import io.baton.core.metrics.LatencyHistogram;
+import io.baton.core.policy.DispatchContext;
+import io.baton.core.policy.DispatchSink;
+import io.baton.core.policy.Dispatcher;
+import io.baton.core.policy.Timer;
+import io.baton.core.workload.ArrivalSource;
+import java.util.Arrays;
+import java.util.List;
+import java.util.SplittableRandom;
+
+/**
+ * The discrete-event simulator: drives one {@link Dispatcher} on virtual time. Each device runs one
+ * batch at a time for ℓ(batch size) × its speed × optional log-normal jitter. The same dispatcher class
+ * runs live in scheduler-service on a wall clock, so what is measured here is a statement about the
+ * live code.
+ *
+ * <p>Allocation per request is one {@link Request}; events are long-lived objects re-keyed in an
+ * indexed heap. The simulator checks the dispatcher contract as it goes: a request dispatched or
+ * dropped twice, or a batch sent to a busy device, is a bug and throws.
+ */
+public final class Simulator {
+
+    private static final byte QUEUED = 0, DISPATCHED = 1, FINISHED = 2, DROPPED = 3;
+
+    private final SimulationSpec spec;
+    private final Dispatcher dispatcher;
+    private final EventHeap heap = new EventHeap();
+    private final SplittableRandom jitterRng;
+    private final DeviceEvent[] deviceEvents;
+    private final ServedModel[] models;
+    private final double windowStart, windowEnd;
+
+    private double now;
+    private long nextId;
+    private byte[] state = new byte[1 << 16];
+
+    // metrics over requests arriving in [windowStart, windowEnd)
+    private long offered, good, late, dropped, batches, batchedRequests, lateStarts;
+    private double busyMs;
+    private final LatencyHistogram latency = new LatencyHistogram();
+
+    private Simulator(SimulationSpec spec, Dispatcher dispatcher) {
+        this.spec = spec;
+        this.dispatcher = dispatcher;
+        this.jitterRng = new SplittableRandom(spec.seed() ^ 0x9E3779B97F4A7C15L);
+        this.models = spec.models().toArray(new ServedModel[0]);
+        this.deviceEvents = new DeviceEvent[spec.devices().size()];
+        for (int i = 0; i < deviceEvents.length; i++) deviceEvents[i] = new DeviceEvent(spec.devices().get(i));
+        this.windowStart = spec.warmupMs();
+        this.windowEnd = spec.durationMs();
+    }
+
+    /** Runs the dispatcher over the spec's workload and reports what it achieved. */
+    public static SimulationResult run(SimulationSpec spec, Dispatcher dispatcher) {
+        return new Simulator(spec, dispatcher).run();
+    }
+
+    private SimulationResult run() {
+        DispatchContext ctx = new DispatchContext(() -> now, SimTimer::new, spec.devices(), spec.models(), new Sink());
+        dispatcher.start(ctx);
+        for (ArrivalSource source : spec.arrivals().get()) {
+            ArrivalEvent a = new ArrivalEvent(source);
+            if (source.advance()) heap.schedule(a, source.timeMs());
+        }
+        // Past the last arrival, let queued work drain; a generous bound stops a policy whose timers never settle.
+        double maxSlo = 0;
+        for (ServedModel m : models) maxSlo = Math.max(maxSlo, m.sloMs());
+        double stopAt = spec.durationMs() + 100 * maxSlo + 60_000;
+        SimEvent e;
+        while ((e = heap.poll()) != null) {
+            if (e.time > stopAt) break;
+            now = e.time;
+            e.fire();
+        }
+        long unfinished = 0;
+        for (long id = 0; id < nextId; id++) {
+            byte s = state[(int) id];
+            if (s == QUEUED || s == DISPATCHED) unfinished++;
+        }
+        double windowMs = windowEnd - windowStart;
+        long served = good + late;
+        double idle = 1 - busyMs / (windowMs * deviceEvents.length);
+        return new SimulationResult(dispatcher.policy(), offered, good, late, dropped + unfinished,
+                good * 1000.0 / windowMs,
+                offered == 0 ? 0 : (double) (offered - good) / offered,
+                served == 0 ? 0 : (double) late / served,
+                latency.percentile(50), latency.percentile(99),
+                batches == 0 ? 0 : (double) batchedRequests / batches,
+                Math.max(0, idle), batches, lateStarts, unfinished, windowMs);
+    }
+
+    private boolean inWindow(Request r) {
+        return r.arrivalMs >= windowStart && r.arrivalMs < windowEnd;
+    }
+
+    private void setState(long id, byte expected, byte next, String what) {
+        int i = (int) id;
+        byte s = state[i];
+        if (s != expected) {
+            throw new IllegalStateException(dispatcher.policy() + " " + what + " request " + id + " in state " + s);
+        }
+        state[i] = next;
+    }
+
+    private final class ArrivalEvent extends SimEvent {
+        private final ArrivalSource source;
+
+        ArrivalEvent(ArrivalSource source) {
+            this.source = source;
+        }
+
+        @Override
+        void fire() {
+            int model = source.model();
+            double deadline = source.deadlineMs();
+            if (Double.isNaN(deadline)) deadline = now + models[model].sloMs();
+            long id = nextId++;
+            if (id >= state.length) state = Arrays.copyOf(state, state.length * 2);
+            Request r = new Request(id, model, now, deadline);
+            if (inWindow(r)) offered++;
+            if (source.advance()) heap.schedule(this, source.timeMs());
+            dispatcher.onArrival(r);
+        }
+    }
+
+    private final class DeviceEvent extends SimEvent {
+        final Device device;
+        Batch running;
+
+        DeviceEvent(Device device) {
+            this.device = device;
+        }
+
+        @Override
+        void fire() {
+            Batch b = running;
+            running = null;
+            for (Request r : b.requests()) {
+                setState(r.id, DISPATCHED, FINISHED, "finished");
+                if (!inWindow(r)) continue;
+                if (now <= r.deadlineMs) good++; else late++;
+                latency.record(now - r.arrivalMs);
+            }
+            dispatcher.onBatchDone(b);
+        }
+    }
+
+    private final class SimTimer extends SimEvent implements Timer {
+        private final Runnable action;
+
+        SimTimer(Runnable action) {
+            this.action = action;
+        }
+
+        @Override
+        public void setAt(double atMs) {
+            heap.schedule(this, Math.max(atMs, now));
+        }
+
+        @Override
+        public void cancel() {
+            heap.remove(this);
+        }
+
+        @Override
+        public boolean armed() {
+            return heapIndex >= 0;
+        }
+
+        @Override
+        public double atMs() {
+            return heapIndex >= 0 ? time : Double.POSITIVE_INFINITY;
+        }
+
+        @Override
+        void fire() {
+            action.run();
+        }
+    }
+
+    private final class Sink implements DispatchSink {
+        @Override
+        public void dispatch(Batch batch) {
+            DeviceEvent dev = deviceEvents[batch.device()];
+            if (dev.running != null) {
+                throw new IllegalStateException(dispatcher.policy() + " dispatched to busy device " + batch.device());
+            }
+            Request[] rs = batch.requests();
+            if (rs.length == 0) throw new IllegalStateException(dispatcher.policy() + " dispatched an empty batch");
+            ServedModel m = models[batch.model()];
+            double exec = m.latencyMs(rs.length) * dev.device.speed();
+            double earliestDeadline = Double.POSITIVE_INFINITY;
+            for (Request r : rs) {
+                if (r.model != batch.model()) throw new IllegalStateException("batch mixes models");
+                setState(r.id, QUEUED, DISPATCHED, "dispatched");
+                earliestDeadline = Math.min(earliestDeadline, r.deadlineMs);
+            }
+            if (now + exec > earliestDeadline + 1e-9) lateStarts++;
+            if (spec.jitter() > 0) {
+                double s = spec.jitter();
+                exec *= Math.exp(s * gaussian() - s * s / 2);
+            }
+            dev.running = batch;
+            double end = now + exec;
+            heap.schedule(dev, end);
+            busyMs += Math.max(0, Math.min(end, windowEnd) - Math.max(now, windowStart));
+            if (now >= windowStart && now < windowEnd) {
+                batches++;
+                batchedRequests += rs.length;
+            }
+        }
+
+        @Override
+        public void drop(Request request, DropReason reason) {
+            setState(request.id, QUEUED, DROPPED, "dropped");
+            if (inWindow(request)) dropped++;
+        }
+    }
+
+    private double gaussian() {
+        // Box–Muller; jitter is off the hot path unless asked for.
+        double u1 = jitterRng.nextDouble(), u2 = jitterRng.nextDouble();
+        return Math.sqrt(-2 * Math.log(Math.max(u1, 1e-300))) * Math.cos(2 * Math.PI * u2);
+    }
+
+    /** The models a run's requests index into, in order (for tools that build arrival sources). */
+    public static List<String> modelNames(SimulationSpec spec) {
+        return spec.models().stream().map(ServedModel::name).toList();
+    }
+}

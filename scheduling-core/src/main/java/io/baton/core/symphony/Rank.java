@@ -1,0 +1,116 @@
+package io.baton.core.symphony;
+
+import io.baton.core.util.IndexedMinHeap;
+
+/**
+ * The global side of Symphony for one sub-cluster (the paper's RankThread, §3.3 and Appendix C): the
+ * idle devices, every model's latest candidate, and the binding of candidates to devices.
+ *
+ * <p>Decisions are made in rounds ({@link #round}); a round
+ * <ol>
+ *   <li>makes schedulable every candidate whose exec_at has come;</li>
+ *   <li>sends back for re-pruning every candidate whose invalid_after has passed (it can no longer
+ *       finish by its deadline as formed);</li>
+ *   <li>while a device is idle and a candidate is schedulable: grants the earliest-free device (the
+ *       paper's rule) to the schedulable candidate with the earliest sched_at, "the most stringent
+ *       deadline" (§3.3 text; the pseudocode says exec_at, the authors' code invalid_after; the paper's
+ *       text wins).</li>
+ * </ol>
+ * A model that was sent a command is ignored until it answers with a candidate that acknowledges the
+ * command (the authors' code does the same), so a model gets at most one command per round. This is
+ * what makes the threaded dispatcher take exactly the single-threaded one's decisions: within a round
+ * nothing depends on the order in which model threads answer, and idle devices are ordered by
+ * (free time, id), not by arrival order.
+ */
+final class Rank {
+    private final IndexedMinHeap idleDevices;   // key: time the device became free
+    private final IndexedMinHeap waiting;       // candidates not yet schedulable, key: exec_at
+    private final IndexedMinHeap schedulable;   // key: sched_at
+    private final IndexedMinHeap expiry;        // every candidate, key: invalid_after
+    private final double[] schedAt;
+    private final long[] commandsSent;
+    private final long[] acked;
+    private int outstanding;
+
+    Rank(int models, int devices) {
+        idleDevices = new IndexedMinHeap(devices);
+        waiting = new IndexedMinHeap(models);
+        schedulable = new IndexedMinHeap(models);
+        expiry = new IndexedMinHeap(models);
+        schedAt = new double[models];
+        commandsSent = new long[models];
+        acked = new long[models];
+    }
+
+    /** A model's latest candidate (bs = 0: none). Ignored while it has a command unanswered. */
+    void candidate(int model, int bs, double execAt, double schedAtMs, double invalidAfter, long ack) {
+        if (ack > acked[model]) {
+            long before = commandsSent[model] - acked[model];
+            acked[model] = Math.min(ack, commandsSent[model]);
+            outstanding -= (int) (before - (commandsSent[model] - acked[model]));
+        }
+        if (acked[model] < commandsSent[model]) return;
+        waiting.remove(model);
+        schedulable.remove(model);
+        expiry.remove(model);
+        if (bs == 0) return;
+        schedAt[model] = schedAtMs;
+        waiting.set(model, execAt);
+        expiry.set(model, invalidAfter);
+    }
+
+    void deviceIdle(int device, double freeAtMs) {
+        idleDevices.set(device, freeAtMs);
+    }
+
+    boolean awaiting(int model) {
+        return acked[model] < commandsSent[model];
+    }
+
+    /** Commands sent that the models have not answered yet. */
+    int outstanding() {
+        return outstanding;
+    }
+
+    /** One decision round at nowMs. Returns the number of commands issued. */
+    int round(double nowMs, RankCommands out) {
+        int issued = 0;
+        while (waiting.peekKey() <= nowMs) {
+            int m = waiting.poll();
+            schedulable.set(m, schedAt[m]);
+        }
+        while (expiry.peekKey() < nowMs) {
+            int m = expiry.poll();
+            waiting.remove(m);
+            schedulable.remove(m);
+            commandsSent[m]++;
+            outstanding++;
+            out.refresh(m);
+            issued++;
+        }
+        while (!idleDevices.isEmpty() && !schedulable.isEmpty()) {
+            int m = schedulable.poll();
+            expiry.remove(m);
+            double freeAt = idleDevices.peekKey();
+            int d = idleDevices.poll();
+            commandsSent[m]++;
+            outstanding++;
+            out.grant(m, d, freeAt);
+            issued++;
+        }
+        return issued;
+    }
+
+    /**
+     * When the next round is due on its own: the earliest exec_at, or the instant just after the
+     * earliest invalid_after (at invalid_after itself the candidate can still start in time).
+     */
+    double nextWakeMs() {
+        double e = expiry.peekKey();
+        return Math.min(waiting.peekKey(), e == Double.POSITIVE_INFINITY ? e : Math.nextUp(e));
+    }
+
+    int idleCount() {
+        return idleDevices.size();
+    }
+}
