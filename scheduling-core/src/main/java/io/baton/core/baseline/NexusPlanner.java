@@ -118,8 +118,10 @@ public final class NexusPlanner {
         double d = sumBeta / (1 - sumAlphaR);
         for (double[] res : bin) {
             ServedModel m = models.get((int) res[0]);
-            double b = Math.max(1, res[1] * d);
-            if (d + m.profile().alphaMs() * b + m.profile().betaMs() > m.sloMs()) return -1;
+            // the whole batch the session will run (pack() plans ⌈r·d⌉, capped at the Nexus batch), not r·d:
+            // with the fractional size a planned session could break d + ℓ(b) ≤ SLO by up to α
+            int b = (int) Math.max(1, Math.ceil(res[1] * d));
+            if (d + m.latencyMs(b) > m.sloMs()) return -1;
         }
         return d;
     }

@@ -1,5 +1,6 @@
 package io.baton.core.cli;
 
+import io.baton.core.workload.TraceFormatException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
@@ -50,6 +51,10 @@ public final class Baton {
             return 0;
         } catch (InputException e) {
             err.println("baton: " + e.getMessage());
+            return 2;
+        } catch (TraceFormatException e) {
+            // A malformed trace is bad input (the message names the trace line), not an internal error.
+            err.println("baton: " + oneLine(e.getMessage()));
             return 2;
         } catch (IllegalArgumentException e) {
             // Domain validation (profiles, specs) names the field in its message.

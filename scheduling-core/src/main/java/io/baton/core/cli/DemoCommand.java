@@ -12,8 +12,7 @@ import java.util.Locale;
 
 /**
  * {@code baton demo} (what {@code bin/baton up} runs until the live suite exists): six models of
- * Symphony's Table 5 with their SLOs on 16 simulated GPUs under bursty Gamma(0.5) arrivals at about
- * 80% of what symphony sustains; every policy on the same arrivals, side by side.
+ * Symphony's Table 5 with their SLOs on 16 simulated GPUs under bursty Gamma(0.5) arrivals, 500 req/s each; every policy on the same arrivals, side by side.
  */
 final class DemoCommand {
     private DemoCommand() {}
@@ -23,7 +22,7 @@ final class DemoCommand {
         List<ModelLoad> models = new ArrayList<>();
         for (String name : List.of("DenseNet121", "InceptionV3", "ResNet50V2", "VGG16", "EfficientNetB0", "MobileNetV2")) {
             ModelZoo.Profile p = ModelZoo.byName(zoo, name);
-            models.add(ModelLoad.linear(name, p.alphaMs(), p.betaMs(), p.sloMs(), 1100, ModelLoad.Arrival.GAMMA, 0.5));
+            models.add(ModelLoad.linear(name, p.alphaMs(), p.betaMs(), p.sloMs(), 500, ModelLoad.Arrival.GAMMA, 0.5));
         }
         return new Scenario(7, 20_000, 2_000, 0, 16, models, Policies.IDS, null);
     }
@@ -32,7 +31,7 @@ final class DemoCommand {
         Scenario s = scenario();
         out.println("Baton demo: Symphony and its baselines on a simulated 16-GPU cluster (virtual time)");
         out.println("models (Symphony Table 5, 1080Ti): " + String.join(", ", s.models().stream().map(ModelLoad::name).toList())
-                + "; 1100 req/s each, Gamma(0.5) arrivals, 20 s");
+                + "; 500 req/s each, Gamma(0.5) arrivals, 20 s");
         List<SimulationResult> results = s.policies().parallelStream().map(p -> Policies.simulate(p, s)).toList();
         out.printf(Locale.ROOT, "%n%-16s %12s %9s %11s %13s %10s%n", "policy", "goodput/s", "bad rate", "mean batch",
                 "idle fraction", "p99 ms");

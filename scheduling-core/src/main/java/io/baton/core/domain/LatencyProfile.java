@@ -28,6 +28,7 @@ public final class LatencyProfile {
     private final double beta;
     private final double[] quadratic; // c0, c1, c2
     private final Fit fit;
+    private final int size; // lookups up to here are precomputed: TABLE, or the largest measured batch
     private final double[] table;
 
     private LatencyProfile(TreeMap<Integer, Double> measured, double alpha, double beta, double[] quadratic, Fit fit) {
@@ -36,9 +37,11 @@ public final class LatencyProfile {
         this.beta = beta;
         this.quadratic = quadratic;
         this.fit = fit;
-        this.table = new double[TABLE + 1];
+        // Every measured point lies inside the table, so that past it only the fit answers (see latencyMs).
+        this.size = measured.isEmpty() ? TABLE : Math.max(TABLE, measured.lastKey());
+        this.table = new double[size + 1];
         double previous = 0;
-        for (int b = 1; b <= TABLE; b++) {
+        for (int b = 1; b <= size; b++) {
             previous = Math.max(previous, compute(b));
             table[b] = previous;
         }
@@ -80,10 +83,21 @@ public final class LatencyProfile {
 
     /** ℓ(b) in ms, for b ≥ 1. */
     public double latencyMs(int b) {
-        if (b <= TABLE) {
+        if (b <= size) {
             return b < 1 ? table[1] : table[b];
         }
-        return Math.max(table[TABLE], compute(b));
+        return Math.max(table[size], fitEnvelope(b));
+    }
+
+    /**
+     * The fit's running maximum at b, for b past the table (where no point was measured): the linear fit
+     * has α ≥ 0 and never falls; a concave quadratic falls past its vertex, so it is held at its peak.
+     */
+    private double fitEnvelope(int b) {
+        if (fit == Fit.LINEAR || measured.size() < 3) return alpha * b + beta;
+        double c2 = quadratic[2];
+        double x = c2 < 0 ? Math.min(b, -quadratic[1] / (2 * c2)) : b;
+        return quadratic[0] + quadratic[1] * x + c2 * x * x;
     }
 
     /** Requests per second one device sustains running back-to-back batches of size b. */
@@ -120,7 +134,7 @@ public final class LatencyProfile {
     public Fit fit() { return fit; }
 
     /** Batch sizes up to which lookups are precomputed. */
-    public int tableSize() { return TABLE; }
+    public int tableSize() { return size; }
 
     /** The same profile with every latency multiplied by factor (a slower or faster device). */
     public LatencyProfile scaled(double factor) {

@@ -6,8 +6,9 @@ import java.util.concurrent.locks.LockSupport;
 
 /**
  * A lock-free multi-producer, single-consumer message queue whose consumer parks when it is empty.
- * Every post and every completed message is counted in a shared {@code pending} counter, so a caller
- * can wait until the whole dispatcher is quiescent (no message anywhere unprocessed).
+ * When given a shared {@code pending} counter, every post and every completed message is counted in
+ * it, so a caller can wait until the whole dispatcher is quiescent (no message anywhere unprocessed);
+ * free-running dispatchers pass null and skip that contended counter.
  */
 public final class Mailbox<T> {
     private final ConcurrentLinkedQueue<T> queue = new ConcurrentLinkedQueue<>();
@@ -24,7 +25,7 @@ public final class Mailbox<T> {
     }
 
     public void post(T message) {
-        pending.incrementAndGet();
+        if (pending != null) pending.incrementAndGet();
         queue.add(message);
         if (parked) {
             Thread c = consumer;
@@ -38,7 +39,7 @@ public final class Mailbox<T> {
     }
 
     public void done() {
-        pending.decrementAndGet();
+        if (pending != null) pending.decrementAndGet();
     }
 
     /** Parks the consumer until a message is posted, the deadline passes, or it is interrupted. */

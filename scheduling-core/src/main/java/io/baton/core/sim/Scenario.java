@@ -37,7 +37,20 @@ public record Scenario(long seed, double durationMs, double warmupMs, double jit
         return out;
     }
 
+    /**
+     * Each model's mean offered rate (req/s): what an epoch planner (Nexus) plans for. For a replayed
+     * trace, the rate measured over the trace's arrivals in [0, durationMs).
+     */
     public double[] rates() {
+        if (traceCsv != null) {
+            double[] counts = new double[models.size()];
+            List<String> names = models.stream().map(ModelLoad::name).toList();
+            TraceArrivals t = new TraceArrivals(new StringReader(traceCsv), names::indexOf);
+            while (t.advance()) {
+                if (t.timeMs() < durationMs) counts[t.model()] += 1000.0 / durationMs;
+            }
+            return counts;
+        }
         return models.stream().mapToDouble(m -> m.ratePerSec() * m.pattern().mean()).toArray();
     }
 

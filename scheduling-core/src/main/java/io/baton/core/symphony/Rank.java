@@ -23,40 +23,51 @@ import io.baton.core.util.IndexedMinHeap;
  * (free time, id), not by arrival order.
  */
 final class Rank {
+    private static final byte NONE = 0, WAITING = 1, SCHEDULABLE = 2;
+
     private final IndexedMinHeap idleDevices;   // key: time the device became free
-    private final IndexedMinHeap waiting;       // candidates not yet schedulable, key: exec_at
+    /**
+     * One timer per candidate: a waiting candidate's exec_at, a schedulable one's expiry (the instant
+     * after invalid_after). One heap rather than two halves the work of the per-arrival update.
+     */
+    private final IndexedMinHeap timers;
     private final IndexedMinHeap schedulable;   // key: sched_at
-    private final IndexedMinHeap expiry;        // every candidate, key: invalid_after
+    private final byte[] state;
     private final double[] schedAt;
+    private final double[] invalidAfter;
     private final long[] commandsSent;
     private final long[] acked;
     private int outstanding;
 
     Rank(int models, int devices) {
         idleDevices = new IndexedMinHeap(devices);
-        waiting = new IndexedMinHeap(models);
+        timers = new IndexedMinHeap(models);
         schedulable = new IndexedMinHeap(models);
-        expiry = new IndexedMinHeap(models);
+        state = new byte[models];
         schedAt = new double[models];
+        invalidAfter = new double[models];
         commandsSent = new long[models];
         acked = new long[models];
     }
 
     /** A model's latest candidate (bs = 0: none). Ignored while it has a command unanswered. */
-    void candidate(int model, int bs, double execAt, double schedAtMs, double invalidAfter, long ack) {
+    void candidate(int model, int bs, double execAt, double schedAtMs, double invalidAfterMs, long ack) {
         if (ack > acked[model]) {
             long before = commandsSent[model] - acked[model];
             acked[model] = Math.min(ack, commandsSent[model]);
             outstanding -= (int) (before - (commandsSent[model] - acked[model]));
         }
         if (acked[model] < commandsSent[model]) return;
-        waiting.remove(model);
-        schedulable.remove(model);
-        expiry.remove(model);
-        if (bs == 0) return;
+        if (state[model] == SCHEDULABLE) schedulable.remove(model);
+        if (bs == 0) {
+            timers.remove(model);
+            state[model] = NONE;
+            return;
+        }
         schedAt[model] = schedAtMs;
-        waiting.set(model, execAt);
-        expiry.set(model, invalidAfter);
+        invalidAfter[model] = invalidAfterMs;
+        state[model] = WAITING;
+        timers.set(model, execAt);      // re-keyed in place when already there: the common case
     }
 
     void deviceIdle(int device, double freeAtMs) {
@@ -75,22 +86,27 @@ final class Rank {
     /** One decision round at nowMs. Returns the number of commands issued. */
     int round(double nowMs, RankCommands out) {
         int issued = 0;
-        while (waiting.peekKey() <= nowMs) {
-            int m = waiting.poll();
-            schedulable.set(m, schedAt[m]);
-        }
-        while (expiry.peekKey() < nowMs) {
-            int m = expiry.poll();
-            waiting.remove(m);
-            schedulable.remove(m);
-            commandsSent[m]++;
-            outstanding++;
-            out.refresh(m);
-            issued++;
+        while (timers.peekKey() <= nowMs) {
+            int m = timers.peek();
+            if (state[m] == WAITING) {
+                state[m] = SCHEDULABLE;
+                schedulable.set(m, schedAt[m]);
+                timers.set(m, Math.nextUp(invalidAfter[m]));
+            } else {
+                // invalid_after passed: it can no longer finish by its deadline as formed
+                timers.remove(m);
+                schedulable.remove(m);
+                state[m] = NONE;
+                commandsSent[m]++;
+                outstanding++;
+                out.refresh(m);
+                issued++;
+            }
         }
         while (!idleDevices.isEmpty() && !schedulable.isEmpty()) {
             int m = schedulable.poll();
-            expiry.remove(m);
+            timers.remove(m);
+            state[m] = NONE;
             double freeAt = idleDevices.peekKey();
             int d = idleDevices.poll();
             commandsSent[m]++;
@@ -102,12 +118,12 @@ final class Rank {
     }
 
     /**
-     * When the next round is due on its own: the earliest exec_at, or the instant just after the
-     * earliest invalid_after (at invalid_after itself the candidate can still start in time).
+     * When the next round is due on its own: the earliest exec_at of a waiting candidate, or the instant
+     * just after the earliest invalid_after of a schedulable one (at invalid_after itself it can still
+     * start in time).
      */
     double nextWakeMs() {
-        double e = expiry.peekKey();
-        return Math.min(waiting.peekKey(), e == Double.POSITIVE_INFINITY ? e : Math.nextUp(e));
+        return timers.peekKey();
     }
 
     int idleCount() {

@@ -117,11 +117,12 @@ public final class ThreadedSymphonyDispatcher implements Dispatcher, AutoCloseab
         this.slots = new AtomicReferenceArray<>(nModels);
         this.dirty = new AtomicIntegerArray(nModels);
         this.refs = new ModelRef[nModels];
-        this.rankInbox = new Mailbox<>(pending);
+        AtomicLong counter = mode == Mode.STEPPED ? pending : null;
+        this.rankInbox = new Mailbox<>(counter);
         this.modelInbox = new Mailbox[modelThreads];
         ModelWorker[] workers = new ModelWorker[modelThreads];
         for (int t = 0; t < modelThreads; t++) {
-            modelInbox[t] = new Mailbox<>(pending);
+            modelInbox[t] = new Mailbox<>(counter);
             workers[t] = new ModelWorker(t);
         }
         this.queues = new ModelQueue[nModels];
