@@ -28,7 +28,7 @@ final class BenchCommand {
             case "scheduler-throughput" -> {
                 int models = (int) longOption(args, "--models", 1000);
                 int devices = (int) longOption(args, "--devices", 10_000);
-                int threads = (int) longOption(args, "--model-threads", 1);
+                int threads = (int) longOption(args, "--model-threads", 2);
                 double seconds = longOption(args, "--seconds", 10);
                 if (models < 1 || devices < 1 || threads < 1 || seconds < 1) {
                     throw new InputException("--models, --devices, --model-threads and --seconds must be ≥ 1");
