@@ -29,7 +29,7 @@ public final class SimulatorSpeedBench {
         return new Scenario(11, durationMs, 0, 0, devices, ms, List.of("symphony"), null);
     }
 
-    public static List<Result> run(PrintStream progress) {
+    public static List<Result> run() {
         List<Result> out = new ArrayList<>();
         Scenario[] scenarios = {
                 scenario(1, 64, 20_000, 300_000),

@@ -35,7 +35,7 @@ final class BenchCommand {
                 }
                 SchedulerThroughputBench.print(SchedulerThroughputBench.run(models, devices, threads, seconds, 3), out);
             }
-            case "simulator-speed" -> SimulatorSpeedBench.print(SimulatorSpeedBench.run(out), out);
+            case "simulator-speed" -> SimulatorSpeedBench.print(SimulatorSpeedBench.run(), out);
             default -> throw new InputException("unknown benchmark '" + name + "': one of " + String.join(", ", NAMES));
         }
     }

@@ -165,10 +165,6 @@ public final class JsonInput {
         return node.fieldNames();
     }
 
-    public String path() {
-        return path;
-    }
-
     public String fieldPath(String field) {
         return name(field);
     }

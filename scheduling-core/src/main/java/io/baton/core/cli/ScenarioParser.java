@@ -47,14 +47,13 @@ public final class ScenarioParser {
             double total = in.positive("totalRate");
             JsonInput pop = in.object("popularity");
             String type = pop.text("type");
-            double[] weights = switch (type) {
-                case "uniform" -> Popularity.uniform(modelsIn.size()).weights();
-                case "zipf" -> Popularity.zipf(modelsIn.size(), pop.number("exponent", 0.9)).weights();
+            Popularity popularity = switch (type) {
+                case "uniform" -> Popularity.uniform(modelsIn.size());
+                case "zipf" -> Popularity.zipf(modelsIn.size(), pop.number("exponent", 0.9));
                 default -> throw new InputException(pop.fieldPath("type") + " must be uniform or zipf, got '" + type + "'");
             };
             pop.rejectUnknown();
-            popularityRates = new double[weights.length];
-            for (int i = 0; i < weights.length; i++) popularityRates[i] = weights[i] * total;
+            popularityRates = popularity.rates(total);
         }
 
         String trace = null;

@@ -58,7 +58,7 @@ final class SimulateCommand {
 
     /** Six significant digits: enough for any comparison, stable text across platforms. */
     static double round(double v) {
-        if (!Double.isFinite(v) || v == 0) return Double.isFinite(v) ? 0 : 0;
+        if (!Double.isFinite(v) || v == 0) return 0; // JSON has no NaN: an empty measurement reads 0
         double scale = Math.pow(10, 5 - (int) Math.floor(Math.log10(Math.abs(v))));
         return Math.round(v * scale) / scale;
     }

@@ -1,7 +1,6 @@
 package io.baton.core.domain;
 
 import java.util.Arrays;
-import java.util.List;
 
 /**
  * A dispatch decision: run these requests of one served model together on one device, starting at
@@ -19,10 +18,6 @@ public record Batch(int model, int device, Request[] requests, double startMs, d
         double dl = Double.POSITIVE_INFINITY;
         for (Request r : requests) dl = Math.min(dl, r.deadlineMs);
         return dl;
-    }
-
-    public List<Request> requestList() {
-        return List.of(requests);
     }
 
     @Override

@@ -12,7 +12,6 @@ import io.baton.core.policy.Dispatcher;
 import io.baton.core.policy.Timer;
 import io.baton.core.workload.ArrivalSource;
 import java.util.Arrays;
-import java.util.List;
 import java.util.SplittableRandom;
 
 /**
@@ -228,10 +227,5 @@ public final class Simulator {
         // Box–Muller; jitter is off the hot path unless asked for.
         double u1 = jitterRng.nextDouble(), u2 = jitterRng.nextDouble();
         return Math.sqrt(-2 * Math.log(Math.max(u1, 1e-300))) * Math.cos(2 * Math.PI * u2);
-    }
-
-    /** The models a run's requests index into, in order (for tools that build arrival sources). */
-    public static List<String> modelNames(SimulationSpec spec) {
-        return spec.models().stream().map(ServedModel::name).toList();
     }
 }

@@ -360,8 +360,8 @@ public final class ThreadedSymphonyDispatcher implements Dispatcher, AutoCloseab
                 }
                 continue;
             }
-            if (emulateDevices && releaseDevices()) {
-                afterRankMessage();
+            if (emulateDevices && busyUntil.peekKey() <= ctx.nowMs()) {
+                afterRankMessage(); // releases the devices whose batch has finished, then decides
                 continue;
             }
             long deadline = Long.MAX_VALUE;
@@ -396,16 +396,12 @@ public final class ThreadedSymphonyDispatcher implements Dispatcher, AutoCloseab
     }
 
     /** Emulated devices whose batch has finished by now become idle. */
-    private boolean releaseDevices() {
+    private void releaseDevices() {
         double now = ctx.nowMs();
-        boolean any = false;
         while (busyUntil.peekKey() <= now) {
             double at = busyUntil.peekKey();
-            int d = busyUntil.poll();
-            rank.deviceIdle(d, at);
-            any = true;
+            rank.deviceIdle(busyUntil.poll(), at);
         }
-        return any;
     }
 
     private void afterRankMessage() {

@@ -9,8 +9,8 @@ import io.baton.core.domain.LatencyProfile;
 import io.baton.core.domain.Request;
 import io.baton.core.domain.ServedModel;
 import io.baton.core.policy.DispatchContext;
-import io.baton.core.policy.DispatchSink;
 import io.baton.core.sim.Scenario;
+import io.baton.core.testing.RecordingSink;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -21,25 +21,14 @@ class ClockworkDispatcherTest {
 
     private double now;
     private long nextId;
-    private final List<Batch> batches = new ArrayList<>();
-    private final List<Request> dropped = new ArrayList<>();
-    private final List<DropReason> reasons = new ArrayList<>();
+    private final RecordingSink sink = new RecordingSink();
+    private final List<Batch> batches = sink.batches;
+    private final List<Request> dropped = sink.dropped;
+    private final List<DropReason> reasons = sink.reasons;
 
     private ClockworkDispatcher start(int devices, ServedModel... models) {
         List<Device> ds = new ArrayList<>();
         for (int d = 0; d < devices; d++) ds.add(Device.of(d));
-        DispatchSink sink = new DispatchSink() {
-            @Override
-            public void dispatch(Batch batch) {
-                batches.add(batch);
-            }
-
-            @Override
-            public void drop(Request request, DropReason reason) {
-                dropped.add(request);
-                reasons.add(reason);
-            }
-        };
         ClockworkDispatcher c = new ClockworkDispatcher();
         c.start(new DispatchContext(() -> now, action -> {
             throw new AssertionError("clockwork needs no timers");

@@ -8,8 +8,8 @@ import io.baton.core.domain.DropReason;
 import io.baton.core.domain.LatencyProfile;
 import io.baton.core.domain.Request;
 import io.baton.core.domain.ServedModel;
-import io.baton.core.policy.DispatchSink;
 import io.baton.core.sim.Scenario;
+import io.baton.core.testing.RecordingSink;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -25,23 +25,11 @@ class ModelQueueTest {
     record Cand(int model, int bs, double execAt, double schedAt, double invalidAfter, long ack) {}
 
     private final List<Cand> cands = new ArrayList<>();
-    private final List<Batch> batches = new ArrayList<>();
-    private final List<Request> dropped = new ArrayList<>();
-    private final List<DropReason> reasons = new ArrayList<>();
+    private final RecordingSink sink = new RecordingSink();
+    private final List<Batch> batches = sink.batches;
+    private final List<Request> dropped = sink.dropped;
+    private final List<DropReason> reasons = sink.reasons;
     private long nextId;
-
-    private final DispatchSink sink = new DispatchSink() {
-        @Override
-        public void dispatch(Batch batch) {
-            batches.add(batch);
-        }
-
-        @Override
-        public void drop(Request request, DropReason reason) {
-            dropped.add(request);
-            reasons.add(reason);
-        }
-    };
 
     private ModelQueue queue(double alpha, double beta, int maxBatch, BatchingRule rule) {
         ServedModel m = new ServedModel(0, "m", LatencyProfile.linear(alpha, beta), 1000, maxBatch);
