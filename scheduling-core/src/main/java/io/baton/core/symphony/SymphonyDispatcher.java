@@ -52,8 +52,9 @@ public final class SymphonyDispatcher implements Dispatcher {
         int nModels = context.models().size();
         this.rank = new Rank(nModels, context.devices().size());
         this.queues = new ModelQueue[nModels];
+        double margin = ModelQueue.waitMarginFactor(nModels, context.devices().size());
         for (int m = 0; m < nModels; m++) {
-            queues[m] = new ModelQueue(context.models().get(m), rule, context.sink(), rank::candidate);
+            queues[m] = new ModelQueue(context.models().get(m), margin, rule, context.sink(), rank::candidate);
         }
         double now = context.nowMs();
         for (int d = 0; d < context.devices().size(); d++) rank.deviceIdle(d, now);

@@ -129,7 +129,7 @@ public final class ThreadedSymphonyDispatcher implements Dispatcher, AutoCloseab
         for (int m = 0; m < nModels; m++) {
             refs[m] = new ModelRef(m);
             ModelWorker w = workers[m % modelThreads];
-            queues[m] = new ModelQueue(context.models().get(m), rule, w, w);
+            queues[m] = new ModelQueue(context.models().get(m), ModelQueue.waitMarginFactor(nModels, nDevices), rule, w, w);
         }
         double now = context.nowMs();
         for (int d = 0; d < nDevices; d++) rank.deviceIdle(d, now);

@@ -37,6 +37,12 @@ public final class DeadlineQueue {
         return size == 0 ? null : buf[head];
     }
 
+    /** The i-th request in deadline order (0 = the earliest), 0 ≤ i &lt; size. */
+    public Request get(int i) {
+        if (i < 0 || i >= size) throw new IndexOutOfBoundsException(i);
+        return buf[(head + i) & (buf.length - 1)];
+    }
+
     public Request poll() {
         if (size == 0) return null;
         Request r = buf[head];

@@ -89,6 +89,11 @@ class DispatcherInvariantsTest {
             if (d.reason() == DropReason.DEADLINE_UNMEETABLE) {
                 require(d.atMs() + m.latencyMs(1) > q.deadlineMs - EPS, what,
                         "dropped although it could still finish alone", d);
+            } else if (d.reason() == DropReason.SHED_FOR_BATCH) {
+                // Only Symphony's sliding window sheds, and only requests that could still run alone.
+                require(rec.policy().equals("symphony") || rec.policy().equals("work-conserving"), what,
+                        "shed by a policy without a sliding window", d);
+                require(d.atMs() + m.latencyMs(1) <= q.deadlineMs + EPS, what, "shed although hopeless", d);
             } else if (d.reason() == DropReason.NO_DEVICE && rec.policy().startsWith("nexus")) {
                 // Nexus pins models to devices by its plan; a model the plan left out has none.
                 require(d.atMs() == q.arrivalMs, what, "NO_DEVICE drop later than on arrival", d);

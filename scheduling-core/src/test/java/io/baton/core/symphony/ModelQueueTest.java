@@ -21,6 +21,12 @@ import org.junit.jupiter.params.provider.ValueSource;
 class ModelQueueTest {
 
     private static final double TOL = 1e-9;
+    /** The queues share 4 devices with another model: a waiting candidate turns schedulable 3·ℓ(bs+1)/4 before sched_at. */
+    private static final int DEVICES = 4;
+
+    private static double margin(double lNext) {
+        return ModelQueue.WAIT_MARGIN_COMPLETIONS * lNext / DEVICES;
+    }
 
     record Cand(int model, int bs, double execAt, double schedAt, double invalidAfter, long ack) {}
 
@@ -33,7 +39,7 @@ class ModelQueueTest {
 
     private ModelQueue queue(double alpha, double beta, int maxBatch, BatchingRule rule) {
         ServedModel m = new ServedModel(0, "m", LatencyProfile.linear(alpha, beta), 1000, maxBatch);
-        return new ModelQueue(m, rule, sink, (model, bs, execAt, schedAt, invalidAfter, ack) ->
+        return new ModelQueue(m, ModelQueue.waitMarginFactor(2, DEVICES), rule, sink, (model, bs, execAt, schedAt, invalidAfter, ack) ->
                 cands.add(new Cand(model, bs, execAt, schedAt, invalidAfter, ack)));
     }
 
@@ -88,7 +94,8 @@ class ModelQueueTest {
             assertThat(c.invalidAfter()).as("invalid_after = dl − ℓ(bs)").isCloseTo(dl - (alpha * bs + beta), within(TOL));
             assertThat(c.ack()).isZero();
             if (bs <= 10) {
-                assertThat(c.execAt()).as("bs %d < βλ: waits until sched_at", bs).isEqualTo(c.schedAt());
+                assertThat(c.execAt()).as("bs %d < βλ: waits until just before sched_at", bs)
+                        .isCloseTo(c.schedAt() - margin(alpha * (bs + 1) + beta), within(TOL));
                 assertThat(c.execAt()).isGreaterThan(now);
             } else {
                 assertThat(c.execAt()).as("bs %d ≥ βλ: schedulable now", bs).isEqualTo(now);
@@ -124,9 +131,12 @@ class ModelQueueTest {
         assertThat(last()).isEqualTo(new Cand(0, 1, 0, 100 - 12, 100 - 11, 0));
     }
 
-    /** ℓ(b) = b + 5: hopeless heads are dropped, the batch is the earliest-deadline prefix that fits. */
+    /**
+     * ℓ(b) = b + 5: the sliding window. Hopeless heads are dropped; a head that would force the batch
+     * below what waits behind it is shed; the batch is the earliest-deadline requests that fit.
+     */
     @Test
-    void pruningKeepsTheEarliestDeadlinePrefixThatFitsAndDropsHopelessHeads() {
+    void slidingWindowDropsHopelessHeadsAndShedsHeadsThatWouldShrinkTheBatch() {
         ModelQueue q = queue(1, 5, Scenario.UNBOUNDED_BATCH, BatchingRule.NON_WORK_CONSERVING);
         // r0 could not finish even alone: 0 + ℓ(1) = 6 > 5
         Request r0 = arrive(q, 0, 5);
@@ -145,10 +155,13 @@ class ModelQueueTest {
         // still 5: ℓ(6) = 11 > 10; r6 waits for a later candidate; it cannot grow, so schedulable now
         assertThat(last()).isEqualTo(new Cand(0, 5, 0, 10 - 11, 10 - 10, 0));
 
-        // a request with an earlier deadline goes to the head: dl = 9, ℓ(b) ≤ 8 → b = 3
+        // r7 (dl 9) goes to the head at now = 1. Keeping it would cap the batch at 3 (ℓ(3) = 8 = 9 − 1);
+        // without it r1..r4 fit (ℓ(4) = 9 = 10 − 1): r7 is shed, though it could have run alone.
         Request r7 = arrive(q, 1, 9);
-        assertThat(last()).isEqualTo(new Cand(0, 3, 1, 9 - 9, 9 - 8, 0));
-        assertThat(ids(q.snapshot())).containsExactly(ids(r7, r1, r2, r3, r4, r5, r6));
+        assertThat(dropped).containsExactly(r0, r7);
+        assertThat(reasons).containsExactly(DropReason.DEADLINE_UNMEETABLE, DropReason.SHED_FOR_BATCH);
+        assertThat(last()).isEqualTo(new Cand(0, 4, 1, 10 - 10, 10 - 9, 0));
+        assertThat(ids(q.snapshot())).containsExactly(ids(r1, r2, r3, r4, r5, r6));
 
         // a grant runs exactly the candidate
         assertThat(q.onGrant(2, 1)).isTrue();
@@ -157,34 +170,48 @@ class ModelQueueTest {
         assertThat(b.model()).isZero();
         assertThat(b.device()).isEqualTo(2);
         assertThat(b.startMs()).isEqualTo(1);
-        assertThat(b.expectedLatencyMs()).isEqualTo(8);
-        assertThat(ids(b.requests())).containsExactly(ids(r7, r1, r2));
-        // next candidate at now = 1: dl = 10, ℓ(b) ≤ 9 → b = 4 = everything queued (r6 rides along)
-        assertThat(last()).isEqualTo(new Cand(0, 4, Math.max(1, 10 - 10), 10 - 10, 10 - 9, 1));
+        assertThat(b.expectedLatencyMs()).isEqualTo(9);
+        assertThat(ids(b.requests())).containsExactly(ids(r1, r2, r3, r4));
+        // next candidate at now = 1: r5 and r6 together (ℓ(2) = 7 ≤ 10 − 1); β·λ = 5·(8/50) < 2: schedulable
+        assertThat(last()).isEqualTo(new Cand(0, 2, 1, 10 - 8, 10 - 7, 1));
 
-        // at now = 2 only 3 fit (ℓ(3) = 8 = dl − now): deadline-limited with more queued → schedulable now
-        q.onRefresh(2);
-        assertThat(last()).isEqualTo(new Cand(0, 3, 2, 10 - 9, 10 - 8, 2));
-
-        // at 4.5 r3..r5 cannot finish even alone (4.5 + 6 > 10); r6 (dl 20) is the candidate
+        // at 4.5 r5 cannot finish even alone (4.5 + 6 > 10); r6 (dl 20) is the candidate
         q.onRefresh(4.5);
-        assertThat(ids(dropped)).containsExactly(ids(r0, r3, r4, r5));
+        assertThat(ids(dropped)).containsExactly(ids(r0, r7, r5));
         assertThat(last().bs()).isEqualTo(1);
         assertThat(last().invalidAfter()).isEqualTo(20 - 6);
-        assertThat(last().ack()).isEqualTo(3);
+        assertThat(last().ack()).isEqualTo(2);
 
         q.onRefresh(15); // 15 + 6 > 20
-        assertThat(ids(dropped)).containsExactly(ids(r0, r3, r4, r5, r6));
-        assertThat(reasons).containsOnly(DropReason.DEADLINE_UNMEETABLE);
+        assertThat(ids(dropped)).containsExactly(ids(r0, r7, r5, r6));
+        assertThat(reasons).containsExactly(DropReason.DEADLINE_UNMEETABLE, DropReason.SHED_FOR_BATCH,
+                DropReason.DEADLINE_UNMEETABLE, DropReason.DEADLINE_UNMEETABLE);
         assertThat(last()).isEqualTo(new Cand(0, 0, Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY,
-                Double.POSITIVE_INFINITY, 4));
+                Double.POSITIVE_INFINITY, 3));
 
         // a grant with nothing left returns the device and still acknowledges the command
         assertThat(q.onGrant(0, 15)).isFalse();
         assertThat(batches).hasSize(1);
         assertThat(last().bs()).isZero();
-        assertThat(last().ack()).isEqualTo(5);
+        assertThat(last().ack()).isEqualTo(4);
         assertThat(q.queued()).isZero();
+    }
+
+    /** Beyond capacity the batch stays full: Symphony's flat top (§3.4), which Clipper's rule loses. */
+    @Test
+    void underABacklogTheBatchStaysFullAndTheOldestAreShed() {
+        ModelQueue q = queue(1, 5, 8, BatchingRule.WORK_CONSERVING);
+        // 30 requests queued at once, deadlines 14, 15, …, 43; ℓ(8) = 13
+        for (int k = 0; k < 30; k++) arrive(q, 0, 14 + k);
+        assertThat(last().bs()).isEqualTo(8);
+        // at now = 10 a batch of 8 needs dl ≥ 23: the nine heads with deadlines 14..22 are shed or
+        // dropped (those below 16 cannot even run alone), and 8 still run
+        assertThat(q.onGrant(0, 10)).isTrue();
+        assertThat(batches.get(0).size()).isEqualTo(8);
+        assertThat(batches.get(0).requests()[0].deadlineMs).isEqualTo(23);
+        assertThat(dropped).hasSize(9);
+        assertThat(reasons.subList(0, 2)).containsOnly(DropReason.DEADLINE_UNMEETABLE);
+        assertThat(reasons.subList(2, 9)).containsOnly(DropReason.SHED_FOR_BATCH);
     }
 
     @Test
@@ -209,8 +236,9 @@ class ModelQueueTest {
         for (int k = 0; k < 3; k++) {
             arrive(q, k, k + 1000);
             int bs = k + 1;
-            // λ = bs / 50 per ms, β·λ = 2·bs > bs: waits for sched_at = dl − ℓ(bs+1)
-            assertThat(last()).isEqualTo(new Cand(0, bs, 1000 - (bs + 101), 1000 - (bs + 101), 1000 - (bs + 100), 0));
+            // λ = bs / 50 per ms, β·λ = 2·bs > bs: waits for sched_at = dl − ℓ(bs+1), less the margin
+            assertThat(last()).isEqualTo(new Cand(0, bs, 1000 - (bs + 101) - margin(bs + 101), 1000 - (bs + 101),
+                    1000 - (bs + 100), 0));
         }
         arrive(q, 3, 1003);
         assertThat(last()).as("bs == maxBatch").isEqualTo(new Cand(0, 4, 3, 1000 - 105, 1000 - 104, 0));
@@ -222,7 +250,7 @@ class ModelQueueTest {
         assertThat(batches.get(0).size()).isEqualTo(4);
         assertThat(ids(batches.get(0).requests())).containsExactly(0, 1, 2, 3);
         // the one left waits again: λ = 5/50, β·λ = 10 > 1
-        assertThat(last()).isEqualTo(new Cand(0, 1, 1004 - 102, 1004 - 102, 1004 - 101, 1));
+        assertThat(last()).isEqualTo(new Cand(0, 1, 1004 - 102 - margin(102), 1004 - 102, 1004 - 101, 1));
 
         for (int k = 5; k < 40; k++) arrive(q, k, k + 1000);
         assertThat(last().bs()).isEqualTo(4);
@@ -242,5 +270,13 @@ class ModelQueueTest {
         for (int k = 0; k < 12; k++) arrive(q, 0, 110);
         // ℓ(b) ≤ 110 → b = 10 of 12 queued
         assertThat(last()).isEqualTo(new Cand(0, 10, 0, 110 - 111, 110 - 110, 0));
+    }
+
+    /** k·ℓ(bs+1)/D before sched_at when other models share the devices; none for a model alone. */
+    @Test
+    void waitMarginIsThreeCompletionGapsWhenDevicesAreSharedAndNoneWhenAlone() {
+        assertThat(ModelQueue.waitMarginFactor(2, 4)).isEqualTo(0.75);
+        assertThat(ModelQueue.waitMarginFactor(35, 70)).isCloseTo(3.0 / 70, within(TOL));
+        assertThat(ModelQueue.waitMarginFactor(1, 8)).isZero();
     }
 }
