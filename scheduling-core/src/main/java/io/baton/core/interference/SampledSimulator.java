@@ -37,12 +37,38 @@ public final class SampledSimulator {
     private final Heads heads = new Heads();
 
     public SampledSimulator(InterferenceWorkload workload, SlowdownTable slowdowns, int requests, double creditPeriodMs, long seed) {
+        this(workload, slowdowns, poissonTrace(workload, requests, seed), creditPeriodMs);
+    }
+
+    /** An arrival trace: times (ascending, ms) and the model of each. */
+    record Trace(double[] arrivalMs, int[] model) {}
+
+    /** One Poisson stream of the total rate, each arrival's model drawn by its share: the same as one Poisson stream per model. */
+    static Trace poissonTrace(InterferenceWorkload workload, int requests, long seed) {
+        if (requests < 1) throw new IllegalArgumentException("requests must be ≥ 1");
+        double total = workload.totalRate();
+        if (!(total > 0)) throw new IllegalArgumentException("the workload offers no requests");
+        SplittableRandom rng = new SplittableRandom(seed);
+        double[] times = new double[requests];
+        int[] models = new int[requests];
+        double t = 0;
+        for (int i = 0; i < requests; i++) {
+            t += -Math.log(1 - rng.nextDouble()) * 1000.0 / total;
+            times[i] = t;
+            double u = rng.nextDouble() * total;
+            int m = 0;
+            while (m < workload.modelCount() - 1 && u >= workload.models().get(m).ratePerSec()) u -= workload.models().get(m++).ratePerSec();
+            models[i] = m;
+        }
+        return new Trace(times, models);
+    }
+
+    SampledSimulator(InterferenceWorkload workload, SlowdownTable slowdowns, Trace trace, double creditPeriodMs) {
         this.models = workload.modelCount();
         this.devices = workload.deviceCount();
         if (slowdowns.models() != models || slowdowns.devices() != devices) throw new IllegalArgumentException("slowdown table of another workload");
-        if (requests < 1) throw new IllegalArgumentException("requests must be ≥ 1");
         if (!(creditPeriodMs > 0)) throw new IllegalArgumentException("creditPeriodMs must be > 0");
-        this.requests = requests;
+        this.requests = trace.arrivalMs().length;
         this.slowdowns = slowdowns;
         this.creditPeriodMs = creditPeriodMs;
         solo = new double[models * devices];
@@ -60,25 +86,11 @@ public final class SampledSimulator {
             slo[m] = workload.models().get(m).sloMs();
             fairShareRate[m] = Math.min(workload.models().get(m).ratePerSec(), capacity);
         }
-        double total = workload.totalRate();
-        if (!(total > 0)) throw new IllegalArgumentException("the workload offers no requests");
-        // one Poisson stream of the total rate, each arrival's model drawn by its share: the same as one
-        // Poisson stream per model
-        SplittableRandom rng = new SplittableRandom(seed);
-        arrivalMs = new double[requests];
-        arrivalModel = new int[requests];
+        arrivalMs = trace.arrivalMs();
+        arrivalModel = trace.model();
+        horizonMs = arrivalMs[requests - 1];
         int[] counts = new int[models];
-        double t = 0;
-        for (int i = 0; i < requests; i++) {
-            t += -Math.log(1 - rng.nextDouble()) * 1000.0 / total;
-            arrivalMs[i] = t;
-            double u = rng.nextDouble() * total;
-            int m = 0;
-            while (m < models - 1 && u >= workload.models().get(m).ratePerSec()) u -= workload.models().get(m++).ratePerSec();
-            arrivalModel[i] = m;
-            counts[m]++;
-        }
-        horizonMs = t;
+        for (int m : arrivalModel) counts[m]++;
         modelArrivals = new double[models][];
         for (int m = 0; m < models; m++) modelArrivals[m] = new double[counts[m]];
         Arrays.fill(counts, 0);
@@ -133,6 +145,9 @@ public final class SampledSimulator {
     }
 
     private void fill(double now, double[] ratio) {
+        boolean idle = false;
+        for (int d = 0; d < devices; d++) idle |= running[d] < 0;
+        if (!idle) return; // drops matter only to a choice; dropping later changes no outcome the goals count
         for (int m = 0; m < models; m++) {
             double[] arr = modelArrivals[m];
             while (head[m] < tail[m] && now + minSolo[m] > arr[head[m]] + slo[m]) head[m]++; // dropped: unmeetable
