@@ -27,9 +27,9 @@ public final class AffinityDispatcher extends QueueingDispatcher {
         int best = -1;
         double bestKey = Double.NEGATIVE_INFINITY, bestArrival = Double.POSITIVE_INFINITY;
         for (int m = 0; m < models; m++) {
-            if (!heads.waiting(m) || nowMs + solo[m * devices + d] > heads.headDeadlineMs(m)) continue;
+            if (nowMs + solo[m * devices + d] > headDeadlineMs[m]) continue; // also skips models with nothing waiting
             double key = gpu ? speedup[m] : -speedup[m];
-            double arrival = heads.headArrivalMs(m);
+            double arrival = headArrivalMs[m];
             if (key > bestKey || (key == bestKey && arrival < bestArrival)) {
                 best = m;
                 bestKey = key;

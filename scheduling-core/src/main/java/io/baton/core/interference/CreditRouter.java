@@ -94,7 +94,7 @@ public final class CreditRouter extends QueueingDispatcher {
 
     @Override
     protected int choose(int d, double nowMs) {
-        return CreditRule.choose(d, models, devices, nowMs, heads, ratio, consumed, solo);
+        return CreditRule.choose(d, models, devices, nowMs, headArrivalMs, headDeadlineMs, ratio, consumed, solo);
     }
 
     @Override

@@ -28,32 +28,24 @@ public final class CreditRule {
 
     private CreditRule() {}
 
-    /** The waiting requests as the rule sees them: per model, the head's arrival and deadline. */
-    public interface Heads {
-        boolean waiting(int model);
-
-        double headArrivalMs(int model);
-
-        double headDeadlineMs(int model);
-    }
-
     /**
+     * @param headArrivalMs  per model, the arrival of its oldest waiting request
+     * @param headDeadlineMs per model, that request's deadline, or −∞ when nothing waits (so it never fits)
      * @param ratio    allocation matrix, flat [m * devices + d]
      * @param consumed consumed device time this period, same layout
      * @param solo     solo latency, same layout
      * @return the model whose head request device d should run now, or −1 when none fits
      */
-    public static int choose(int d, int models, int devices, double nowMs, Heads heads, double[] ratio, double[] consumed,
-                             double[] solo) {
+    public static int choose(int d, int models, int devices, double nowMs, double[] headArrivalMs, double[] headDeadlineMs,
+                             double[] ratio, double[] consumed, double[] solo) {
         int best = -1;
         double bestPriority = Double.NEGATIVE_INFINITY, bestArrival = Double.POSITIVE_INFINITY;
         for (int m = 0; m < models; m++) {
-            if (!heads.waiting(m)) continue;
             int k = m * devices + d;
-            if (nowMs + solo[k] > heads.headDeadlineMs(m)) continue;
+            if (nowMs + solo[k] > headDeadlineMs[m]) continue;
             double r = ratio[k];
             double p = r > 0 ? (consumed[k] > 0 ? r / consumed[k] : Double.POSITIVE_INFINITY) : 0;
-            double arrival = heads.headArrivalMs(m);
+            double arrival = headArrivalMs[m];
             if (p > bestPriority || (p == bestPriority && arrival < bestArrival)) {
                 best = m;
                 bestPriority = p;

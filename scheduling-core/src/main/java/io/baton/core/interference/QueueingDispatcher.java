@@ -23,22 +23,8 @@ abstract class QueueingDispatcher implements Dispatcher {
     private final ArrayDeque<Request>[] queues;
     private final boolean[] busy;
     protected DispatchContext ctx;
-    protected final CreditRule.Heads heads = new CreditRule.Heads() {
-        @Override
-        public boolean waiting(int m) {
-            return !queues[m].isEmpty();
-        }
-
-        @Override
-        public double headArrivalMs(int m) {
-            return queues[m].peekFirst().arrivalMs;
-        }
-
-        @Override
-        public double headDeadlineMs(int m) {
-            return queues[m].peekFirst().deadlineMs;
-        }
-    };
+    /** Per model, the oldest waiting request's arrival (+∞ if none) and deadline (−∞ if none), as of the current decision. */
+    protected final double[] headArrivalMs, headDeadlineMs;
 
     @SuppressWarnings("unchecked")
     QueueingDispatcher(InterferenceWorkload workload) {
@@ -57,6 +43,8 @@ abstract class QueueingDispatcher implements Dispatcher {
         queues = new ArrayDeque[models];
         for (int m = 0; m < models; m++) queues[m] = new ArrayDeque<>();
         busy = new boolean[devices];
+        headArrivalMs = new double[models];
+        headDeadlineMs = new double[models];
     }
 
     @Override
@@ -97,15 +85,23 @@ abstract class QueueingDispatcher implements Dispatcher {
             while (!q.isEmpty() && now + minSolo[m] > q.peekFirst().deadlineMs) {
                 ctx.sink().drop(q.pollFirst(), DropReason.DEADLINE_UNMEETABLE);
             }
+            refreshHead(m);
         }
         for (int d = 0; d < devices; d++) {
             if (busy[d]) continue;
             int m = choose(d, now);
             if (m < 0) continue;
             Request r = queues[m].pollFirst();
+            refreshHead(m);
             busy[d] = true;
             charged(m, d);
             ctx.sink().dispatch(new Batch(m, d, new Request[] {r}, now, solo[m * devices + d]));
         }
+    }
+
+    private void refreshHead(int m) {
+        Request h = queues[m].peekFirst();
+        headArrivalMs[m] = h == null ? Double.POSITIVE_INFINITY : h.arrivalMs;
+        headDeadlineMs[m] = h == null ? Double.NEGATIVE_INFINITY : h.deadlineMs;
     }
 }

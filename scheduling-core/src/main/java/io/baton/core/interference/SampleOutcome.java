@@ -4,10 +4,12 @@ package io.baton.core.interference;
  * What one sampled simulation of an allocation matrix predicts, per model: requests offered, finished within
  * their SLO, and served late (the rest were dropped), over a horizon of horizonMs.
  *
+ * @param latencyOverSlo Σ over served requests of latency / SLO (their mean measures the headroom left)
  * @param fairShareRate per model, the rate it would sustain with an equal share of every device and no
  *                      interference (the denominator of the fairness goal)
  */
-public record SampleOutcome(long[] offered, long[] good, long[] late, double horizonMs, double[] fairShareRate) {
+public record SampleOutcome(long[] offered, long[] good, long[] late, double horizonMs, double latencyOverSlo,
+                            double[] fairShareRate) {
 
     public long totalOffered() {
         long s = 0;
@@ -32,7 +34,14 @@ public record SampleOutcome(long[] offered, long[] good, long[] late, double hor
         return o == 0 ? 1 : (double) totalGood() / o;
     }
 
+    /** Mean latency / SLO of the served requests (0 when none was served). */
+    public double meanLatencyOverSlo() {
+        long served = totalGood();
+        for (long l : late) served += l;
+        return served == 0 ? 0 : latencyOverSlo / served;
+    }
+
     public SampleOutcome copy() {
-        return new SampleOutcome(offered.clone(), good.clone(), late.clone(), horizonMs, fairShareRate.clone());
+        return new SampleOutcome(offered.clone(), good.clone(), late.clone(), horizonMs, latencyOverSlo, fairShareRate.clone());
     }
 }

@@ -34,7 +34,8 @@ public final class SampledSimulator {
     private final int[] head, tail, running;
     private final double[] busyUntil, consumed;
     private final long[] offered, good, late;
-    private final Heads heads = new Heads();
+    private double latencyOverSlo;
+    private final double[] headArrival, headDeadline;
 
     public SampledSimulator(InterferenceWorkload workload, SlowdownTable slowdowns, int requests, double creditPeriodMs, long seed) {
         this(workload, slowdowns, poissonTrace(workload, requests, seed), creditPeriodMs);
@@ -97,6 +98,8 @@ public final class SampledSimulator {
         for (int i = 0; i < requests; i++) modelArrivals[arrivalModel[i]][counts[arrivalModel[i]]++] = arrivalMs[i];
         head = new int[models];
         tail = new int[models];
+        headArrival = new double[models];
+        headDeadline = new double[models];
         running = new int[devices];
         busyUntil = new double[devices];
         consumed = new double[models * devices];
@@ -118,6 +121,9 @@ public final class SampledSimulator {
         Arrays.fill(consumed, 0);
         Arrays.fill(good, 0);
         Arrays.fill(late, 0);
+        latencyOverSlo = 0;
+        Arrays.fill(headArrival, Double.POSITIVE_INFINITY);
+        Arrays.fill(headDeadline, Double.NEGATIVE_INFINITY);
         int next = 0;
         double nextReset = creditPeriodMs;
         while (true) {
@@ -136,12 +142,12 @@ public final class SampledSimulator {
             if (tDone <= tArrival) {
                 running[done] = -1;
             } else {
-                tail[arrivalModel[next]]++;
-                next++;
+                int m = arrivalModel[next++];
+                if (tail[m]++ == head[m]) refreshHead(m);
             }
             fill(now, ratio);
         }
-        return new SampleOutcome(offered, good, late, horizonMs, fairShareRate);
+        return new SampleOutcome(offered, good, late, horizonMs, latencyOverSlo, fairShareRate);
     }
 
     private void fill(double now, double[] ratio) {
@@ -150,36 +156,33 @@ public final class SampledSimulator {
         if (!idle) return; // drops matter only to a choice; dropping later changes no outcome the goals count
         for (int m = 0; m < models; m++) {
             double[] arr = modelArrivals[m];
+            if (now + minSolo[m] <= headDeadline[m]) continue;
             while (head[m] < tail[m] && now + minSolo[m] > arr[head[m]] + slo[m]) head[m]++; // dropped: unmeetable
+            refreshHead(m);
         }
         for (int d = 0; d < devices; d++) {
             if (running[d] >= 0) continue;
-            int m = CreditRule.choose(d, models, devices, now, heads, ratio, consumed, solo);
+            int m = CreditRule.choose(d, models, devices, now, headArrival, headDeadline, ratio, consumed, solo);
             if (m < 0) continue;
             int k = m * devices + d;
             double exec = solo[k] * slowdowns.slowdown(d, m, running);
             double arrival = modelArrivals[m][head[m]++];
+            refreshHead(m);
             if (now + exec <= arrival + slo[m]) good[m]++; else late[m]++;
+            latencyOverSlo += (now + exec - arrival) / slo[m];
             consumed[k] += solo[k];
             running[d] = m;
             busyUntil[d] = now + exec;
         }
     }
 
-    private final class Heads implements CreditRule.Heads {
-        @Override
-        public boolean waiting(int m) {
-            return head[m] < tail[m];
-        }
-
-        @Override
-        public double headArrivalMs(int m) {
-            return modelArrivals[m][head[m]];
-        }
-
-        @Override
-        public double headDeadlineMs(int m) {
-            return modelArrivals[m][head[m]] + slo[m];
+    private void refreshHead(int m) {
+        if (head[m] < tail[m]) {
+            headArrival[m] = modelArrivals[m][head[m]];
+            headDeadline[m] = headArrival[m] + slo[m];
+        } else {
+            headArrival[m] = Double.POSITIVE_INFINITY;
+            headDeadline[m] = Double.NEGATIVE_INFINITY;
         }
     }
 }
