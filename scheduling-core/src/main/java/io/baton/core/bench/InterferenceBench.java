@@ -78,8 +78,9 @@ public final class InterferenceBench {
         plannerSpeed(out);
         out.println();
         List<Row> rows = new ArrayList<>();
-        out.printf("goodput at %.2f × fluid capacity%s, normalised to base (set: mean of 5 mixes)%n", load,
-                sloSearch ? "; 99%-SLO throughput normalised to base" : "");
+        out.printf("goodput at %.2f × the mix's interference-free fluid capacity%s; each normalised to base"
+                + " (a set's row: mean of its 5 mixes; all: mean of the 40 scenarios)%n", load,
+                sloSearch ? ", and 99%-SLO throughput" : "");
         out.printf("%-4s %-9s", "set", "metric");
         for (String p : InterferenceWorld.POLICIES) out.printf(" %21s", p);
         out.println();

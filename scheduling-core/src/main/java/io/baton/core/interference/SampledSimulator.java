@@ -118,6 +118,7 @@ public final class SampledSimulator {
         Arrays.fill(head, 0);
         Arrays.fill(tail, 0);
         Arrays.fill(running, -1);
+        Arrays.fill(busyUntil, Double.POSITIVE_INFINITY);
         Arrays.fill(consumed, 0);
         Arrays.fill(good, 0);
         Arrays.fill(late, 0);
@@ -131,7 +132,7 @@ public final class SampledSimulator {
             double tDone = Double.POSITIVE_INFINITY;
             int done = -1;
             for (int d = 0; d < devices; d++) {
-                if (running[d] >= 0 && busyUntil[d] < tDone) { tDone = busyUntil[d]; done = d; }
+                if (busyUntil[d] < tDone) { tDone = busyUntil[d]; done = d; } // +∞ while idle
             }
             double now = Math.min(tArrival, tDone);
             if (now == Double.POSITIVE_INFINITY) break;
@@ -141,6 +142,7 @@ public final class SampledSimulator {
             }
             if (tDone <= tArrival) {
                 running[done] = -1;
+                busyUntil[done] = Double.POSITIVE_INFINITY;
             } else {
                 int m = arrivalModel[next++];
                 if (tail[m]++ == head[m]) refreshHead(m);
