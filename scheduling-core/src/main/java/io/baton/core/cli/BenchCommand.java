@@ -36,9 +36,13 @@ final class BenchCommand {
                 SchedulerThroughputBench.print(SchedulerThroughputBench.run(models, devices, threads, seconds, 3), out);
             }
             case "simulator-speed" -> SimulatorSpeedBench.print(SimulatorSpeedBench.run(), out);
-            case "interference" -> new io.baton.core.bench.InterferenceBench(longOption(args, "--seed", 1),
-                    doubleOption(args, "--load", 1.0), longOption(args, "--seconds", 10) * 1000.0,
-                    !args.contains("--no-slo")).run(out);
+            case "interference" -> {
+                long seed = longOption(args, "--seed", 1);
+                double load = doubleOption(args, "--load", 1.0);
+                long seconds = longOption(args, "--seconds", 10);
+                if (seconds < 1) throw new InputException("--seconds must be ≥ 1");
+                new io.baton.core.bench.InterferenceBench(seed, load, seconds * 1000.0, !args.contains("--no-slo")).run(out);
+            }
             default -> throw new InputException("unknown benchmark '" + name + "': one of " + String.join(", ", NAMES));
         }
     }
