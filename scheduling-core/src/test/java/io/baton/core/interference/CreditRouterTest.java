@@ -168,6 +168,24 @@ class CreditRouterTest {
         }
     }
 
+    @Test
+    void replansFromMeasuredRatesWhenTheyDriftFromThePlannedOnes() {
+        InterferenceWorkload actual = Fixtures.random(new SplittableRandom(6), 3, Platform.xavier());
+        double[] believed = new double[3];
+        for (int m = 0; m < 3; m++) believed[m] = actual.models().get(m).ratePerSec() * (m == 0 ? 3 : 0.3);
+        InterferenceWorkload planned = actual.withRates(believed);
+        SlowdownTable truth = SlowdownTable.build(Fixtures.pairwise(), actual.platform(), actual.profiles());
+        Replanner replanner = new Replanner(new InterferencePlanner("interference", Fixtures.pairwise(), PlanGoal.GOODPUT,
+                AllocationSampler.continuous(), 100, 200, 100, 1), Replanner.DEFAULT_RATE_TOLERANCE);
+        AllocationMatrix first = replanner.planFor(planned).allocation();
+        CreditRouter router = new CreditRouter("interference", planned, first, 100, replanner, 1_000);
+        SimulationResult r = new InterferenceWorld(actual, truth, Fixtures.pairwise(), Fixtures.pairwise())
+                .run(router, 5_000, 2);
+        assertThat(r.unfinished()).isZero();
+        assertThat(replanner.plans()).isGreaterThan(1); // the measured rates differ by far more than 20%
+        assertThat(router.allocation()).isNotEqualTo(first);
+    }
+
     private static ArrivalSource replay(SampledSimulator.Trace trace) {
         return new ArrivalSource() {
             int i = -1;
