@@ -10,7 +10,7 @@ import java.util.List;
 
 /** {@code baton bench <name> [options]}: reproduction and performance benchmarks, printed as tables. */
 final class BenchCommand {
-    static final List<String> NAMES = List.of("symphony-policies", "symphony-table4", "scheduler-throughput", "simulator-speed");
+    static final List<String> NAMES = List.of("symphony-policies", "symphony-table4", "scheduler-throughput", "simulator-speed", "interference");
 
     private BenchCommand() {}
 
@@ -36,7 +36,26 @@ final class BenchCommand {
                 SchedulerThroughputBench.print(SchedulerThroughputBench.run(models, devices, threads, seconds, 3), out);
             }
             case "simulator-speed" -> SimulatorSpeedBench.print(SimulatorSpeedBench.run(), out);
+            case "interference" -> {
+                long seed = longOption(args, "--seed", 1);
+                double load = doubleOption(args, "--load", 1.0);
+                long seconds = longOption(args, "--seconds", 10);
+                if (seconds < 1) throw new InputException("--seconds must be ≥ 1");
+                new io.baton.core.bench.InterferenceBench(seed, load, seconds * 1000.0, !args.contains("--no-slo")).run(out);
+            }
             default -> throw new InputException("unknown benchmark '" + name + "': one of " + String.join(", ", NAMES));
+        }
+    }
+
+    private static double doubleOption(List<String> args, String name, double dflt) {
+        String v = Baton.option(args, name);
+        if (v == null) return dflt;
+        try {
+            double d = Double.parseDouble(v);
+            if (!(d > 0) || Double.isInfinite(d)) throw new InputException(name + " must be > 0, got " + v);
+            return d;
+        } catch (NumberFormatException e) {
+            throw new InputException(name + " must be a number, got '" + v + "'");
         }
     }
 

@@ -23,6 +23,10 @@ import java.util.SplittableRandom;
  * <p>Allocation per request is one {@link Request}; events are long-lived objects re-keyed in an
  * indexed heap. The simulator checks the dispatcher contract as it goes: a request dispatched or
  * dropped twice, or a batch sent to a busy device, is a bug and throws.
+ *
+ * <p>How long a batch runs is an {@link ExecutionModel}: by default the profile × the device's speed; for
+ * heterogeneous devices that slow each other down (the interference paper), a latency per device kind and a
+ * co-run slowdown, applied as a progress rate re-evaluated whenever a batch starts or ends.
  */
 public final class Simulator {
 
@@ -30,6 +34,8 @@ public final class Simulator {
 
     private final SimulationSpec spec;
     private final Dispatcher dispatcher;
+    private final ExecutionModel execution;
+    private final int[] runningModels; // per device, the model it runs or −1 (kept only when execution interferes)
     private final EventHeap heap = new EventHeap();
     private final SplittableRandom jitterRng;
     private final DeviceEvent[] deviceEvents;
@@ -45,9 +51,12 @@ public final class Simulator {
     private double busyMs;
     private final LatencyHistogram latency = new LatencyHistogram();
 
-    private Simulator(SimulationSpec spec, Dispatcher dispatcher) {
+    private Simulator(SimulationSpec spec, Dispatcher dispatcher, ExecutionModel execution) {
         this.spec = spec;
         this.dispatcher = dispatcher;
+        this.execution = execution;
+        this.runningModels = new int[spec.devices().size()];
+        Arrays.fill(runningModels, -1);
         this.jitterRng = new SplittableRandom(spec.seed() ^ 0x9E3779B97F4A7C15L);
         this.models = spec.models().toArray(new ServedModel[0]);
         this.deviceEvents = new DeviceEvent[spec.devices().size()];
@@ -58,7 +67,12 @@ public final class Simulator {
 
     /** Runs the dispatcher over the spec's workload and reports what it achieved. */
     public static SimulationResult run(SimulationSpec spec, Dispatcher dispatcher) {
-        return new Simulator(spec, dispatcher).run();
+        return run(spec, dispatcher, ExecutionModel.PROFILED);
+    }
+
+    /** The same, with execution times (and co-run slowdowns) from the given model. */
+    public static SimulationResult run(SimulationSpec spec, Dispatcher dispatcher, ExecutionModel execution) {
+        return new Simulator(spec, dispatcher, execution).run();
     }
 
     private SimulationResult run() {
@@ -132,6 +146,8 @@ public final class Simulator {
     private final class DeviceEvent extends SimEvent {
         final Device device;
         Batch running;
+        // progress-rate bookkeeping, used only when the execution model interferes
+        double remainingSoloMs, slowdown, updatedAt, startedAt;
 
         DeviceEvent(Device device) {
             this.device = device;
@@ -141,6 +157,11 @@ public final class Simulator {
         void fire() {
             Batch b = running;
             running = null;
+            if (execution.interferes()) {
+                busyMs += Math.max(0, Math.min(now, windowEnd) - Math.max(startedAt, windowStart));
+                runningModels[device.id()] = -1;
+                rescheduleRunning();
+            }
             for (Request r : b.requests()) {
                 setState(r.id, DISPATCHED, FINISHED, "finished");
                 if (!inWindow(r)) continue;
@@ -194,7 +215,7 @@ public final class Simulator {
             Request[] rs = batch.requests();
             if (rs.length == 0) throw new IllegalStateException(dispatcher.policy() + " dispatched an empty batch");
             ServedModel m = models[batch.model()];
-            double exec = m.latencyMs(rs.length) * dev.device.speed();
+            double exec = execution.soloMs(m, rs.length, dev.device);
             double earliestDeadline = Double.POSITIVE_INFINITY;
             for (Request r : rs) {
                 if (r.model != batch.model()) throw new IllegalStateException("batch mixes models");
@@ -207,9 +228,18 @@ public final class Simulator {
                 exec *= Math.exp(s * gaussian() - s * s / 2);
             }
             dev.running = batch;
-            double end = now + exec;
-            heap.schedule(dev, end);
-            busyMs += Math.max(0, Math.min(end, windowEnd) - Math.max(now, windowStart));
+            if (execution.interferes()) {
+                dev.remainingSoloMs = exec;
+                dev.slowdown = 1;
+                dev.updatedAt = now;
+                dev.startedAt = now;
+                runningModels[batch.device()] = batch.model();
+                rescheduleRunning();
+            } else {
+                double end = now + exec;
+                heap.schedule(dev, end);
+                busyMs += Math.max(0, Math.min(end, windowEnd) - Math.max(now, windowStart));
+            }
             if (now >= windowStart && now < windowEnd) {
                 batches++;
                 batchedRequests += rs.length;
@@ -220,6 +250,18 @@ public final class Simulator {
         public void drop(Request request, DropReason reason) {
             setState(request.id, QUEUED, DROPPED, "dropped");
             if (inWindow(request)) dropped++;
+        }
+    }
+
+    /** The co-runners changed: every running batch's progress so far is banked and its end re-timed at its new rate. */
+    private void rescheduleRunning() {
+        for (DeviceEvent d : deviceEvents) {
+            if (d.running == null) continue;
+            d.remainingSoloMs = Math.max(0, d.remainingSoloMs - (now - d.updatedAt) / d.slowdown);
+            d.updatedAt = now;
+            d.slowdown = execution.slowdown(d.device.id(), runningModels);
+            if (!(d.slowdown >= 1)) throw new IllegalStateException("slowdown must be ≥ 1, got " + d.slowdown);
+            heap.schedule(d, now + d.remainingSoloMs * d.slowdown);
         }
     }
 

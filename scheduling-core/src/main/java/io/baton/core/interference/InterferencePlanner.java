@@ -1,0 +1,89 @@
+package io.baton.core.interference;
+
+import io.baton.core.policy.Planner;
+import java.util.SplittableRandom;
+
+/**
+ * §V-C/§V-D, Fig. 6a: goal-independent scheduling by sampled simulation. Draw {@code samples} (1,000 in the
+ * paper) random allocation matrices from the seed, simulate each with solo latency × the predictor's slowdown
+ * ({@link SampledSimulator}), and keep the one with the highest score under the goal. Matrices with equal
+ * scores keep the earlier one, so a plan depends only on the input and the seed.
+ *
+ * <p>The equal-share matrix ("Base fair") is always evaluated first as sample 0: a plan is never worse, in the
+ * planner's own simulation, than the fair split.
+ */
+public final class InterferencePlanner implements Planner<InterferenceWorkload, InterferencePlan> {
+    public static final int PAPER_SAMPLES = 1000;
+
+    private final String policy;
+    private final InterferencePredictor predictor;
+    private final PlanGoal goal;
+    private final AllocationSampler sampler;
+    private final int samples, requestsPerSample;
+    private final double creditPeriodMs;
+    private final long seed;
+
+    public InterferencePlanner(String policy, InterferencePredictor predictor, PlanGoal goal, AllocationSampler sampler,
+                               int samples, int requestsPerSample, double creditPeriodMs, long seed) {
+        if (samples < 1) throw new IllegalArgumentException("samples must be ≥ 1");
+        this.policy = policy;
+        this.predictor = predictor;
+        this.goal = goal;
+        this.sampler = sampler;
+        this.samples = samples;
+        this.requestsPerSample = requestsPerSample;
+        this.creditPeriodMs = creditPeriodMs;
+        this.seed = seed;
+    }
+
+    /** The paper's configuration: 1,000 continuous samples. */
+    public static InterferencePlanner standard(String policy, InterferencePredictor predictor, PlanGoal goal, long seed) {
+        return new InterferencePlanner(policy, predictor, goal, AllocationSampler.continuous(), PAPER_SAMPLES,
+                SampledSimulator.DEFAULT_REQUESTS, CreditRule.DEFAULT_PERIOD_MS, seed);
+    }
+
+    public InterferencePlanner withGoal(PlanGoal other) {
+        return new InterferencePlanner(policy, predictor, other, sampler, samples, requestsPerSample, creditPeriodMs, seed);
+    }
+
+    InterferencePredictor predictorForTable() {
+        return predictor;
+    }
+
+    public PlanGoal goal() {
+        return goal;
+    }
+
+    public double creditPeriodMs() {
+        return creditPeriodMs;
+    }
+
+    @Override
+    public InterferencePlan plan(InterferenceWorkload workload) {
+        SlowdownTable table = SlowdownTable.build(predictor, workload.platform(), workload.profiles());
+        return plan(workload, table);
+    }
+
+    /** Plans with a slowdown table already built for this workload (re-planning at new rates reuses it). */
+    public InterferencePlan plan(InterferenceWorkload workload, SlowdownTable table) {
+        int models = workload.modelCount(), devices = workload.deviceCount();
+        SampledSimulator sim = new SampledSimulator(workload, table, requestsPerSample, creditPeriodMs, seed);
+        SplittableRandom rng = new SplittableRandom(seed ^ 0x632BE59BD9B4E019L);
+        double[] candidate = AllocationMatrix.equalShares(models, devices).flat();
+        double[] best = candidate.clone();
+        SampleOutcome bestOutcome = sim.simulate(candidate).copy();
+        double bestScore = goal.score(bestOutcome);
+        for (int i = 1; i < samples; i++) {
+            sampler.sample(rng, models, devices, candidate);
+            SampleOutcome o = sim.simulate(candidate);
+            double s = goal.score(o);
+            if (s > bestScore) {
+                bestScore = s;
+                System.arraycopy(candidate, 0, best, 0, best.length);
+                bestOutcome = o.copy();
+            }
+        }
+        return new InterferencePlan(policy, AllocationMatrix.ofFlat(best, models, devices), goal.name(), predictor.name(),
+                bestScore, bestOutcome, samples);
+    }
+}

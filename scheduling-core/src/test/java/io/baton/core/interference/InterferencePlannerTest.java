@@ -1,0 +1,118 @@
+package io.baton.core.interference;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+class InterferencePlannerTest {
+
+    /** Every matrix whose columns are compositions of k units among the models. */
+    private static List<double[]> allGridMatrices(int models, int devices, int k) {
+        List<double[]> columns = new ArrayList<>();
+        compositions(models, k, new int[models], 0, columns, k);
+        List<double[]> out = new ArrayList<>();
+        int[] idx = new int[devices];
+        while (true) {
+            double[] flat = new double[models * devices];
+            for (int d = 0; d < devices; d++) {
+                for (int m = 0; m < models; m++) flat[m * devices + d] = columns.get(idx[d])[m];
+            }
+            out.add(flat);
+            int d = 0;
+            while (d < devices && ++idx[d] == columns.size()) idx[d++] = 0;
+            if (d == devices) return out;
+        }
+    }
+
+    private static void compositions(int models, int left, int[] cur, int m, List<double[]> out, int k) {
+        if (m == models - 1) {
+            cur[m] = left;
+            double[] col = new double[models];
+            for (int i = 0; i < models; i++) col[i] = (double) cur[i] / k;
+            out.add(col);
+            return;
+        }
+        for (int u = 0; u <= left; u++) {
+            cur[m] = u;
+            compositions(models, left - u, cur, m + 1, out, k);
+        }
+    }
+
+    @Test
+    void samplingFindsTheExhaustiveOptimumOnTinyInstances() {
+        SplittableRandom rng = new SplittableRandom(42);
+        for (int instance = 0; instance < 6; instance++) {
+            int models = 2 + instance % 2, accelerators = 1 + instance % 2, k = 2;
+            InterferenceWorkload w = Fixtures.random(rng, models, Fixtures.gpuAndAccelerators(accelerators));
+            SlowdownTable table = SlowdownTable.build(Fixtures.pairwise(), w.platform(), w.profiles());
+            for (PlanGoal goal : List.of(PlanGoal.GOODPUT, PlanGoal.SLO_99, PlanGoal.FAIRNESS)) {
+                long seed = 100 + instance;
+                SampledSimulator sim = new SampledSimulator(w, table, 300, CreditRule.DEFAULT_PERIOD_MS, seed);
+                double best = Double.NEGATIVE_INFINITY;
+                List<double[]> all = allGridMatrices(models, w.deviceCount(), k);
+                all.add(AllocationMatrix.equalShares(models, w.deviceCount()).flat()); // the planner's sample 0
+                for (double[] flat : all) best = Math.max(best, goal.score(sim.simulate(flat)));
+                InterferencePlan plan = new InterferencePlanner("interference", Fixtures.pairwise(), goal,
+                        AllocationSampler.grid(k), 1000, 300, CreditRule.DEFAULT_PERIOD_MS, seed).plan(w);
+                assertThat(plan.score()).as("instance %d, %s, %d matrices", instance, goal.name(), all.size()).isEqualTo(best);
+                assertThat(goal.score(sim.simulate(plan.allocation().flat()))).isEqualTo(plan.score());
+            }
+        }
+    }
+
+    @Test
+    void aPlanIsDeterministicForASeedAndDependsOnIt() {
+        InterferenceWorkload w = Fixtures.random(new SplittableRandom(7), 4, Platform.xavier());
+        var a = InterferencePlanner.standard("interference", Fixtures.pairwise(), PlanGoal.GOODPUT, 9).plan(w);
+        var b = InterferencePlanner.standard("interference", Fixtures.pairwise(), PlanGoal.GOODPUT, 9).plan(w);
+        assertThat(a.allocation()).isEqualTo(b.allocation());
+        assertThat(a.score()).isEqualTo(b.score());
+        assertThat(a.samples()).isEqualTo(1000);
+    }
+
+    @Test
+    void predictedInterferenceNeverHelpsThePrediction() {
+        // the same matrix with slowdowns can only do worse than believing there are none
+        InterferenceWorkload w = Fixtures.random(new SplittableRandom(8), 3, Platform.xavier());
+        var none = new SampledSimulator(w, SlowdownTable.build(NoInterference.INSTANCE, w.platform(), w.profiles()), 400, 100, 3);
+        var some = new SampledSimulator(w, SlowdownTable.build(Fixtures.pairwise(), w.platform(), w.profiles()), 400, 100, 3);
+        double[] eq = AllocationMatrix.equalShares(3, 3).flat();
+        assertThat(some.simulate(eq).totalGood()).isLessThanOrEqualTo(none.simulate(eq).totalGood());
+    }
+
+    @Test
+    void sampledMatricesAreValidAllocations() {
+        SplittableRandom rng = new SplittableRandom(5);
+        double[] flat = new double[4 * 3];
+        for (AllocationSampler s : List.of(AllocationSampler.continuous(), AllocationSampler.grid(3))) {
+            for (int i = 0; i < 200; i++) {
+                s.sample(rng, 4, 3, flat);
+                AllocationMatrix m = AllocationMatrix.ofFlat(flat, 4, 3); // validates ranges and column sums
+                assertThat(m.models()).isEqualTo(4);
+            }
+        }
+    }
+
+    @Test
+    void replansOnlyWhenModelsOrRatesChangeSignificantly() {
+        InterferenceWorkload w = Fixtures.random(new SplittableRandom(3), 3, Platform.xavier());
+        Replanner r = new Replanner(new InterferencePlanner("interference", Fixtures.pairwise(), PlanGoal.GOODPUT,
+                AllocationSampler.continuous(), 50, 200, 100, 1), Replanner.DEFAULT_RATE_TOLERANCE);
+        InterferencePlan first = r.planFor(w);
+        double[] rates = w.models().stream().mapToDouble(WorkloadModel::ratePerSec).toArray();
+        double[] slightly = rates.clone();
+        slightly[0] *= 1.1;
+        assertThat(r.planFor(w.withRates(slightly))).isSameAs(first);
+        assertThat(r.plans()).isEqualTo(1);
+        double[] much = rates.clone();
+        much[1] *= 1.5;
+        r.planFor(w.withRates(much));
+        assertThat(r.plans()).isEqualTo(2);
+        InterferenceWorkload fewer = new InterferenceWorkload(w.platform(), w.models().subList(0, 2));
+        r.planFor(fewer);
+        assertThat(r.plans()).isEqualTo(3);
+    }
+}
