@@ -8,7 +8,7 @@ public final class Layers {
 
     /**
      * 2-D convolution, stride 1, zero padding {@code pad} on every side; weights [out][in][k][k].
-     * Java: per example, im2col then out[m] += w[m][q]·col[q] (rows of length H·W, which the JIT vectorises).
+     * Java: per example, im2col then out[m] += Σ_q w[m][q]·col[q] (rows of length H·W, see {@link Blas}).
      */
     public record Conv2d(int inC, int outC, int k, int pad, float[] w, float[] b) implements Layer {
         public Conv2d {
@@ -45,11 +45,7 @@ public final class Layers {
                 for (int m = 0; m < outC; m++) {
                     int base = yo + m * hw;
                     java.util.Arrays.fill(y, base, base + hw, b[m]);
-                    for (int p = 0; p < q; p++) {
-                        float a = w[m * q + p];
-                        int cr = p * hw;
-                        for (int i = 0; i < hw; i++) y[base + i] += a * col[cr + i];
-                    }
+                    Blas.gemvRows(w, m * q, q, col, 0, hw, y, base, hw);
                 }
             }
             return y;
@@ -232,16 +228,25 @@ public final class Layers {
         @Override
         public float[] forward(float[] x, int batch, Shape s) {
             outShape(s);
-            float[] y = new float[batch * out];
+            float[] y = new float[batch * out], val = new float[in];
+            int[] idx = new int[in];
             for (int n = 0; n < batch; n++) {
                 int yo = n * out;
                 System.arraycopy(b, 0, y, yo, out);
+                // ReLU features and images are sparse: gather the non-zero inputs, then add their rows of W four at a time.
+                int nz = 0;
                 for (int i = 0; i < in; i++) {
-                    float a = x[n * in + i];
-                    if (a == 0f) continue; // ReLU features and images are sparse
-                    int wo = i * out;
-                    for (int j = 0; j < out; j++) y[yo + j] += a * w[wo + j];
+                    if (x[n * in + i] != 0f) {
+                        idx[nz] = i;
+                        val[nz++] = x[n * in + i];
+                    }
                 }
+                int k = 0;
+                for (; k + 4 <= nz; k += 4) {
+                    Blas.axpy4(val[k], val[k + 1], val[k + 2], val[k + 3], w, idx[k] * out, idx[k + 1] * out, idx[k + 2] * out,
+                            idx[k + 3] * out, y, yo, out);
+                }
+                for (; k < nz; k++) Blas.axpy(val[k], w, idx[k] * out, y, yo, out);
             }
             return y;
         }

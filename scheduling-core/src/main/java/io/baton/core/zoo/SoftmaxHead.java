@@ -28,7 +28,8 @@ public final class SoftmaxHead {
 
         // Weights are kept class-major (w[c][j]) and each mini-batch is gathered transposed (zt[j][t]), so both
         // hot loops run over a long contiguous axis that the JIT vectorises: the logits as
-        // l[c][·] += w[c][j]·zt[j][·] (over the batch) and the gradient as g[c][·] += e[t][c]·z[t][·] (over features).
+        // l[c][·] += w[c][j]·zt[j][·] (over the batch) and the gradient as g[c][·] += e[t][c]·z[t][·] (over features),
+        // both through Blas.
         int bs = o.batch();
         float[] w = new float[classes * d], b = new float[classes], vw = new float[classes * d], vb = new float[classes];
         float[] gw = new float[classes * d], gb = new float[classes], zt = new float[d * bs], l = new float[classes * bs];
@@ -47,11 +48,7 @@ public final class SoftmaxHead {
                 }
                 for (int c = 0; c < classes; c++) {
                     java.util.Arrays.fill(l, c * bs, c * bs + m, b[c]);
-                    for (int j = 0; j < d; j++) {
-                        float a = w[c * d + j];
-                        int lo = c * bs, zo = j * bs;
-                        for (int t = 0; t < m; t++) l[lo + t] += a * zt[zo + t];
-                    }
+                    Blas.gemvRows(w, c * d, d, zt, 0, bs, l, c * bs, m);
                 }
                 java.util.Arrays.fill(gw, 0f);
                 java.util.Arrays.fill(gb, 0f);
@@ -59,13 +56,19 @@ public final class SoftmaxHead {
                     for (int c = 0; c < classes; c++) e[c] = l[c * bs + t];
                     softmaxInPlace(e);
                     e[labels[order[from + t]]] -= 1f; // now the gradient of the loss with respect to the logits
-                    int zo = order[from + t] * d;
                     for (int c = 0; c < classes; c++) {
-                        float g = e[c];
-                        gb[c] += g;
-                        int go = c * d;
-                        for (int j = 0; j < d; j++) gw[go + j] += g * z[zo + j];
+                        l[c * bs + t] = e[c];
+                        gb[c] += e[c];
                     }
+                }
+                // gw[c] = Σ_t e[t][c]·z[t], examples taken four at a time.
+                for (int c = 0; c < classes; c++) {
+                    int go = c * d, lo = c * bs, t = 0;
+                    for (; t + 4 <= m; t += 4) {
+                        Blas.axpy4(l[lo + t], l[lo + t + 1], l[lo + t + 2], l[lo + t + 3], z, order[from + t] * d,
+                                order[from + t + 1] * d, order[from + t + 2] * d, order[from + t + 3] * d, gw, go, d);
+                    }
+                    for (; t < m; t++) Blas.axpy(l[lo + t], z, order[from + t] * d, gw, go, d);
                 }
                 float lr = (float) (o.learningRate() * (1.0 - (double) step++ / steps)), inv = 1f / m;
                 float mom = (float) o.momentum(), wd = (float) o.weightDecay();
