@@ -47,6 +47,10 @@ public class ArtifactStore {
         this.staging = root.resolve("tmp");
         try {
             Files.createDirectories(staging);
+            // Parts left by a process that died mid-upload; this process owns the directory, none is in flight yet.
+            try (var stale = Files.list(staging)) {
+                stale.forEach(ArtifactStore::discard);
+            }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create the artifact directory " + root, e);
         }
