@@ -103,8 +103,10 @@ class ApplicationApiTest extends PostgresHttpTest {
     void staleVersionIs409AndTheCurrentOneSucceeds() {
         post("/v1/applications", app("locked", "single"));
         String update = app("locked", "single").replace("\"sloMs\":100", "\"sloMs\":80").replace("}}}", "}},\"version\":%d}");
+        assertThat(get("/v1/applications/locked").getBody().get("sloMs").asDouble()).isEqualTo(100);
         ResponseEntity<JsonNode> first = put("/v1/applications/locked", update.formatted(0));
         assertThat(first.getStatusCode()).isEqualTo(HttpStatus.OK);
+        assertThat(get("/v1/applications/locked").getBody().get("sloMs").asDouble()).isEqualTo(80);
         assertThat(first.getBody().get("sloMs").asDouble()).isEqualTo(80);
         assertThat(first.getBody().get("version").asLong()).isEqualTo(1);
 
@@ -148,6 +150,7 @@ class ApplicationApiTest extends PostgresHttpTest {
     @Test
     void oneReadReturnsVariantsWithTheirProfiles() {
         post("/v1/applications", app("hot", "ensemble"));
+        assertThat(get("/v1/applications/hot").getBody().get("variants")).isEmpty(); // read (and cached) before the writes
         String small = uploadModel(OnnxModels.identity("hot-small", OnnxModels.FLOAT, -1, 4));
         String large = uploadModel(OnnxModels.add("hot-large", OnnxModels.FLOAT, -1, 4));
         assertThat(post("/v1/applications/hot/variants", variant("small", small)).getStatusCode()).isEqualTo(HttpStatus.CREATED);
@@ -196,6 +199,10 @@ class ApplicationApiTest extends PostgresHttpTest {
         assertThat(cpuProfile.get("confusionMatrix").get(1).toString()).isEqualTo("[0,8,2,0]");
         assertThat(cpuProfile.get("measuredAt").asText()).isEqualTo("2026-01-02T03:04:05Z");
         assertThat(second.get("profiles").get(1).get("executionProvider").asText()).isEqualTo("cuda");
+
+        assertThat(delete("/v1/applications/hot/variants/small/profiles/gpu-h100/cuda").getStatusCode())
+                .isEqualTo(HttpStatus.NO_CONTENT);
+        assertThat(get("/v1/applications/hot").getBody().get("variants").get(1).get("profiles")).hasSize(1);
 
         JsonNode variants = get("/v1/applications/hot/variants?size=1").getBody();
         assertThat(variants.get("totalItems").asInt()).isEqualTo(2);

@@ -25,9 +25,11 @@ import jakarta.validation.Valid;
 public class ApplicationController {
 
     private final ApplicationService service;
+    private final ApplicationViewCache cache;
 
-    public ApplicationController(ApplicationService service) {
+    public ApplicationController(ApplicationService service, ApplicationViewCache cache) {
         this.service = service;
+        this.cache = cache;
     }
 
     @PostMapping
@@ -46,7 +48,7 @@ public class ApplicationController {
     /** The application with its variants and their profiles, in one read. */
     @GetMapping("/{name}")
     public ApplicationView get(@PathVariable String name) {
-        return service.detail(name);
+        return cache.get(name, service::detail);
     }
 
     @PutMapping("/{name}")

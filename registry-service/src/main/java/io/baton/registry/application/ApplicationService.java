@@ -30,14 +30,16 @@ public class ApplicationService {
     private final ProfileRepository profiles;
     private final DatasetRepository datasets;
     private final PlanRepository plans;
+    private final ApplicationViewCache cache;
 
     public ApplicationService(ApplicationRepository applications, VariantRepository variants, ProfileRepository profiles,
-                              DatasetRepository datasets, PlanRepository plans) {
+                              DatasetRepository datasets, PlanRepository plans, ApplicationViewCache cache) {
         this.applications = applications;
         this.variants = variants;
         this.profiles = profiles;
         this.datasets = datasets;
         this.plans = plans;
+        this.cache = cache;
     }
 
     @Transactional
@@ -98,6 +100,7 @@ public class ApplicationService {
         }
         validate(request);
         entity.apply(request, Instant.now());
+        cache.invalidateAfterCommit();
         return applications.saveAndFlush(entity);
     }
 
@@ -118,6 +121,12 @@ public class ApplicationService {
         }
         applications.delete(entity);
         applications.flush();
+        cache.invalidateAfterCommit();
+    }
+
+    /** For writes below an application (variants, profiles): the hot read must be recomputed once they commit. */
+    public void changedBelow() {
+        cache.invalidateAfterCommit();
     }
 
     /** Optimistic locking for PUT: the body carries the version the client read. */

@@ -51,6 +51,7 @@ public class ProfileService {
             throw ApiException.staleVersion(request.version(), entity.version());
         }
         entity.apply(request, fit(request), request.measuredAt() == null ? Instant.now() : request.measuredAt());
+        applications.changedBelow();
         return new Put(ProfileView.of(profiles.saveAndFlush(entity)), existing.isEmpty());
     }
 
@@ -71,6 +72,7 @@ public class ProfileService {
     public void delete(String applicationName, String variantName, String deviceKind, String provider) {
         profiles.delete(entity(applicationName, variantName, deviceKind, provider));
         profiles.flush();
+        applications.changedBelow();
     }
 
     private ProfileEntity entity(String applicationName, String variantName, String deviceKind, String provider) {

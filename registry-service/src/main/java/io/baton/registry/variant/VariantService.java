@@ -48,6 +48,7 @@ public class VariantService {
         }
         VariantEntity entity = new VariantEntity(application.id(), request.name(), Instant.now());
         apply(entity, application, request);
+        applications.changedBelow();
         return view(variants.saveAndFlush(entity), application);
     }
 
@@ -74,6 +75,7 @@ public class VariantService {
         }
         ApplicationService.requireVersion(request.version(), entity.version());
         apply(entity, application, request);
+        applications.changedBelow();
         return view(variants.saveAndFlush(entity), application);
     }
 
@@ -85,6 +87,7 @@ public class VariantService {
         profiles.deleteByVariantId(entity.id());
         variants.delete(entity);
         variants.flush();
+        applications.changedBelow();
     }
 
     /** The variant row, or 404 naming the variant. */
