@@ -3,21 +3,15 @@ package io.baton.registry;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
-import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.autoconfigure.actuate.observability.AutoConfigureObservability;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
-import org.springframework.boot.test.web.client.TestRestTemplate;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 
-/** Starts registry-service on a random port and talks to its actuator over real HTTP. */
-@SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT)
-@AutoConfigureObservability(tracing = false) // Spring Boot turns metrics export off in tests unless asked
-class RegistryApplicationTest {
+import io.baton.registry.support.PostgresHttpTest;
 
-    @Autowired
-    TestRestTemplate http;
+/** Starts registry-service on a random port and talks to its actuator over real HTTP. */
+@AutoConfigureObservability(tracing = false) // Spring Boot turns metrics export off in tests unless asked
+class RegistryApplicationTest extends PostgresHttpTest {
 
     @Test
     void healthIsUpAndPrometheusAnswers() {
@@ -34,6 +28,6 @@ class RegistryApplicationTest {
 
         ResponseEntity<String> info = http.getForEntity("/actuator/info", String.class);
         assertThat(info.getStatusCode()).isEqualTo(HttpStatus.OK);
-        assertThat(info.getBody()).contains("\"artifactDir\"");
+        assertThat(info.getBody()).contains("\"artifactDir\"").contains("\"maxUploadSize\"");
     }
 }

@@ -1,0 +1,65 @@
+package io.baton.registry.application;
+
+import java.net.URI;
+
+import org.springframework.data.domain.Pageable;
+import org.springframework.data.web.PageableDefault;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.DeleteMapping;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.PutMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.ResponseStatus;
+import org.springframework.web.bind.annotation.RestController;
+
+import io.baton.registry.web.PageView;
+import jakarta.validation.Valid;
+
+/** {@code /v1/applications}. */
+@RestController
+@RequestMapping("/v1/applications")
+public class ApplicationController {
+
+    private final ApplicationService service;
+    private final ApplicationViewCache cache;
+
+    public ApplicationController(ApplicationService service, ApplicationViewCache cache) {
+        this.service = service;
+        this.cache = cache;
+    }
+
+    @PostMapping
+    public ResponseEntity<ApplicationView> create(@Valid @RequestBody ApplicationRequest request) {
+        ApplicationEntity created = service.create(request);
+        return ResponseEntity.created(URI.create("/v1/applications/" + created.name()))
+                .body(ApplicationView.of(created, java.util.List.of()));
+    }
+
+    /** Summaries (no variants), sorted by name unless {@code sort} says otherwise. */
+    @GetMapping
+    public PageView<ApplicationView> list(@PageableDefault(size = 20, sort = "name") Pageable pageable) {
+        return PageView.of(service.list(pageable), a -> ApplicationView.of(a, null));
+    }
+
+    /** The application with its variants and their profiles, in one read. */
+    @GetMapping("/{name}")
+    public ApplicationView get(@PathVariable String name) {
+        return cache.get(name, service::detail);
+    }
+
+    @PutMapping("/{name}")
+    public ApplicationView update(@PathVariable String name, @Valid @RequestBody ApplicationRequest request) {
+        service.update(name, request);
+        return service.detail(name);
+    }
+
+    @DeleteMapping("/{name}")
+    @ResponseStatus(HttpStatus.NO_CONTENT)
+    public void delete(@PathVariable String name) {
+        service.delete(name);
+    }
+}

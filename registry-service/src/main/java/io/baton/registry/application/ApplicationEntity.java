@@ -1,0 +1,104 @@
+package io.baton.registry.application;
+
+import java.time.Instant;
+import java.util.List;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import io.baton.registry.persistence.JsonConverters;
+import io.baton.registry.tensor.TensorSpec;
+
+import jakarta.persistence.Column;
+import jakarta.persistence.Convert;
+import jakarta.persistence.Entity;
+import jakarta.persistence.GeneratedValue;
+import jakarta.persistence.GenerationType;
+import jakarta.persistence.Id;
+import jakarta.persistence.Table;
+import jakarta.persistence.Version;
+
+/** A row of {@code applications}. The name is the public key; the id only links rows. */
+@Entity
+@Table(name = "applications")
+public class ApplicationEntity {
+
+    @Id
+    @GeneratedValue(strategy = GenerationType.IDENTITY)
+    private Long id;
+
+    @Column(nullable = false, unique = true)
+    private String name;
+
+    @Column(nullable = false)
+    private String kind;
+
+    @Column(nullable = false)
+    private String policy;
+
+    @Column(name = "policy_params", nullable = false)
+    @Convert(converter = JsonConverters.Json.class)
+    private JsonNode policyParams;
+
+    @Column(name = "slo_ms", nullable = false)
+    private double sloMs;
+
+    @Column(nullable = false)
+    @Convert(converter = JsonConverters.TensorSpecs.class)
+    private List<TensorSpec> inputs;
+
+    @Column(nullable = false)
+    @Convert(converter = JsonConverters.TensorSpecs.class)
+    private List<TensorSpec> outputs;
+
+    @Column(nullable = false)
+    @Convert(converter = JsonConverters.Strings.class)
+    private List<String> classes;
+
+    @Convert(converter = JsonConverters.PenaltyColumn.class)
+    private Penalty penalty;
+
+    @Column(name = "created_at", nullable = false)
+    private Instant createdAt;
+
+    @Column(name = "updated_at", nullable = false)
+    private Instant updatedAt;
+
+    @Version
+    private long version;
+
+    protected ApplicationEntity() {
+    }
+
+    public ApplicationEntity(String name, String kind, Instant now) {
+        this.name = name;
+        this.kind = kind;
+        this.createdAt = now;
+        this.updatedAt = now;
+    }
+
+    /** Replaces every field a client may change. */
+    void apply(ApplicationRequest r, Instant now) {
+        this.policy = r.policy();
+        this.policyParams = r.policyParams();
+        this.sloMs = r.sloMs();
+        this.inputs = r.inputs();
+        this.outputs = r.outputs();
+        this.classes = r.classes();
+        this.penalty = r.penalty();
+        this.updatedAt = now;
+    }
+
+    public Long id() { return id; }
+    public String name() { return name; }
+    public String kind() { return kind; }
+    public String policy() { return policy; }
+    public JsonNode policyParams() { return policyParams; }
+    public double sloMs() { return sloMs; }
+    public List<TensorSpec> inputs() { return inputs; }
+    public List<TensorSpec> outputs() { return outputs; }
+    public List<String> classes() { return classes; }
+    public Penalty penalty() { return penalty; }
+    public Instant createdAt() { return createdAt; }
+    public Instant updatedAt() { return updatedAt; }
+    public long version() { return version; }
+}

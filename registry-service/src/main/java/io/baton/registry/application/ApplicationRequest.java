@@ -1,0 +1,46 @@
+package io.baton.registry.application;
+
+import java.util.List;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+
+import io.baton.registry.tensor.TensorSpec;
+
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Pattern;
+import jakarta.validation.constraints.Positive;
+
+/**
+ * The body of {@code POST /v1/applications} and {@code PUT /v1/applications/{name}}.
+ *
+ * @param name         unique; letters, digits, '.', '_' and '-' (it appears in URLs)
+ * @param kind         single | ensemble | pipeline; fixed once created
+ * @param policy       the scheduling policy id (symphony, schemble, sneakpeek, ipa, interference, or a baseline's)
+ * @param policyParams the policy's parameters, a JSON object passed through to it (default {})
+ * @param sloMs        end-to-end deadline of a request, ms
+ * @param version      required by PUT: the version last read; a stale one is refused with 409
+ */
+public record ApplicationRequest(
+        @NotBlank @Pattern(regexp = NAME, message = "must be 1-128 letters, digits, '.', '_' or '-'") String name,
+        @NotNull @Pattern(regexp = "single|ensemble|pipeline", message = "must be single, ensemble or pipeline") String kind,
+        @NotBlank @Pattern(regexp = "[a-z0-9][a-z0-9_-]{0,63}", message = "must be a policy id such as symphony") String policy,
+        JsonNode policyParams,
+        @NotNull @Positive Double sloMs,
+        List<@NotNull @Valid TensorSpec> inputs,
+        List<@NotNull @Valid TensorSpec> outputs,
+        List<@NotBlank String> classes,
+        @Valid Penalty penalty,
+        Long version) {
+
+    public static final String NAME = "[A-Za-z0-9][A-Za-z0-9._-]{0,127}";
+
+    public ApplicationRequest {
+        policyParams = policyParams == null || policyParams.isNull() ? JsonNodeFactory.instance.objectNode() : policyParams;
+        inputs = inputs == null ? List.of() : inputs;
+        outputs = outputs == null ? List.of() : outputs;
+        classes = classes == null ? List.of() : classes;
+    }
+}

@@ -1,0 +1,86 @@
+package io.baton.registry.artifact;
+
+import java.io.IOException;
+import java.net.URI;
+
+import org.springframework.core.io.FileSystemResource;
+import org.springframework.core.io.Resource;
+import org.springframework.data.domain.Pageable;
+import org.springframework.data.domain.Sort;
+import org.springframework.data.web.PageableDefault;
+import org.springframework.http.CacheControl;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.DeleteMapping;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.ResponseStatus;
+import org.springframework.web.bind.annotation.RestController;
+
+import io.baton.registry.web.ApiException;
+import io.baton.registry.web.PageView;
+import jakarta.servlet.http.HttpServletRequest;
+
+/**
+ * {@code /v1/artifacts}: raw bytes in ({@code application/octet-stream}), content-addressed by SHA-256.
+ * {@code ?type=onnx} (default) must be a model ONNX Runtime can open; {@code ?type=data} is stored as is.
+ */
+@RestController
+@RequestMapping("/v1/artifacts")
+public class ArtifactController {
+
+    private final ArtifactService service;
+
+    public ArtifactController(ArtifactService service) {
+        this.service = service;
+    }
+
+    /** The servlet input stream is read directly, so an upload is never held in memory whole. */
+    @PostMapping(consumes = MediaType.APPLICATION_OCTET_STREAM_VALUE)
+    public ResponseEntity<ArtifactView> upload(@RequestParam(defaultValue = "onnx") String type,
+                                               HttpServletRequest request) throws IOException {
+        ArtifactEntity.MediaType mediaType = switch (type) {
+            case "onnx" -> ArtifactEntity.MediaType.onnx;
+            case "data" -> ArtifactEntity.MediaType.data;
+            default -> throw ApiException.invalid("type", "type must be onnx or data, not '" + type + "'");
+        };
+        ArtifactService.Upload upload = service.upload(mediaType, request.getInputStream(), request.getContentLengthLong());
+        ArtifactView view = ArtifactView.of(upload.artifact());
+        return ResponseEntity.status(upload.created() ? HttpStatus.CREATED : HttpStatus.OK)
+                .location(URI.create("/v1/artifacts/" + view.digest()))
+                .body(view);
+    }
+
+    @GetMapping
+    public PageView<ArtifactView> list(@PageableDefault(size = 20, sort = "createdAt", direction = Sort.Direction.DESC)
+                                       Pageable pageable) {
+        return PageView.of(service.list(pageable), ArtifactView::of);
+    }
+
+    @GetMapping("/{digest}")
+    public ArtifactView get(@PathVariable String digest) {
+        return ArtifactView.of(service.get(digest));
+    }
+
+    /** The stored bytes; immutable, so cacheable forever under their digest. */
+    @GetMapping("/{digest}/content")
+    public ResponseEntity<Resource> content(@PathVariable String digest) {
+        ArtifactEntity artifact = service.get(digest);
+        return ResponseEntity.ok()
+                .contentType(MediaType.APPLICATION_OCTET_STREAM)
+                .contentLength(artifact.sizeBytes())
+                .eTag("\"" + artifact.digest() + "\"")
+                .cacheControl(CacheControl.maxAge(java.time.Duration.ofDays(365)).cachePublic().immutable())
+                .body(new FileSystemResource(service.content(artifact)));
+    }
+
+    @DeleteMapping("/{digest}")
+    @ResponseStatus(HttpStatus.NO_CONTENT)
+    public void delete(@PathVariable String digest) {
+        service.delete(digest);
+    }
+}

@@ -1,0 +1,155 @@
+package io.baton.registry.artifact;
+
+import java.io.InputStream;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+
+import org.springframework.data.domain.Page;
+import org.springframework.data.domain.Pageable;
+import org.springframework.http.HttpStatus;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+
+import io.baton.registry.RegistryProperties;
+import io.baton.registry.dataset.DatasetRepository;
+import io.baton.registry.tensor.TensorSpec;
+import io.baton.registry.variant.VariantRepository;
+import io.baton.registry.web.ApiException;
+
+/**
+ * Uploads into the content-addressed store. An ONNX upload is opened with ONNX Runtime before anything is kept;
+ * uploading bytes that are already stored answers the existing artifact and writes nothing.
+ */
+@Service
+public class ArtifactService {
+
+    /** The artifact and whether this upload created it (201) or found it already stored (200). */
+    public record Upload(ArtifactEntity artifact, boolean created) {
+    }
+
+    private final ArtifactRepository artifacts;
+    private final VariantRepository variants;
+    private final DatasetRepository datasets;
+    private final ArtifactStore store;
+    private final OnnxInspector inspector;
+    private final long maxUploadBytes;
+
+    public ArtifactService(ArtifactRepository artifacts, VariantRepository variants, DatasetRepository datasets,
+                           ArtifactStore store, OnnxInspector inspector, RegistryProperties properties) {
+        this.artifacts = artifacts;
+        this.variants = variants;
+        this.datasets = datasets;
+        this.store = store;
+        this.inspector = inspector;
+        this.maxUploadBytes = properties.maxUploadSize().toBytes();
+    }
+
+    /** Not transactional while the body streams in: the database is touched only once the bytes are checked. */
+    public Upload upload(ArtifactEntity.MediaType type, InputStream body, long declaredLength) {
+        if (declaredLength > maxUploadBytes) throw tooLarge();
+        ArtifactStore.Staged staged;
+        try {
+            staged = store.stage(body, maxUploadBytes);
+        } catch (ArtifactStore.TooLargeException e) {
+            throw tooLarge();
+        }
+        try {
+            if (staged.sizeBytes() == 0) throw ApiException.invalid("body", "the upload is empty");
+            var existing = artifacts.findById(staged.digest());
+            if (existing.isPresent()) {
+                if (existing.get().mediaType() != type) {
+                    throw ApiException.unprocessable("type", "these bytes are already stored as a "
+                            + existing.get().mediaType() + " artifact");
+                }
+                if (store.find(staged.digest()).isEmpty()) store.commit(staged); // restore a file lost from disk
+                return new Upload(existing.get(), false);
+            }
+            List<TensorSpec> inputs = null, outputs = null;
+            if (type == ArtifactEntity.MediaType.onnx) {
+                try {
+                    OnnxInspector.Signature signature = inspector.inspect(staged.file());
+                    inputs = signature.inputs();
+                    outputs = signature.outputs();
+                } catch (OnnxInspector.InvalidModelException e) {
+                    throw ApiException.unprocessable("body", "ONNX Runtime cannot open the model: " + e.getMessage());
+                } catch (IllegalArgumentException e) {
+                    throw ApiException.unprocessable("body", e.getMessage());
+                }
+            }
+            store.commit(staged);
+            ArtifactEntity saved = artifacts.save(new ArtifactEntity(staged.digest(), type, staged.sizeBytes(), inputs,
+                    outputs, Instant.now()));
+            return new Upload(saved, true);
+        } finally {
+            store.discard(staged); // gone already when committed
+        }
+    }
+
+    @Transactional(readOnly = true)
+    public ArtifactEntity get(String digest) {
+        return artifacts.findById(normalize("digest", digest)).orElseThrow(() ->
+                ApiException.notFound("digest", "no artifact " + digest));
+    }
+
+    /** The ONNX artifact a variant points at; a missing or non-ONNX one is the variant's fault (422). */
+    @Transactional(readOnly = true)
+    public ArtifactEntity requireModel(String field, String digest) {
+        ArtifactEntity artifact = artifacts.findById(normalize(field, digest)).orElseThrow(() ->
+                ApiException.unprocessable(field, "no artifact " + digest + ": upload the model first (POST /v1/artifacts)"));
+        if (artifact.mediaType() != ArtifactEntity.MediaType.onnx) {
+            throw ApiException.unprocessable(field, "artifact " + digest + " is " + artifact.mediaType() + ", not an ONNX model");
+        }
+        return artifact;
+    }
+
+    /** A data blob a dataset points at. */
+    @Transactional(readOnly = true)
+    public ArtifactEntity requireData(String field, String digest) {
+        ArtifactEntity artifact = artifacts.findById(normalize(field, digest)).orElseThrow(() ->
+                ApiException.unprocessable(field, "no artifact " + digest + ": upload it first (POST /v1/artifacts?type=data)"));
+        if (artifact.mediaType() != ArtifactEntity.MediaType.data) {
+            throw ApiException.unprocessable(field, "artifact " + digest + " is " + artifact.mediaType() + ", not data");
+        }
+        return artifact;
+    }
+
+    public Path content(ArtifactEntity artifact) {
+        return store.find(artifact.digest()).orElseThrow(() -> new ApiException(HttpStatus.INTERNAL_SERVER_ERROR,
+                "artifact-missing", null, "artifact " + artifact.digest() + " is recorded but its file is missing"));
+    }
+
+    @Transactional(readOnly = true)
+    public Page<ArtifactEntity> list(Pageable pageable) {
+        return artifacts.findAll(pageable);
+    }
+
+    /** Refused (409) while a variant or a validation dataset refers to it. */
+    @Transactional
+    public void delete(String digest) {
+        ArtifactEntity artifact = get(digest);
+        long users = variants.countByArtifactDigest(artifact.digest())
+                + datasets.countByInputsDigestOrLabelsDigest(artifact.digest(), artifact.digest());
+        if (users > 0) {
+            throw ApiException.inUse("artifact " + artifact.digest() + " is used by " + users
+                    + " variant(s) or dataset(s); delete those first");
+        }
+        artifacts.delete(artifact);
+        artifacts.flush();
+        store.delete(artifact.digest());
+    }
+
+    private static String normalize(String field, String digest) {
+        String d = digest == null ? "" : digest.toLowerCase(java.util.Locale.ROOT);
+        if (d.startsWith("sha256:")) d = d.substring("sha256:".length());
+        if (!d.matches("[0-9a-f]{64}")) {
+            throw ApiException.invalid(field, "'" + digest + "' is not a SHA-256 digest (64 hex digits)");
+        }
+        return d;
+    }
+
+    private ApiException tooLarge() {
+        return new ApiException(HttpStatus.PAYLOAD_TOO_LARGE, "too-large", "body",
+                "the upload exceeds the limit of " + maxUploadBytes + " bytes (baton.registry.max-upload-size)");
+    }
+}

@@ -1,0 +1,53 @@
+package io.baton.registry.dataset;
+
+import java.net.URI;
+
+import org.springframework.data.domain.Pageable;
+import org.springframework.data.web.PageableDefault;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.DeleteMapping;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.ResponseStatus;
+import org.springframework.web.bind.annotation.RestController;
+
+import io.baton.registry.web.PageView;
+import jakarta.validation.Valid;
+
+/** {@code /v1/applications/{app}/datasets}: validation sets. */
+@RestController
+@RequestMapping("/v1/applications/{app}/datasets")
+public class DatasetController {
+
+    private final DatasetService service;
+
+    public DatasetController(DatasetService service) {
+        this.service = service;
+    }
+
+    @PostMapping
+    public ResponseEntity<DatasetView> create(@PathVariable String app, @Valid @RequestBody DatasetRequest request) {
+        DatasetView created = service.create(app, request);
+        return ResponseEntity.created(URI.create("/v1/applications/" + app + "/datasets/" + created.name())).body(created);
+    }
+
+    @GetMapping
+    public PageView<DatasetView> list(@PathVariable String app, @PageableDefault(size = 20, sort = "name") Pageable pageable) {
+        return PageView.of(service.list(app, pageable), d -> d);
+    }
+
+    @GetMapping("/{name}")
+    public DatasetView get(@PathVariable String app, @PathVariable String name) {
+        return service.get(app, name);
+    }
+
+    @DeleteMapping("/{name}")
+    @ResponseStatus(HttpStatus.NO_CONTENT)
+    public void delete(@PathVariable String app, @PathVariable String name) {
+        service.delete(app, name);
+    }
+}

@@ -1,0 +1,79 @@
+package io.baton.registry.dataset;
+
+import java.time.Instant;
+
+import io.baton.registry.persistence.JsonConverters;
+import io.baton.registry.tensor.TensorSpec;
+
+import jakarta.persistence.Column;
+import jakarta.persistence.Convert;
+import jakarta.persistence.Entity;
+import jakarta.persistence.GeneratedValue;
+import jakarta.persistence.GenerationType;
+import jakarta.persistence.Id;
+import jakarta.persistence.Table;
+import jakarta.persistence.Version;
+
+/**
+ * A row of {@code validation_datasets}: an application's labelled samples, whose bytes live in the artifact store
+ * as two data blobs (see {@link DatasetRequest} for their layout).
+ */
+@Entity
+@Table(name = "validation_datasets")
+public class DatasetEntity {
+
+    @Id
+    @GeneratedValue(strategy = GenerationType.IDENTITY)
+    private Long id;
+
+    @Column(name = "application_id", nullable = false)
+    private long applicationId;
+
+    @Column(nullable = false)
+    private String name;
+
+    @Column(name = "inputs_digest", nullable = false)
+    private String inputsDigest;
+
+    @Column(name = "labels_digest", nullable = false)
+    private String labelsDigest;
+
+    @Column(name = "sample_count", nullable = false)
+    private int sampleCount;
+
+    @Column(name = "input_spec", nullable = false)
+    @Convert(converter = JsonConverters.OneTensorSpec.class)
+    private TensorSpec inputSpec;
+
+    @Column(name = "created_at", nullable = false)
+    private Instant createdAt;
+
+    @Version
+    private long version;
+
+    protected DatasetEntity() {
+    }
+
+    public DatasetEntity(long applicationId, String name, Instant now) {
+        this.applicationId = applicationId;
+        this.name = name;
+        this.createdAt = now;
+    }
+
+    void apply(String inputsDigest, String labelsDigest, int sampleCount, TensorSpec inputSpec) {
+        this.inputsDigest = inputsDigest;
+        this.labelsDigest = labelsDigest;
+        this.sampleCount = sampleCount;
+        this.inputSpec = inputSpec;
+    }
+
+    public Long id() { return id; }
+    public long applicationId() { return applicationId; }
+    public String name() { return name; }
+    public String inputsDigest() { return inputsDigest; }
+    public String labelsDigest() { return labelsDigest; }
+    public int sampleCount() { return sampleCount; }
+    public TensorSpec inputSpec() { return inputSpec; }
+    public Instant createdAt() { return createdAt; }
+    public long version() { return version; }
+}

@@ -1,0 +1,117 @@
+package io.baton.registry.profile;
+
+import java.time.Instant;
+import java.util.List;
+
+import io.baton.registry.persistence.JsonConverters;
+
+import jakarta.persistence.Column;
+import jakarta.persistence.Convert;
+import jakarta.persistence.Entity;
+import jakarta.persistence.GeneratedValue;
+import jakarta.persistence.GenerationType;
+import jakarta.persistence.Id;
+import jakarta.persistence.Table;
+import jakarta.persistence.Version;
+
+/** A row of {@code profiles}: what one variant measured on one device kind with one execution provider. */
+@Entity
+@Table(name = "profiles")
+public class ProfileEntity {
+
+    @Id
+    @GeneratedValue(strategy = GenerationType.IDENTITY)
+    private Long id;
+
+    @Column(name = "variant_id", nullable = false)
+    private long variantId;
+
+    @Column(name = "device_kind", nullable = false)
+    private String deviceKind;
+
+    @Column(name = "execution_provider", nullable = false)
+    private String executionProvider;
+
+    @Column(nullable = false)
+    @Convert(converter = JsonConverters.LatencyPoints.class)
+    private List<LatencyPoint> latency;
+
+    @Column(name = "alpha_ms")
+    private Double alphaMs;
+
+    @Column(name = "beta_ms")
+    private Double betaMs;
+
+    @Convert(converter = JsonConverters.Doubles.class)
+    private List<Double> quadratic;
+
+    @Column(name = "load_ms")
+    private Double loadMs;
+
+    @Column(name = "memory_bytes")
+    private Long memoryBytes;
+
+    @Column(name = "dynamic_memory_bytes")
+    private Long dynamicMemoryBytes;
+
+    private Double accuracy;
+
+    @Column(name = "class_recall")
+    @Convert(converter = JsonConverters.Doubles.class)
+    private List<Double> classRecall;
+
+    @Column(name = "confusion_matrix")
+    @Convert(converter = JsonConverters.LongMatrix.class)
+    private List<List<Long>> confusionMatrix;
+
+    @Column(name = "measured_at", nullable = false)
+    private Instant measuredAt;
+
+    @Version
+    private long version;
+
+    protected ProfileEntity() {
+    }
+
+    public ProfileEntity(long variantId, String deviceKind, String executionProvider) {
+        this.variantId = variantId;
+        this.deviceKind = deviceKind;
+        this.executionProvider = executionProvider;
+    }
+
+    /** Replaces the measurements; the fits are already completed by the service. */
+    void apply(ProfileRequest r, Fit fit, Instant measuredAt) {
+        this.latency = r.latency();
+        this.alphaMs = fit.alphaMs();
+        this.betaMs = fit.betaMs();
+        this.quadratic = fit.quadratic();
+        this.loadMs = r.loadMs();
+        this.memoryBytes = r.memoryBytes();
+        this.dynamicMemoryBytes = r.dynamicMemoryBytes();
+        this.accuracy = r.accuracy();
+        this.classRecall = r.classRecall();
+        this.confusionMatrix = r.confusionMatrix();
+        this.measuredAt = measuredAt;
+    }
+
+    /** The linear and quadratic fits of ℓ(b) as stored. */
+    record Fit(Double alphaMs, Double betaMs, List<Double> quadratic) {
+    }
+
+    public Long id() { return id; }
+    public long variantId() { return variantId; }
+    public String deviceKind() { return deviceKind; }
+    public String executionProvider() { return executionProvider; }
+    public List<LatencyPoint> latency() { return latency; }
+    public Double alphaMs() { return alphaMs; }
+    public Double betaMs() { return betaMs; }
+    public List<Double> quadratic() { return quadratic; }
+    public Double loadMs() { return loadMs; }
+    public Long memoryBytes() { return memoryBytes; }
+    public Long dynamicMemoryBytes() { return dynamicMemoryBytes; }
+    public Double accuracy() { return accuracy; }
+    public List<Double> classRecall() { return classRecall; }
+    public List<List<Long>> confusionMatrix() { return confusionMatrix; }
+    public Instant measuredAt() { return measuredAt; }
+    public long version() { return version; }
+}

@@ -1,0 +1,64 @@
+package io.baton.registry.variant;
+
+import java.net.URI;
+
+import org.springframework.data.domain.Pageable;
+import org.springframework.data.web.PageableDefault;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.DeleteMapping;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.PutMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.ResponseStatus;
+import org.springframework.web.bind.annotation.RestController;
+
+import io.baton.registry.web.PageView;
+import jakarta.validation.Valid;
+
+/** {@code /v1/applications/{app}/variants}. */
+@RestController
+@RequestMapping("/v1/applications/{app}/variants")
+public class VariantController {
+
+    private final VariantService service;
+
+    public VariantController(VariantService service) {
+        this.service = service;
+    }
+
+    @PostMapping
+    public ResponseEntity<VariantView> create(@PathVariable String app, @Valid @RequestBody VariantRequest request) {
+        VariantView created = service.create(app, request);
+        return ResponseEntity.created(URI.create("/v1/applications/" + app + "/variants/" + created.name())).body(created);
+    }
+
+    /** Variants without their profiles, by stage then name unless {@code sort} says otherwise. */
+    @GetMapping
+    public PageView<VariantView> list(@PathVariable String app,
+                                      @PageableDefault(size = 20, sort = {"stage", "name"}) Pageable pageable) {
+        var page = service.list(app, pageable);
+        return new PageView<>(page.getContent(), page.getNumber(), page.getSize(), page.getTotalElements(),
+                page.getTotalPages());
+    }
+
+    @GetMapping("/{name}")
+    public VariantView get(@PathVariable String app, @PathVariable String name) {
+        return service.get(app, name);
+    }
+
+    @PutMapping("/{name}")
+    public VariantView update(@PathVariable String app, @PathVariable String name,
+                              @Valid @RequestBody VariantRequest request) {
+        return service.update(app, name, request);
+    }
+
+    @DeleteMapping("/{name}")
+    @ResponseStatus(HttpStatus.NO_CONTENT)
+    public void delete(@PathVariable String app, @PathVariable String name) {
+        service.delete(app, name);
+    }
+}

@@ -1,0 +1,34 @@
+package io.baton.registry.variant;
+
+import java.util.List;
+
+import io.baton.registry.application.ApplicationRequest;
+import io.baton.registry.tensor.TensorSpec;
+
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.Pattern;
+
+/**
+ * The body of {@code POST /v1/applications/{app}/variants} and {@code PUT …/variants/{name}}.
+ *
+ * @param stage          pipeline stage, from 0; must be 0 (the default) for single and ensemble applications
+ * @param artifactDigest SHA-256 of an uploaded ONNX artifact
+ * @param inputs         optional: when given, must match the model's own inputs (by name; datatype, rank and every
+ *                       dimension the model fixes), otherwise the model's are taken
+ * @param outputs        likewise
+ * @param version        required by PUT: the version last read
+ */
+public record VariantRequest(
+        @NotBlank @Pattern(regexp = ApplicationRequest.NAME, message = "must be 1-128 letters, digits, '.', '_' or '-'") String name,
+        @Min(0) Integer stage,
+        @NotBlank String artifactDigest,
+        List<@jakarta.validation.constraints.NotNull @Valid TensorSpec> inputs,
+        List<@jakarta.validation.constraints.NotNull @Valid TensorSpec> outputs,
+        Long version) {
+
+    public VariantRequest {
+        stage = stage == null ? 0 : stage;
+    }
+}

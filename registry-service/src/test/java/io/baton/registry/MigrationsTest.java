@@ -1,0 +1,71 @@
+package io.baton.registry;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+import org.flywaydb.core.Flyway;
+import org.flywaydb.core.api.output.MigrateResult;
+import org.junit.jupiter.api.Test;
+
+import io.baton.registry.support.TestDatabase;
+
+/**
+ * The Flyway migrations apply to an empty database, both on PostgreSQL (production, tests) and on H2 in PostgreSQL
+ * mode (the quick start's embedded database), and leave the same tables behind.
+ */
+class MigrationsTest {
+
+    static final List<String> TABLES = List.of("applications", "artifacts", "model_variants", "plans", "profiles",
+            "validation_datasets");
+
+    @Test
+    void applyToAnEmptyPostgresSchema() throws SQLException {
+        TestDatabase.Server server = TestDatabase.server();
+        String schema = TestDatabase.freshSchema("mig");
+        try {
+            Flyway flyway = Flyway.configure()
+                    .dataSource(TestDatabase.urlFor(schema), server.user(), server.password())
+                    .schemas(schema).defaultSchema(schema)
+                    .load();
+            int pending = flyway.info().pending().length;
+            MigrateResult result = flyway.migrate();
+            assertThat(result.success).isTrue();
+            assertThat(result.migrationsExecuted).isEqualTo(pending).isPositive();
+            assertThat(flyway.migrate().migrationsExecuted).isZero(); // idempotent
+            try (Connection c = TestDatabase.connect()) {
+                assertThat(tables(c, schema)).containsAll(TABLES);
+            }
+        } finally {
+            TestDatabase.dropSchema(schema);
+        }
+    }
+
+    @Test
+    void applyToAnEmptyH2InPostgresMode() throws SQLException {
+        String url = "jdbc:h2:mem:migrations;MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;DEFAULT_NULL_ORDERING=HIGH;DB_CLOSE_DELAY=-1";
+        Flyway flyway = Flyway.configure().dataSource(url, "sa", "").load();
+        int pending = flyway.info().pending().length;
+        MigrateResult result = flyway.migrate();
+        assertThat(result.success).isTrue();
+        assertThat(result.migrationsExecuted).isEqualTo(pending).isPositive();
+        try (Connection c = DriverManager.getConnection(url, "sa", "")) {
+            assertThat(tables(c, "public")).containsAll(TABLES);
+            c.createStatement().execute("shutdown");
+        }
+    }
+
+    private static List<String> tables(Connection c, String schema) throws SQLException {
+        List<String> names = new ArrayList<>();
+        try (ResultSet rs = c.getMetaData().getTables(null, schema, "%", new String[] {"TABLE"})) {
+            while (rs.next()) names.add(rs.getString("TABLE_NAME").toLowerCase(Locale.ROOT));
+        }
+        return names;
+    }
+}
