@@ -1,0 +1,142 @@
+package io.baton.core.onnx;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Builds an {@link OnnxModel} one operator at a time. Each operator method takes the names of its
+ * inputs and returns the name of its (fresh, generated) output, so graphs read like code:
+ * <pre>{@code
+ * GraphBuilder g = new GraphBuilder("mlp");
+ * String x = g.input("input", Dim.BATCH, Dim.of(784));
+ * String h = g.relu(g.gemm(x, g.weights("w1", new long[]{784, 64}, w1), g.weights("b1", new long[]{64}, b1)));
+ * g.output(g.softmax(g.gemm(h, w2, b2), 1), "probabilities", Dim.BATCH, Dim.of(10));
+ * }</pre>
+ * Attribute values follow the ONNX operator specification at opset 17.
+ */
+public final class GraphBuilder {
+    private final String name;
+    private final List<Node> nodes = new ArrayList<>();
+    private final List<Initializer> initializers = new ArrayList<>();
+    private final List<ValueInfo> inputs = new ArrayList<>();
+    private final List<ValueInfo> outputs = new ArrayList<>();
+    private final Map<String, String> metadata = new LinkedHashMap<>();
+    private String docString;
+    private int counter;
+
+    public GraphBuilder(String name) {
+        this.name = name;
+    }
+
+    public String input(String name, Dim... shape) {
+        inputs.add(new ValueInfo(name, Arrays.asList(shape)));
+        return name;
+    }
+
+    /** Declares {@code value} a graph output named {@code name} (an Identity node renames it if needed). */
+    public String output(String value, String name, Dim... shape) {
+        if (!value.equals(name)) nodes.add(new Node(name + "_identity", "Identity", List.of(value), List.of(name), List.of()));
+        outputs.add(new ValueInfo(name, Arrays.asList(shape)));
+        return name;
+    }
+
+    public GraphBuilder metadata(String key, String value) {
+        metadata.put(key, value);
+        return this;
+    }
+
+    public GraphBuilder docString(String doc) {
+        this.docString = doc;
+        return this;
+    }
+
+    /** A float initializer; returns its name. */
+    public String weights(String name, long[] dims, float[] data) {
+        initializers.add(Initializer.floats(name, dims, data));
+        return name;
+    }
+
+    /** An int64 initializer (shapes, axes); returns its name. */
+    public String int64s(String name, long[] dims, long[] data) {
+        initializers.add(Initializer.int64s(name, dims, data));
+        return name;
+    }
+
+    /** A node with one output; returns the output's generated name. */
+    public String op(String opType, List<String> in, Attribute... attributes) {
+        String id = opType.toLowerCase() + "_" + counter++;
+        nodes.add(new Node(id, opType, in, List.of(id + "_out"), Arrays.asList(attributes)));
+        return id + "_out";
+    }
+
+    /** 2-D convolution, NCHW; {@code w} is [M, C/group, kH, kW], {@code b} [M] (may be null). */
+    public String conv(String x, String w, String b, long[] kernel, long[] strides, long[] pads, long group) {
+        List<String> in = b == null ? List.of(x, w) : List.of(x, w, b);
+        return op("Conv", in, Attribute.ints("kernel_shape", kernel), Attribute.ints("strides", strides),
+                Attribute.ints("pads", pads), Attribute.of("group", group));
+    }
+
+    public String relu(String x) {
+        return op("Relu", List.of(x));
+    }
+
+    public String maxPool(String x, long[] kernel, long[] strides) {
+        return op("MaxPool", List.of(x), Attribute.ints("kernel_shape", kernel), Attribute.ints("strides", strides));
+    }
+
+    public String averagePool(String x, long[] kernel, long[] strides) {
+        return op("AveragePool", List.of(x), Attribute.ints("kernel_shape", kernel), Attribute.ints("strides", strides));
+    }
+
+    public String globalAveragePool(String x) {
+        return op("GlobalAveragePool", List.of(x));
+    }
+
+    /** Flattens to 2-D: dimensions before {@code axis} become rows. */
+    public String flatten(String x, long axis) {
+        return op("Flatten", List.of(x), Attribute.of("axis", axis));
+    }
+
+    /** Reshape to {@code shape} (0 keeps the input's dimension, -1 is inferred). */
+    public String reshape(String x, long... shape) {
+        String s = int64s("shape_" + counter++, new long[] {shape.length}, shape);
+        return op("Reshape", List.of(x, s));
+    }
+
+    public String matMul(String a, String b) {
+        return op("MatMul", List.of(a, b));
+    }
+
+    /** Y = A·B + C with B stored [K, N] (transB = 0). */
+    public String gemm(String a, String b, String c) {
+        return op("Gemm", List.of(a, b, c));
+    }
+
+    public String add(String a, String b) {
+        return op("Add", List.of(a, b));
+    }
+
+    public String sub(String a, String b) {
+        return op("Sub", List.of(a, b));
+    }
+
+    public String mul(String a, String b) {
+        return op("Mul", List.of(a, b));
+    }
+
+    public String div(String a, String b) {
+        return op("Div", List.of(a, b));
+    }
+
+    public String softmax(String x, long axis) {
+        return op("Softmax", List.of(x), Attribute.of("axis", axis));
+    }
+
+    public OnnxModel build() {
+        if (inputs.isEmpty() || outputs.isEmpty()) throw new IllegalStateException("graph " + name + " needs inputs and outputs");
+        return new OnnxModel(name, nodes, initializers, inputs, outputs, metadata, docString);
+    }
+}
