@@ -35,6 +35,6 @@ class WorkerApplicationTest {
         ResponseEntity<String> info = http.getForEntity("/actuator/info", String.class);
         assertThat(info.getStatusCode()).isEqualTo(HttpStatus.OK);
         assertThat(info.getBody()).contains("\"deviceId\"");
-        assertThat(info.getBody()).contains("\"schedulerUrl\"");
+        assertThat(info.getBody()).contains("\"registryUrl\"").contains("\"memoryBudget\"");
     }
 }

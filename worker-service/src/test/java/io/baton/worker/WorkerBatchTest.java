@@ -202,6 +202,32 @@ class WorkerBatchTest {
     }
 
     @Test
+    void concurrentBatchesQueueForTheDeviceAndEachGetsItsOwnOutputs() throws Exception {
+        int threads = 4, perThread = 5;
+        float[] images = TestModels.fashionImages(threads * perThread);
+        float[] expected = direct(conv, "image", images, new long[] {threads * perThread, 1, 28, 28});
+        var pool = java.util.concurrent.Executors.newFixedThreadPool(threads);
+        try {
+            List<java.util.concurrent.Future<float[]>> results = new ArrayList<>();
+            for (int i = 0; i < threads * perThread; i++) {
+                int row = i;
+                results.add(pool.submit(() -> floats(post("/internal/v1/batches", batch(convDigest,
+                        input("image", "FP32", part(new long[] {1, 1, 28, 28}, slice(images, row, 1, 784))))).getBody()
+                        .get("outputs").get(0).get("parts").get(0).get("data"))));
+            }
+            for (int i = 0; i < results.size(); i++) {
+                float[] got = results.get(i).get();
+                float[] want = slice(expected, i, 1, 10);
+                for (int c = 0; c < 10; c++) {
+                    assertThat(got[c]).isCloseTo(want[c], org.assertj.core.data.Offset.offset(1e-6f));
+                }
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
     void base64InputsAndBinaryOutputsCarryTheSameNumbers() throws Exception {
         float[] images = TestModels.fashionImages(3);
         ByteBuffer le = ByteBuffer.allocate(images.length * 4).order(ByteOrder.LITTLE_ENDIAN);
