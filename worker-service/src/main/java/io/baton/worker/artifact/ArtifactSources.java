@@ -10,12 +10,13 @@ public final class ArtifactSources {
     private ArtifactSources() {
     }
 
-    /** {@code http://} and {@code https://} name a registry; {@code file:} names a directory. */
+    /** {@code http://} and {@code https://} name a registry; {@code file:} names a directory (absolute or relative). */
     public static ArtifactSource of(URI url, Duration timeout) {
         String scheme = url.getScheme() == null ? "" : url.getScheme().toLowerCase(java.util.Locale.ROOT);
         return switch (scheme) {
             case "http", "https" -> new HttpArtifactSource(url, timeout);
-            case "file" -> new DirectoryArtifactSource(Path.of(url));
+            // file:/abs/dir, file:///abs/dir, or file:relative/dir (relative to the working directory)
+            case "file" -> new DirectoryArtifactSource(url.isOpaque() ? Path.of(url.getSchemeSpecificPart()) : Path.of(url));
             default -> throw new IllegalArgumentException("baton.worker.registry-url must be http(s):// or file:, got "
                     + url);
         };
