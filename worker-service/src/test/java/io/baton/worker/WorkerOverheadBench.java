@@ -62,25 +62,33 @@ class WorkerOverheadBench {
         System.out.printf(Locale.ROOT, "cores=%d load average=%s%n", Runtime.getRuntime().availableProcessors(),
                 Files.readString(Path.of("/proc/loadavg")).trim());
 
-        // load / unload of the conv model, 20 times
         byte[] conv = TestModels.convClassifier(11, 8);
-        String convDigest = TestModels.store(artifacts, conv);
-        double[] load = new double[20];
-        double[] unload = new double[20];
-        for (int i = 0; i < load.length; i++) {
-            JsonNode l = JSON.readTree(send(client, base + "/models/" + convDigest + "/load", "{}"));
-            load[i] = l.get("model").get("loadMs").asDouble();
-            HttpResponse<String> u = client.send(HttpRequest.newBuilder(URI.create(base + "/models/" + convDigest))
-                    .DELETE().build(), HttpResponse.BodyHandlers.ofString());
-            unload[i] = JSON.readTree(u.body()).get("unloadMs").asDouble();
-        }
-        System.out.printf(Locale.ROOT, "conv8 (%d bytes): load p50 %.2f ms p99 %.2f ms; unload p50 %.3f ms p99 %.3f ms%n",
-                conv.length, pct(load, 50), pct(load, 99), pct(unload, 50), pct(unload, 99));
+        loadUnload(client, base, "conv8", conv);
+        loadUnload(client, base, "dense1024x1024", TestModels.dense(2, 1024, 1024));
 
         for (int batch : new int[] {1, 8}) {
             bench(client, base, "dense784x10", TestModels.dense(1, 784, 10), "x", new long[] {batch, 784});
             bench(client, base, "conv8", conv, "image", new long[] {batch, 1, 28, 28});
         }
+    }
+
+    /** Loads and unloads the model 20 times through the HTTP API and prints the worker's timings. */
+    private void loadUnload(HttpClient client, String base, String name, byte[] model) throws Exception {
+        String digest = TestModels.store(artifacts, model);
+        double[] load = new double[20];
+        double[] unload = new double[20];
+        long footprint = 0;
+        for (int i = 0; i < load.length; i++) {
+            JsonNode l = JSON.readTree(send(client, base + "/models/" + digest + "/load", "{}"));
+            load[i] = l.get("model").get("loadMs").asDouble();
+            footprint = Math.max(footprint, l.get("model").get("footprintBytes").asLong());
+            HttpResponse<String> u = client.send(HttpRequest.newBuilder(URI.create(base + "/models/" + digest))
+                    .DELETE().build(), HttpResponse.BodyHandlers.ofString());
+            unload[i] = JSON.readTree(u.body()).get("unloadMs").asDouble();
+        }
+        System.out.printf(Locale.ROOT, "%s (%d bytes, footprint up to %d): load p50 %.2f ms p99 %.2f ms; "
+                        + "unload p50 %.3f ms p99 %.3f ms%n",
+                name, model.length, footprint, pct(load, 50), pct(load, 99), pct(unload, 50), pct(unload, 99));
     }
 
     private void bench(HttpClient client, String base, String name, byte[] model, String input, long[] shape)
