@@ -1,5 +1,8 @@
 package io.baton.worker;
 
+import java.util.LinkedHashMap;
+import java.util.Map;
+
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.actuate.info.InfoContributor;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
@@ -18,6 +21,16 @@ public class WorkerApplication {
     /** Reports the effective {@code baton.worker.*} settings under {@code baton} in {@code /actuator/info}. */
     @Bean
     InfoContributor batonSettingsInfo(WorkerProperties properties) {
-        return builder -> builder.withDetail("baton", properties);
+        Map<String, Object> settings = new LinkedHashMap<>();
+        settings.put("deviceId", properties.deviceId());
+        settings.put("provider", properties.provider().id());
+        settings.put("registryUrl", properties.registryUrl().toString());
+        settings.put("schedulerUrl", properties.schedulerUrl() == null ? "none (standalone)"
+                : properties.schedulerUrl().toString());
+        settings.put("memoryBudgetBytes", properties.memoryBudgetBytes());
+        settings.put("intraOpThreads", properties.intraOpThreads());
+        settings.put("maxConcurrentBatches", properties.maxConcurrentBatches());
+        settings.put("heartbeatIntervalMs", properties.heartbeatInterval().toMillis());
+        return builder -> builder.withDetail("baton", settings);
     }
 }

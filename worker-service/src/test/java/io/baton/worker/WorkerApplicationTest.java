@@ -35,6 +35,7 @@ class WorkerApplicationTest {
         ResponseEntity<String> info = http.getForEntity("/actuator/info", String.class);
         assertThat(info.getStatusCode()).isEqualTo(HttpStatus.OK);
         assertThat(info.getBody()).contains("\"deviceId\"");
-        assertThat(info.getBody()).contains("\"schedulerUrl\"");
+        assertThat(info.getBody()).contains("\"schedulerUrl\":\"none (standalone)\"");
+        assertThat(info.getBody()).contains("\"memoryBudgetBytes\":1073741824");
     }
 }

@@ -1,0 +1,119 @@
+package io.baton.worker;
+
+import java.net.URI;
+import java.time.Instant;
+
+import org.springframework.boot.web.context.WebServerInitializedEvent;
+import org.springframework.context.ApplicationListener;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import io.baton.worker.artifact.ArtifactSource;
+import io.baton.worker.artifact.ArtifactSources;
+import io.baton.worker.batch.BatchRunner;
+import io.baton.worker.cache.ModelCache;
+import io.baton.worker.cache.ModelView;
+import io.baton.worker.membership.HttpSchedulerClient;
+import io.baton.worker.membership.MembershipReporter;
+import io.baton.worker.membership.WorkerHeartbeat;
+import io.baton.worker.membership.WorkerRegistration;
+import io.baton.worker.runtime.DeviceDescription;
+import io.baton.worker.runtime.DeviceProbe;
+import io.baton.worker.runtime.SessionFactory;
+import io.micrometer.core.instrument.MeterRegistry;
+
+/** Wires the worker from {@code baton.worker.*}. */
+@Configuration(proxyBeanMethods = false)
+class WorkerConfiguration {
+
+    /** Fails start-up when the configured execution provider is not available (see {@link SessionFactory}). */
+    @Bean(destroyMethod = "close")
+    SessionFactory sessionFactory(WorkerProperties props) {
+        return new SessionFactory(props.provider(), props.cudaDeviceId(), props.intraOpThreads());
+    }
+
+    @Bean
+    ArtifactSource artifactSource(WorkerProperties props) {
+        return ArtifactSources.of(props.registryUrl(), props.httpTimeout());
+    }
+
+    @Bean(destroyMethod = "close")
+    ModelCache modelCache(ArtifactSource source, SessionFactory sessions, WorkerProperties props, MeterRegistry meters) {
+        return new ModelCache(source, sessions, props.memoryBudgetBytes(), meters);
+    }
+
+    @Bean
+    BatchRunner batchRunner(ModelCache cache, SessionFactory sessions, WorkerProperties props, MeterRegistry meters) {
+        return new BatchRunner(cache, sessions.environment(), props.deviceId(), props.maxConcurrentBatches(), meters);
+    }
+
+    @Bean
+    DeviceDescription deviceDescription(SessionFactory sessions, WorkerProperties props) {
+        return DeviceProbe.describe(props.deviceId(), sessions, props.memoryBudgetBytes(), props.maxConcurrentBatches());
+    }
+
+    /**
+     * Registration and heartbeats, started once the HTTP port is known; when {@code baton.worker.scheduler-url} is
+     * not set the worker runs on its own and this listener does nothing.
+     */
+    @Bean(destroyMethod = "close")
+    MembershipStarter membershipStarter(WorkerProperties props, ModelCache cache, BatchRunner runner,
+                                        DeviceDescription device, ObjectMapper json, MeterRegistry meters) {
+        return new MembershipStarter(props, cache, runner, device, json, meters);
+    }
+
+    static final class MembershipStarter implements ApplicationListener<WebServerInitializedEvent>, AutoCloseable {
+        private final WorkerProperties props;
+        private final ModelCache cache;
+        private final BatchRunner runner;
+        private final DeviceDescription device;
+        private final ObjectMapper json;
+        private final MeterRegistry meters;
+        private MembershipReporter reporter;
+
+        MembershipStarter(WorkerProperties props, ModelCache cache, BatchRunner runner, DeviceDescription device,
+                          ObjectMapper json, MeterRegistry meters) {
+            this.props = props;
+            this.cache = cache;
+            this.runner = runner;
+            this.device = device;
+            this.json = json;
+            this.meters = meters;
+        }
+
+        @Override
+        public synchronized void onApplicationEvent(WebServerInitializedEvent event) {
+            if (props.schedulerUrl() == null || reporter != null
+                    || event.getApplicationContext().getServerNamespace() != null) { // management port, if separate
+                return;
+            }
+            URI self = props.advertisedUrl() != null ? props.advertisedUrl()
+                    : URI.create("http://127.0.0.1:" + event.getWebServer().getPort());
+            reporter = new MembershipReporter(
+                    new HttpSchedulerClient(props.schedulerUrl(), props.httpTimeout(), json),
+                    () -> new WorkerRegistration(props.deviceId(), self.toString(), device, digests()),
+                    () -> new WorkerHeartbeat(props.deviceId(), Instant.now(), digests(), cache.residentBytes(),
+                            cache.budgetBytes(), runner.running(), runner.queued()),
+                    props.heartbeatInterval(), meters);
+            reporter.start();
+        }
+
+        private java.util.List<String> digests() {
+            return cache.models().stream().map(ModelView::digest).toList();
+        }
+
+        /** The reporter, once started (null when membership reporting is off or the server is not up yet). */
+        synchronized MembershipReporter reporter() {
+            return reporter;
+        }
+
+        @Override
+        public synchronized void close() {
+            if (reporter != null) {
+                reporter.close();
+            }
+        }
+    }
+}

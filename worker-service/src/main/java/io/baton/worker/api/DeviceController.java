@@ -1,0 +1,22 @@
+package io.baton.worker.api;
+
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RestController;
+
+import io.baton.worker.runtime.DeviceDescription;
+
+/** {@code GET /internal/v1/device}: what this worker drives. */
+@RestController
+class DeviceController {
+
+    private final DeviceDescription device;
+
+    DeviceController(DeviceDescription device) {
+        this.device = device;
+    }
+
+    @GetMapping("/internal/v1/device")
+    DeviceDescription device() {
+        return device;
+    }
+}

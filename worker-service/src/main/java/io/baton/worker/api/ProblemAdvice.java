@@ -1,0 +1,107 @@
+package io.baton.worker.api;
+
+import java.net.URI;
+
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.HttpStatusCode;
+import org.springframework.http.ProblemDetail;
+import org.springframework.http.ResponseEntity;
+import org.springframework.http.converter.HttpMessageNotReadableException;
+import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.bind.annotation.RestControllerAdvice;
+import org.springframework.web.context.request.WebRequest;
+import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
+
+import com.fasterxml.jackson.databind.JsonMappingException;
+
+import io.baton.worker.artifact.ArtifactNotFoundException;
+import io.baton.worker.artifact.ArtifactUnavailableException;
+import io.baton.worker.batch.BadInputException;
+import io.baton.worker.batch.BatchRunner.ExecutionFailedException;
+import io.baton.worker.cache.ModelTooLargeException;
+import io.baton.worker.cache.ModelUnreadableException;
+
+/** Every error as an RFC 7807 problem; a {@code field} property names the part of the request at fault. */
+@RestControllerAdvice
+class ProblemAdvice extends ResponseEntityExceptionHandler {
+
+    private static ProblemDetail problem(int status, String type, String title, String detail, String field) {
+        ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatusCode.valueOf(status), detail);
+        problem.setType(URI.create("urn:baton:problem:" + type));
+        problem.setTitle(title);
+        if (field != null) {
+            problem.setProperty("field", field);
+        }
+        return problem;
+    }
+
+    @ExceptionHandler(BadInputException.class)
+    ProblemDetail badInput(BadInputException e) {
+        return e.status() == 422
+                ? problem(422, "input-mismatch", "Input does not fit the model", e.getMessage(), e.field())
+                : problem(400, "bad-input", "Bad input", e.getMessage(), e.field());
+    }
+
+    @ExceptionHandler(ArtifactNotFoundException.class)
+    ProblemDetail unknownVariant(ArtifactNotFoundException e) {
+        return problem(404, "unknown-variant", "Unknown variant", e.getMessage(), "variant");
+    }
+
+    @ExceptionHandler(ModelController.NotResidentException.class)
+    ProblemDetail notResident(ModelController.NotResidentException e) {
+        return problem(404, "not-loaded", "Model not loaded", e.getMessage(), "digest");
+    }
+
+    @ExceptionHandler(ModelUnreadableException.class)
+    ProblemDetail unreadable(ModelUnreadableException e) {
+        return problem(422, "unreadable-model", "ONNX Runtime cannot open the model", e.getMessage(), "variant");
+    }
+
+    @ExceptionHandler(ModelTooLargeException.class)
+    ProblemDetail tooLarge(ModelTooLargeException e) {
+        return problem(507, "over-budget", "Model exceeds the memory budget", e.getMessage(), "variant");
+    }
+
+    @ExceptionHandler(ArtifactUnavailableException.class)
+    ProblemDetail sourceDown(ArtifactUnavailableException e) {
+        return problem(502, "artifact-source", "Artifact source unavailable", e.getMessage(), null);
+    }
+
+    @ExceptionHandler(ExecutionFailedException.class)
+    ProblemDetail executionFailed(ExecutionFailedException e) {
+        return problem(422, "execution-failed", "ONNX Runtime rejected the batch", e.getMessage(), "inputs");
+    }
+
+    /** Malformed JSON, an unknown property or a value of the wrong JSON type: name the path Jackson stopped at. */
+    @Override
+    protected ResponseEntity<Object> handleHttpMessageNotReadable(HttpMessageNotReadableException ex,
+                                                                  HttpHeaders headers, HttpStatusCode status,
+                                                                  WebRequest request) {
+        String field = null;
+        String detail = "the body is not valid JSON for this endpoint";
+        if (ex.getCause() instanceof JsonMappingException mapping && !mapping.getPath().isEmpty()) {
+            field = path(mapping);
+            detail = field + ": " + mapping.getOriginalMessage();
+        } else if (ex.getCause() != null) {
+            detail = detail + ": " + ex.getCause().getMessage();
+        }
+        ProblemDetail body = problem(400, "malformed", "Malformed request", detail, field);
+        return ResponseEntity.status(HttpStatus.BAD_REQUEST).body(body);
+    }
+
+    private static String path(JsonMappingException e) {
+        StringBuilder path = new StringBuilder();
+        for (JsonMappingException.Reference ref : e.getPath()) {
+            if (ref.getFieldName() != null) {
+                if (!path.isEmpty()) {
+                    path.append('.');
+                }
+                path.append(ref.getFieldName());
+            } else if (ref.getIndex() >= 0) {
+                path.append('[').append(ref.getIndex()).append(']');
+            }
+        }
+        return path.toString();
+    }
+}

@@ -1,0 +1,51 @@
+package io.baton.worker.artifact;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+
+/** Fetches artifacts from registry-service: {@code GET {registryUrl}/v1/artifacts/{sha256}} answers the ONNX bytes. */
+public final class HttpArtifactSource implements ArtifactSource {
+
+    private final URI registryUrl;
+    private final Duration timeout;
+    private final HttpClient http;
+
+    public HttpArtifactSource(URI registryUrl, Duration timeout) {
+        this.registryUrl = registryUrl;
+        this.timeout = timeout;
+        this.http = HttpClient.newBuilder().connectTimeout(timeout).followRedirects(HttpClient.Redirect.NORMAL).build();
+    }
+
+    @Override
+    public byte[] fetch(String sha256) {
+        String base = registryUrl.toString().replaceAll("/+$", "");
+        URI uri = URI.create(base + "/v1/artifacts/" + sha256);
+        HttpRequest request = HttpRequest.newBuilder(uri).timeout(timeout)
+                .header("Accept", "application/octet-stream").GET().build();
+        HttpResponse<byte[]> response;
+        try {
+            response = http.send(request, HttpResponse.BodyHandlers.ofByteArray());
+        } catch (IOException e) {
+            throw new ArtifactUnavailableException("registry at " + registryUrl + " unreachable: " + e, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ArtifactUnavailableException("interrupted while fetching " + uri, e);
+        }
+        if (response.statusCode() == 404) {
+            throw new ArtifactNotFoundException(sha256, describe());
+        }
+        if (response.statusCode() != 200) {
+            throw new ArtifactUnavailableException("GET " + uri + " answered " + response.statusCode(), null);
+        }
+        return Digests.verified(sha256, response.body(), describe());
+    }
+
+    @Override
+    public String describe() {
+        return registryUrl.toString();
+    }
+}

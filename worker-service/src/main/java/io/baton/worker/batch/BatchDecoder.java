@@ -1,0 +1,313 @@
+package io.baton.worker.batch;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import io.baton.worker.batch.BatchRequest.InputTensor;
+import io.baton.worker.cache.ModelSignature;
+import io.baton.worker.cache.TensorSpec;
+import io.baton.worker.runtime.TensorType;
+
+/**
+ * Checks a batch request against the model's signature and concatenates each input's parts along the batch axis
+ * into one direct buffer, ready for ONNX Runtime. Every error names its field.
+ */
+final class BatchDecoder {
+
+    private static final Base64.Decoder BASE64 = Base64.getDecoder();
+
+    private BatchDecoder() {
+    }
+
+    /** One input, concatenated: {@code data} is a direct buffer in native order, positioned at 0. */
+    record DecodedInput(String name, TensorType type, long[] shape, ByteBuffer data) {
+    }
+
+    /**
+     * @param partRows rows of the batch in each part, in order
+     * @param outputs  outputs to fetch, in the model's order
+     */
+    record DecodedBatch(List<DecodedInput> inputs, long[] partRows, long batchSize, Set<String> outputs,
+                        boolean binaryOutputs) {
+    }
+
+    static DecodedBatch decode(BatchRequest request, ModelSignature signature) {
+        List<InputTensor> inputs = request.inputs();
+        if (inputs == null || inputs.isEmpty()) {
+            throw BadInputException.malformed("inputs", "must list the model's inputs " + signature.inputs().keySet());
+        }
+        long[] partRows = null;
+        Set<String> seen = new HashSet<>();
+        List<DecodedInput> decoded = new ArrayList<>(inputs.size());
+        for (int i = 0; i < inputs.size(); i++) {
+            InputTensor input = inputs.get(i);
+            String at = "inputs[" + i + "]";
+            if (input == null) {
+                throw BadInputException.malformed(at, "must be an object");
+            }
+            TensorSpec spec = specOf(input, at, signature, seen);
+            TensorType type = typeOf(input, at, spec);
+            if (input.parts() == null || input.parts().isEmpty()) {
+                throw BadInputException.malformed(at + ".parts", "must hold at least one part");
+            }
+            if (partRows != null && input.parts().size() != partRows.length) {
+                throw BadInputException.malformed(at + ".parts", "has " + input.parts().size()
+                        + " parts but inputs[0].parts has " + partRows.length + "; every input must split the batch alike");
+            }
+            long[] rows = new long[input.parts().size()];
+            long[] shape = concatenatedShape(input, at, spec, rows, partRows);
+            if (partRows == null) {
+                partRows = rows;
+            }
+            decoded.add(new DecodedInput(spec.name(), type, shape, concatenate(input, at, type, shape)));
+        }
+        for (String name : signature.inputs().keySet()) {
+            if (!seen.contains(name)) {
+                throw BadInputException.mismatch("inputs", "lacks model input '" + name + "'; the model's inputs are "
+                        + signature.inputs().keySet());
+            }
+        }
+        long batchSize = decoded.get(0).shape()[0];
+        return new DecodedBatch(decoded, partRows, batchSize, outputsOf(request, signature),
+                Boolean.TRUE.equals(request.binaryOutputs()));
+    }
+
+    private static TensorSpec specOf(InputTensor input, String at, ModelSignature signature, Set<String> seen) {
+        if (input.name() == null || input.name().isBlank()) {
+            throw BadInputException.malformed(at + ".name", "must name one of the model's inputs "
+                    + signature.inputs().keySet());
+        }
+        TensorSpec spec = signature.inputs().get(input.name());
+        if (spec == null) {
+            throw BadInputException.mismatch(at + ".name", "'" + input.name() + "' is not an input of the model; its "
+                    + "inputs are " + signature.inputs().keySet());
+        }
+        if (!seen.add(input.name())) {
+            throw BadInputException.malformed(at + ".name", "'" + input.name() + "' is given twice");
+        }
+        return spec;
+    }
+
+    private static TensorType typeOf(InputTensor input, String at, TensorSpec spec) {
+        if (input.datatype() == null) {
+            throw BadInputException.malformed(at + ".datatype", "must be given; model input '" + spec.name() + "' is "
+                    + spec.datatype());
+        }
+        TensorType type = TensorType.parse(input.datatype());
+        if (type == null) {
+            throw BadInputException.malformed(at + ".datatype", "'" + input.datatype() + "' is not one of "
+                    + TensorType.names());
+        }
+        if (!type.name().equals(spec.datatype())) {
+            throw BadInputException.mismatch(at + ".datatype", "is " + type + " but model input '" + spec.name()
+                    + "' is " + spec.datatype());
+        }
+        return type;
+    }
+
+    /** Checks every part's shape; fills {@code rows} with each part's batch rows; returns the concatenated shape. */
+    private static long[] concatenatedShape(InputTensor input, String at, TensorSpec spec, long[] rows,
+                                            long[] firstInputRows) {
+        List<Long> modelShape = spec.shape();
+        long[] shape = null;
+        long total = 0;
+        for (int j = 0; j < input.parts().size(); j++) {
+            TensorPart part = input.parts().get(j);
+            String partAt = at + ".parts[" + j + "]";
+            if (part == null || part.shape() == null || part.shape().isEmpty()) {
+                throw BadInputException.malformed(partAt + ".shape", "must be given, batch axis first");
+            }
+            List<Long> s = part.shape();
+            if (s.size() != modelShape.size()) {
+                throw BadInputException.mismatch(partAt + ".shape", "has " + s.size() + " dimensions but model input '"
+                        + spec.name() + "' has " + modelShape.size() + " " + modelShape);
+            }
+            for (int k = 0; k < s.size(); k++) {
+                Long d = s.get(k);
+                if (d == null || d < 0) {
+                    throw BadInputException.malformed(partAt + ".shape[" + k + "]", "must be a size ≥ 0");
+                }
+                if (k == 0) {
+                    continue;
+                }
+                long want = modelShape.get(k);
+                if (want >= 0 && d != want) {
+                    throw BadInputException.mismatch(partAt + ".shape[" + k + "]", "is " + d + " but model input '"
+                            + spec.name() + "' has " + want + " there " + modelShape);
+                }
+                if (shape != null && d != shape[k]) {
+                    throw BadInputException.malformed(partAt + ".shape[" + k + "]", "is " + d + " but " + at
+                            + ".parts[0] has " + shape[k] + "; parts may differ only on the batch axis");
+                }
+            }
+            rows[j] = s.get(0);
+            if (firstInputRows != null && rows[j] != firstInputRows[j]) {
+                throw BadInputException.malformed(partAt + ".shape[0]", "is " + rows[j] + " but inputs[0].parts[" + j
+                        + "] has " + firstInputRows[j] + " rows; every input must split the batch alike");
+            }
+            if (shape == null) {
+                shape = s.stream().mapToLong(Long::longValue).toArray();
+            }
+            total += rows[j];
+        }
+        shape[0] = total;
+        long fixedBatch = modelShape.get(0);
+        if (fixedBatch >= 0 && total != fixedBatch) {
+            throw BadInputException.mismatch(at + ".parts", "concatenate to " + total + " rows but model input '"
+                    + spec.name() + "' has a fixed batch axis of " + fixedBatch);
+        }
+        elements(shape, at); // rejects oversized tensors before allocating
+        return shape;
+    }
+
+    private static long elements(long[] shape, String at) {
+        long n = 1;
+        for (long d : shape) {
+            n = Math.multiplyExact(n, d);
+            if (n > Integer.MAX_VALUE / 8) {
+                throw BadInputException.malformed(at, "is too large for one batch");
+            }
+        }
+        return n;
+    }
+
+    private static long elements(List<Long> shape) {
+        long n = 1;
+        for (long d : shape) {
+            n *= d;
+        }
+        return n;
+    }
+
+    private static ByteBuffer concatenate(InputTensor input, String at, TensorType type, long[] shape) {
+        ByteBuffer buffer = ByteBuffer.allocateDirect(Math.toIntExact(elements(shape, at) * type.bytes()))
+                .order(ByteOrder.nativeOrder());
+        for (int j = 0; j < input.parts().size(); j++) {
+            TensorPart part = input.parts().get(j);
+            String partAt = at + ".parts[" + j + "]";
+            long want = elements(part.shape());
+            if ((part.data() == null || part.data().isNull()) == (part.base64() == null)) {
+                throw BadInputException.malformed(partAt, "must give exactly one of data and base64");
+            }
+            if (part.base64() != null) {
+                putBase64(buffer, part.base64(), partAt + ".base64", type, want, part.shape());
+            } else {
+                int before = buffer.position();
+                long got = putJson(buffer, part.data(), partAt + ".data", type, want, 0);
+                if (got != want) {
+                    throw BadInputException.malformed(partAt + ".data", "has " + got + " values but shape "
+                            + part.shape() + " needs " + want);
+                }
+                assert buffer.position() == before + want * type.bytes();
+            }
+        }
+        return buffer.flip();
+    }
+
+    private static void putBase64(ByteBuffer buffer, String base64, String at, TensorType type, long want,
+                                  List<Long> shape) {
+        byte[] bytes;
+        try {
+            bytes = BASE64.decode(base64);
+        } catch (IllegalArgumentException e) {
+            throw BadInputException.malformed(at, "is not base64: " + e.getMessage());
+        }
+        if (bytes.length != want * type.bytes()) {
+            throw BadInputException.malformed(at, "holds " + bytes.length + " bytes but shape " + shape + " of "
+                    + type + " needs " + want * type.bytes());
+        }
+        if (ByteOrder.nativeOrder() == ByteOrder.LITTLE_ENDIAN) {
+            buffer.put(bytes);
+            return;
+        }
+        ByteBuffer le = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
+        while (le.hasRemaining()) {
+            switch (type) {
+                case FP32 -> buffer.putFloat(le.getFloat());
+                case FP64 -> buffer.putDouble(le.getDouble());
+                case INT32 -> buffer.putInt(le.getInt());
+                case INT64 -> buffer.putLong(le.getLong());
+            }
+        }
+    }
+
+    /**
+     * Writes the numbers of a (possibly nested) JSON array, row-major, stopping at {@code want} values so that a
+     * long array cannot overrun the buffer; returns how many values it holds (counting on past {@code want}).
+     */
+    private static long putJson(ByteBuffer buffer, JsonNode node, String at, TensorType type, long want, long index) {
+        if (!node.isArray()) {
+            throw BadInputException.malformed(at, "must be a JSON array of numbers");
+        }
+        long n = index;
+        for (JsonNode value : node) {
+            if (value.isArray()) {
+                n = putJson(buffer, value, at, type, want, n);
+                continue;
+            }
+            if (n < want) {
+                put(buffer, value, at, type, n);
+            }
+            n++;
+        }
+        return n;
+    }
+
+    private static void put(ByteBuffer buffer, JsonNode value, String at, TensorType type, long index) {
+        boolean ok = switch (type) {
+            case FP32, FP64 -> value.isNumber();
+            case INT32 -> value.isIntegralNumber() && value.canConvertToInt();
+            case INT64 -> value.isIntegralNumber() && value.canConvertToLong();
+        };
+        if (!ok) {
+            throw BadInputException.malformed(at + "[" + index + "]", "is " + value + ", not " + switch (type) {
+                case FP32, FP64 -> "a number";
+                case INT32 -> "a 32-bit integer";
+                case INT64 -> "a 64-bit integer";
+            });
+        }
+        switch (type) {
+            case FP32 -> buffer.putFloat(value.floatValue());
+            case FP64 -> buffer.putDouble(value.doubleValue());
+            case INT32 -> buffer.putInt(value.intValue());
+            case INT64 -> buffer.putLong(value.longValue());
+        }
+    }
+
+    private static Set<String> outputsOf(BatchRequest request, ModelSignature signature) {
+        Set<String> outputs = new LinkedHashSet<>();
+        if (request.outputs() == null) {
+            signature.outputs().values().stream().filter(signature::servable).forEach(s -> outputs.add(s.name()));
+            if (outputs.isEmpty()) {
+                throw BadInputException.mismatch("outputs", "the model has no tensor output of a served type; its "
+                        + "outputs are " + signature.outputs().values());
+            }
+            return outputs;
+        }
+        if (request.outputs().isEmpty()) {
+            throw BadInputException.malformed("outputs", "must name at least one output, or be left out for all");
+        }
+        for (int k = 0; k < request.outputs().size(); k++) {
+            String name = request.outputs().get(k);
+            TensorSpec spec = signature.outputs().get(name);
+            if (spec == null) {
+                throw BadInputException.mismatch("outputs[" + k + "]", "'" + name + "' is not an output of the model; "
+                        + "its outputs are " + signature.outputs().keySet());
+            }
+            if (!signature.servable(spec)) {
+                throw BadInputException.mismatch("outputs[" + k + "]", "'" + name + "' is " + spec.datatype()
+                        + "; a worker returns tensors of " + TensorType.names());
+            }
+            outputs.add(name);
+        }
+        return outputs;
+    }
+}

@@ -1,0 +1,48 @@
+package io.baton.worker.batch;
+
+import java.util.List;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+
+import io.baton.worker.cache.LoadReport;
+
+/**
+ * Answer of {@code POST /internal/v1/batches}.
+ *
+ * @param variant   the digest that ran
+ * @param deviceId  the device it ran on
+ * @param batchSize rows in the concatenated batch
+ * @param outputs   the outputs, each whole and split back into the request's parts
+ * @param timing    where the time went
+ * @param load      the load this batch had to wait for (with what it evicted); absent when the model was resident
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record BatchResponse(String variant, String deviceId, long batchSize, List<OutputTensor> outputs,
+                            Timing timing, LoadReport load) {
+
+    /**
+     * @param name     output name in the model
+     * @param datatype its element type
+     * @param shape    shape of the whole output
+     * @param split    true when the output has the batch on axis 0 and {@code parts} follow the request's parts;
+     *                 false when it does not (then {@code parts} holds the whole output once)
+     * @param parts    the output's slices
+     */
+    public record OutputTensor(String name, String datatype, List<Long> shape, boolean split, List<OutputPart> parts) {
+    }
+
+    /** A slice of an output: {@code data} is a JSON array (flat, row-major), or {@code base64} of little-endian bytes. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record OutputPart(List<Long> shape, Object data, String base64) {
+    }
+
+    /**
+     * @param executionNs time ONNX Runtime's {@code run} took on this batch, in nanoseconds
+     * @param executionMs the same, in milliseconds
+     * @param queueMs     time the batch waited for the device (another batch was running)
+     * @param loadMs      time the batch waited for its model to become resident (0 when it was)
+     * @param totalMs     time from receiving the request to having the outputs, inside the worker
+     */
+    public record Timing(long executionNs, double executionMs, double queueMs, double loadMs, double totalMs) {
+    }
+}

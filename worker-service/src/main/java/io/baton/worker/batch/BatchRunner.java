@@ -1,0 +1,132 @@
+package io.baton.worker.batch;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+
+import ai.onnxruntime.OnnxTensor;
+import ai.onnxruntime.OrtEnvironment;
+import ai.onnxruntime.OrtException;
+import ai.onnxruntime.OrtSession;
+import io.baton.worker.artifact.Digests;
+import io.baton.worker.batch.BatchDecoder.DecodedBatch;
+import io.baton.worker.batch.BatchDecoder.DecodedInput;
+import io.baton.worker.cache.ModelCache;
+import io.micrometer.core.instrument.DistributionSummary;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+
+/**
+ * Runs batches: makes the variant resident, checks and concatenates the inputs, waits for the device, runs ONNX
+ * Runtime and splits the outputs back into the request's parts.
+ *
+ * <p>The device runs {@code maxConcurrentBatches} batches at once (1 by default: a device executes one batch at a
+ * time, as every scheduling policy assumes); the others wait in FIFO order, and that wait is the batch's
+ * {@code queueMs}. {@code executionNs} covers ONNX Runtime's {@code run} call only.
+ */
+public final class BatchRunner {
+
+    private final ModelCache cache;
+    private final OrtEnvironment environment;
+    private final String deviceId;
+    private final int maxConcurrentBatches;
+    private final Semaphore device;
+    private final MeterRegistry meters;
+    private final Timer queueTimer;
+    private final DistributionSummary batchSizes;
+
+    public BatchRunner(ModelCache cache, OrtEnvironment environment, String deviceId, int maxConcurrentBatches,
+                       MeterRegistry meters) {
+        this.cache = cache;
+        this.environment = environment;
+        this.deviceId = deviceId;
+        this.maxConcurrentBatches = maxConcurrentBatches;
+        this.device = new Semaphore(maxConcurrentBatches, true);
+        this.meters = meters;
+        this.queueTimer = Timer.builder("baton.worker.batch.queue")
+                .description("time a batch waited for the device").register(meters);
+        this.batchSizes = DistributionSummary.builder("baton.worker.batch.size")
+                .description("rows per batch").register(meters);
+    }
+
+    public BatchResponse run(BatchRequest request) {
+        long received = System.nanoTime();
+        String digest = Digests.normalize(request.variant());
+        if (digest == null) {
+            throw BadInputException.malformed("variant", request.variant() == null
+                    ? "must name the variant by the SHA-256 of its artifact"
+                    : "'" + request.variant() + "' is not a SHA-256 digest (64 hex digits)");
+        }
+        try (ModelCache.Lease lease = cache.acquire(digest)) {
+            DecodedBatch batch = BatchDecoder.decode(request, lease.model().signature());
+            Map<String, OnnxTensor> tensors = new LinkedHashMap<>();
+            long queued = System.nanoTime();
+            acquireDevice();
+            long queueNanos = System.nanoTime() - queued;
+            long executionNanos;
+            List<BatchResponse.OutputTensor> outputs;
+            try {
+                for (DecodedInput input : batch.inputs()) {
+                    tensors.put(input.name(), OnnxTensor.createTensor(environment, input.data(), input.shape(),
+                            input.type().onnxType()));
+                }
+                OrtSession session = lease.model().session();
+                long start = System.nanoTime();
+                try (OrtSession.Result result = session.run(tensors, batch.outputs())) {
+                    executionNanos = System.nanoTime() - start;
+                    outputs = OutputEncoder.encode(result, batch);
+                }
+            } catch (OrtException e) {
+                throw new ExecutionFailedException(digest, e);
+            } finally {
+                device.release();
+                tensors.values().forEach(OnnxTensor::close);
+            }
+            lease.model().countBatch();
+            queueTimer.record(queueNanos, TimeUnit.NANOSECONDS);
+            batchSizes.record(batch.batchSize());
+            meters.timer("baton.worker.batch.execution", "variant", digest)
+                    .record(executionNanos, TimeUnit.NANOSECONDS);
+            BatchResponse.Timing timing = new BatchResponse.Timing(executionNanos, executionNanos / 1e6,
+                    queueNanos / 1e6, lease.waitedNanos() / 1e6, (System.nanoTime() - received) / 1e6);
+            return new BatchResponse(digest, deviceId, batch.batchSize(), outputs, timing, lease.load());
+        }
+    }
+
+    /** Batches on the device now. */
+    public int running() {
+        return maxConcurrentBatches - device.availablePermits();
+    }
+
+    /** Batches waiting for the device. */
+    public int queued() {
+        return device.getQueueLength();
+    }
+
+    private void acquireDevice() {
+        try {
+            device.acquire();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while waiting for the device", e);
+        }
+    }
+
+    /** ONNX Runtime refused to run a batch that passed validation (a model-specific constraint). */
+    public static class ExecutionFailedException extends RuntimeException {
+        public ExecutionFailedException(String digest, OrtException cause) {
+            super("ONNX Runtime failed to run the batch on " + digest + ": " + cause.getMessage(), cause);
+        }
+    }
+
+    static List<Long> boxed(long[] shape) {
+        List<Long> list = new ArrayList<>(shape.length);
+        for (long d : shape) {
+            list.add(d);
+        }
+        return list;
+    }
+}

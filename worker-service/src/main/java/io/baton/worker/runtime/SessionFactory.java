@@ -1,0 +1,140 @@
+package io.baton.worker.runtime;
+
+import java.util.EnumSet;
+import java.util.Map;
+
+import ai.onnxruntime.OnnxTensor;
+import ai.onnxruntime.OrtEnvironment;
+import ai.onnxruntime.OrtException;
+import ai.onnxruntime.OrtProvider;
+import ai.onnxruntime.OrtSession;
+import ai.onnxruntime.OrtSession.SessionOptions;
+import io.baton.core.onnx.Dim;
+import io.baton.core.onnx.GraphBuilder;
+
+/**
+ * Opens ONNX Runtime sessions with this worker's execution provider and thread settings.
+ *
+ * <p>The provider is checked when the factory is built, i.e. at start-up, by running a probe model: a worker
+ * configured for CUDA on a runtime without the CUDA provider (the default {@code onnxruntime} artifact is CPU-only)
+ * or without a working CUDA installation refuses to start with an {@link ExecutionProviderUnavailableException}
+ * naming the problem, rather than silently serving on the CPU.
+ *
+ * <p>Each session gets its own intra-op thread pool of {@code intraOpThreads} threads. A process-wide pool would
+ * save idle threads when many models are resident, but ONNX Runtime fixes it when the environment is first
+ * created, once per process, so it could not honour the setting of a second worker in the same JVM (tests).
+ */
+public final class SessionFactory implements AutoCloseable {
+
+    private static final String CUDA_ACTION = "Run the worker with the GPU runtime (build with `mvn -Pcuda`, which "
+            + "puts com.microsoft.onnxruntime:onnxruntime_gpu on the class path) on a machine with an NVIDIA driver, "
+            + "CUDA 12 and cuDNN 9, or set baton.worker.provider=cpu.";
+
+    private final OrtEnvironment environment;
+    private final ExecutionProvider provider;
+    private final int cudaDeviceId;
+    private final int intraOpThreads;
+    private final SessionOptions options;
+
+    public SessionFactory(ExecutionProvider provider, int cudaDeviceId, int intraOpThreads) {
+        this.environment = OrtEnvironment.getEnvironment();
+        this.provider = provider;
+        this.cudaDeviceId = cudaDeviceId;
+        this.intraOpThreads = intraOpThreads;
+        this.options = buildOptions();
+        probe();
+    }
+
+    /**
+     * Opens and runs a one-node model at start-up. On CUDA this is what proves the provider works on this machine
+     * (driver, device, libraries), since appending the provider alone may succeed without a usable GPU; on either
+     * provider it also pays ONNX Runtime's one-time initialisation here, so that the first real model's load time
+     * and resident-memory delta are its own.
+     */
+    private void probe() {
+        GraphBuilder g = new GraphBuilder("baton-probe");
+        String x = g.input("x", Dim.BATCH, Dim.of(4));
+        g.output(g.relu(x), "y", Dim.BATCH, Dim.of(4));
+        try (OrtSession session = open(g.build().toBytes());
+             OnnxTensor input = OnnxTensor.createTensor(environment, new float[][] {{-1, 0, 1, 2}});
+             OrtSession.Result ignored = session.run(Map.of("x", input))) {
+            // ran: the provider works
+        } catch (OrtException | RuntimeException e) {
+            options.close();
+            if (provider == ExecutionProvider.CUDA) {
+                throw new ExecutionProviderUnavailableException("baton.worker.provider=cuda, but a probe model "
+                        + "failed to run on CUDA device " + cudaDeviceId + ": " + e.getMessage(), CUDA_ACTION, e);
+            }
+            throw new IllegalStateException("ONNX Runtime cannot run a probe model: " + e.getMessage(), e);
+        }
+    }
+
+    private SessionOptions buildOptions() {
+        SessionOptions opts = new SessionOptions();
+        try {
+            if (intraOpThreads > 0) {
+                opts.setIntraOpNumThreads(intraOpThreads);
+            }
+            if (provider == ExecutionProvider.CUDA) {
+                addCuda(opts);
+            }
+            return opts;
+        } catch (OrtException e) {
+            opts.close();
+            throw new IllegalStateException("ONNX Runtime session options rejected: " + e.getMessage(), e);
+        } catch (RuntimeException e) {
+            opts.close();
+            throw e;
+        }
+    }
+
+    private void addCuda(SessionOptions opts) {
+        EnumSet<OrtProvider> available = availableProviders();
+        if (!available.contains(OrtProvider.CUDA)) {
+            throw new ExecutionProviderUnavailableException(
+                    "baton.worker.provider=cuda, but this ONNX Runtime build has no CUDA execution provider "
+                            + "(available: " + available + ")", CUDA_ACTION, null);
+        }
+        try {
+            opts.addCUDA(cudaDeviceId);
+        } catch (OrtException | RuntimeException e) {
+            throw new ExecutionProviderUnavailableException(
+                    "baton.worker.provider=cuda, but the CUDA execution provider could not start on device "
+                            + cudaDeviceId + ": " + e.getMessage(), CUDA_ACTION, e);
+        }
+    }
+
+    /** Opens a session on the model bytes. The caller closes it. */
+    public OrtSession open(byte[] onnxModel) throws OrtException {
+        return environment.createSession(onnxModel, options);
+    }
+
+    public OrtEnvironment environment() {
+        return environment;
+    }
+
+    public ExecutionProvider provider() {
+        return provider;
+    }
+
+    public int cudaDeviceId() {
+        return cudaDeviceId;
+    }
+
+    public int intraOpThreads() {
+        return intraOpThreads;
+    }
+
+    public String runtimeVersion() {
+        return environment.getVersion();
+    }
+
+    public static EnumSet<OrtProvider> availableProviders() {
+        return OrtEnvironment.getAvailableProviders();
+    }
+
+    @Override
+    public void close() {
+        options.close();
+    }
+}
