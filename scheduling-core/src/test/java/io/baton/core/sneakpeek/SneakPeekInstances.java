@@ -6,10 +6,10 @@ import java.util.List;
 import java.util.Random;
 
 /** Seeded random small windows for the oracle tests. */
-final class SneakPeekInstances {
+public final class SneakPeekInstances {
     private SneakPeekInstances() {}
 
-    static Penalty randomPenalty(Random rnd) {
+    public static Penalty randomPenalty(Random rnd) {
         return switch (rnd.nextInt(3)) {
             case 0 -> new Penalty.Step();
             case 1 -> new Penalty.Linear(0.005 + 0.05 * rnd.nextDouble());
@@ -17,7 +17,7 @@ final class SneakPeekInstances {
         };
     }
 
-    static List<AppProfile> apps(Random rnd, int count, int maxModels, boolean withSneakPeek) {
+    public static List<AppProfile> apps(Random rnd, int count, int maxModels, boolean withSneakPeek) {
         List<AppProfile> apps = new ArrayList<>();
         for (int a = 0; a < count; a++) {
             int classes = 2 + rnd.nextInt(3);
@@ -37,7 +37,7 @@ final class SneakPeekInstances {
         return apps;
     }
 
-    static List<PeekRequest> requests(Random rnd, List<AppProfile> apps, int count, double now) {
+    public static List<PeekRequest> requests(Random rnd, List<AppProfile> apps, int count, double now) {
         List<PeekRequest> out = new ArrayList<>();
         for (int i = 0; i < count; i++) {
             int a = i < apps.size() ? i : rnd.nextInt(apps.size());
