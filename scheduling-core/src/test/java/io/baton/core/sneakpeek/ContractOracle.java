@@ -25,7 +25,8 @@ public final class ContractOracle {
             if (name.equals("sneakpeek")) {
                 acc = app.sneakPeekAccuracy();
             } else {
-                ModelVariant m = app.models().stream().filter(x -> x.name().equals(name)).findFirst().orElseThrow();
+                ModelVariant m = null;
+                for (ModelVariant x : app.models()) if (x.name().equals(name)) m = x;
                 if (!name.equals(current)) {
                     clock += m.loadMs();
                     current = name;
@@ -33,7 +34,8 @@ public final class ContractOracle {
                 clock += m.latency().latencyMs(1);
                 acc = 0;
                 double[] th = r.theta();
-                for (int c = 0; c < th.length; c++) acc += th[c] * m.recall()[c];
+                double[] recall = m.recall();
+                for (int c = 0; c < th.length; c++) acc += th[c] * recall[c];
             }
             sum += acc * (1 - app.penalty().gamma(clock - r.deadlineMs(), r.deadlineMs() - r.arrivalMs()));
         }
