@@ -10,7 +10,7 @@ import java.util.List;
 
 /** {@code baton bench <name> [options]}: reproduction and performance benchmarks, printed as tables. */
 final class BenchCommand {
-    static final List<String> NAMES = List.of("symphony-policies", "symphony-table4", "scheduler-throughput", "simulator-speed");
+    static final List<String> NAMES = List.of("symphony-policies", "symphony-table4", "scheduler-throughput", "simulator-speed", "sneakpeek");
 
     private BenchCommand() {}
 
@@ -36,6 +36,7 @@ final class BenchCommand {
                 SchedulerThroughputBench.print(SchedulerThroughputBench.run(models, devices, threads, seconds, 3), out);
             }
             case "simulator-speed" -> SimulatorSpeedBench.print(SimulatorSpeedBench.run(), out);
+            case "sneakpeek" -> SneakPeekBenchCommand.run(args, out);
             default -> throw new InputException("unknown benchmark '" + name + "': one of " + String.join(", ", NAMES));
         }
     }

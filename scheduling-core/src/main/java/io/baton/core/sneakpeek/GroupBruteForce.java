@@ -1,81 +1,146 @@
 package io.baton.core.sneakpeek;
 
+import java.util.Arrays;
+
 /**
  * The exact branch of Algorithm 1: every order of the groups (|G|!) and every candidate per group (Π|M_g|), each group
  * contiguous on its one model, scored by eq. 3 on the device timeline ({@link Execution}, swaps through the
- * {@link ModelCache}). A depth-first search shares prefixes between orders, and a branch is cut when even perfect
- * accuracy with no penalty for every unplaced request (Σ max_k Acc_r(k)) could not beat the best plan found, so the
- * result is exactly the enumeration's optimum (the first one found, on ties).
+ * {@link ModelCache}).
+ *
+ * <p>Exact, but not naive: a depth-first branch and bound. Orders share prefixes; at each node the children (next
+ * group, its model) are scored, then visited best bound first, and a child is cut when its bound cannot beat the best
+ * complete plan found. The bound is admissible: a request not yet placed can at best complete one single-request
+ * latency after the child's end (γ is non-decreasing in completion time, ℓ(b) ≥ ℓ(1), swaps cost ≥ 0), so it earns at
+ * most max_k Acc_r(k)·(1 − γ(end + ℓ_k(1))). Hence the result has exactly the enumeration's optimal utility.
  */
 final class GroupBruteForce {
     private final SchedulingWindow w;
     private final int[][] groups;
-    private final double[] bound; // per group: Σ max_k Acc_r(k)
+    private final int n; // groups
+    private final int[] groupApp;
     private final double[] completion;
+    private final ModelCache[] caches; // per depth
     private final int[] order, choice, bestOrder, bestChoice;
+    // per depth: the children (group, candidate), their utility, end time and bound
+    private final int[][] childGroup, childK;
+    private final double[][] childU, childEnd, childBound;
+    private final Integer[][] childOrder;
     private double best = Double.NEGATIVE_INFINITY;
 
-    private GroupBruteForce(SchedulingWindow w, int[][] groups) {
+    private GroupBruteForce(SchedulingWindow w, int[][] groups, ModelCache cache) {
         this.w = w;
         this.groups = groups;
-        this.bound = new double[groups.length];
-        for (int g = 0; g < groups.length; g++) {
-            for (int r : groups[g]) {
-                double mx = 0;
-                for (int k = 0; k < w.candidateCount(w.appOf(r)); k++) mx = Math.max(mx, w.accuracy(r, k));
-                bound[g] += mx;
-            }
+        this.n = groups.length;
+        this.groupApp = new int[n];
+        int children = 0;
+        for (int g = 0; g < n; g++) {
+            groupApp[g] = w.appOf(groups[g][0]);
+            children += w.candidateCount(groupApp[g]);
         }
         this.completion = new double[w.requestCount()];
-        this.order = new int[groups.length];
-        this.choice = new int[groups.length];
-        this.bestOrder = new int[groups.length];
-        this.bestChoice = new int[groups.length];
+        this.caches = new ModelCache[n + 1];
+        caches[0] = cache.copy();
+        for (int d = 1; d <= n; d++) caches[d] = cache.copy();
+        this.order = new int[n];
+        this.choice = new int[n];
+        this.bestOrder = new int[n];
+        this.bestChoice = new int[n];
+        childGroup = new int[n][children];
+        childK = new int[n][children];
+        childU = new double[n][children];
+        childEnd = new double[n][children];
+        childBound = new double[n][children];
+        childOrder = new Integer[n][];
     }
 
     static Schedule solve(SchedulingWindow w, int[][] groups, ModelCache cache, double startMs) {
         if (groups.length > 30) throw new IllegalArgumentException("brute force over " + groups.length + " groups");
-        GroupBruteForce bf = new GroupBruteForce(w, groups);
-        double all = 0;
-        for (double b : bf.bound) all += b;
-        bf.search(0, 0, startMs, cache, 0.0, all);
         int[] reqs = new int[w.requestCount()];
         int[] cands = new int[w.requestCount()];
+        boolean[] starts = new boolean[w.requestCount()];
+        if (groups.length == 0) return new Schedule(reqs, cands, starts);
+        GroupBruteForce bf = new GroupBruteForce(w, groups, cache);
+        bf.search(0, 0, startMs, 0.0);
         int pos = 0;
         for (int d = 0; d < groups.length; d++) {
+            starts[pos] = true;
             for (int r : groups[bf.bestOrder[d]]) {
                 reqs[pos] = r;
                 cands[pos++] = bf.bestChoice[d];
             }
         }
-        return new Schedule(reqs, cands);
+        return new Schedule(reqs, cands, starts);
     }
 
-    private void search(int depth, int used, double clock, ModelCache cache, double utility, double remaining) {
-        if (depth == groups.length) {
-            if (utility > best) {
-                best = utility;
-                System.arraycopy(order, 0, bestOrder, 0, depth);
-                System.arraycopy(choice, 0, bestChoice, 0, depth);
+    /** The most the requests of the groups not in used can earn if none completes before end + its own ℓ_k(1). */
+    private double bound(int used, double end) {
+        double b = 0;
+        for (int g = 0; g < n; g++) {
+            if ((used & (1 << g)) != 0) continue;
+            int app = groupApp[g];
+            int kc = w.candidateCount(app);
+            for (int r : groups[g]) {
+                double mx = 0;
+                for (int k = 0; k < kc; k++) {
+                    double a = w.accuracy(r, k);
+                    if (a <= mx) continue;
+                    mx = Math.max(mx, w.utility(r, k, end + w.singleLatencyMs(w.model(app, k))));
+                }
+                b += mx;
             }
-            return;
         }
-        if (utility + remaining <= best) return;
-        for (int g = 0; g < groups.length; g++) {
+        return b;
+    }
+
+    private void search(int depth, int used, double clock, double utility) {
+        ModelCache cache = caches[depth];
+        int c = 0;
+        boolean last = depth == n - 1;
+        for (int g = 0; g < n; g++) {
             if ((used & (1 << g)) != 0) continue;
             int[] members = groups[g];
-            int app = w.appOf(members[0]);
+            int app = groupApp[g];
             for (int k = 0; k < w.candidateCount(app); k++) {
                 int m = w.model(app, k);
-                ModelCache next = w.isShortCircuit(m) || cache.mostRecent() == m ? cache : cache.copy();
-                double start = clock + Execution.swapIn(w, next, m);
+                double start = clock + Execution.swapCost(w, cache, m);
                 double end = Execution.run(w, m, members, 0, members.length, start, completion);
                 double u = 0;
                 for (int r : members) u += w.utility(r, k, completion[r]);
-                order[depth] = g;
-                choice[depth] = k;
-                search(depth + 1, used | (1 << g), end, next, utility + u, remaining - bound[g]);
+                if (last) {
+                    if (utility + u > best) {
+                        best = utility + u;
+                        order[depth] = g;
+                        choice[depth] = k;
+                        System.arraycopy(order, 0, bestOrder, 0, n);
+                        System.arraycopy(choice, 0, bestChoice, 0, n);
+                    }
+                    continue;
+                }
+                childGroup[depth][c] = g;
+                childK[depth][c] = k;
+                childU[depth][c] = u;
+                childEnd[depth][c] = end;
+                childBound[depth][c] = utility + u + bound(used | (1 << g), end);
+                c++;
             }
+        }
+        if (last || c == 0) return;
+        Integer[] idx = childOrder[depth];
+        if (idx == null || idx.length < c) idx = childOrder[depth] = new Integer[childGroup[depth].length];
+        for (int i = 0; i < c; i++) idx[i] = i;
+        final double[] bounds = childBound[depth];
+        Arrays.sort(idx, 0, c, (a, b) -> Double.compare(bounds[b], bounds[a]));
+        for (int i = 0; i < c; i++) {
+            int ch = idx[i];
+            if (bounds[ch] <= best) break; // sorted: no later child can do better
+            int g = childGroup[depth][ch], k = childK[depth][ch];
+            int m = w.model(groupApp[g], k);
+            ModelCache next = caches[depth + 1];
+            next.copyFrom(cache);
+            Execution.swapIn(w, next, m);
+            order[depth] = g;
+            choice[depth] = k;
+            search(depth + 1, used | (1 << g), childEnd[depth][ch], utility + childU[depth][ch]);
         }
     }
 }

@@ -85,8 +85,10 @@ public final class GroupedScheduler implements WindowScheduler {
         double[] completion = new double[w.requestCount()];
         int[] reqs = new int[w.requestCount()];
         int[] cands = new int[w.requestCount()];
+        boolean[] starts = new boolean[w.requestCount()];
         int pos = 0;
         for (int g : order) {
+            starts[pos] = true;
             int[] members = groups[g];
             int app = w.appOf(members[0]);
             int best = -1;
@@ -111,7 +113,7 @@ public final class GroupedScheduler implements WindowScheduler {
                 cands[pos++] = best;
             }
         }
-        return new Schedule(reqs, cands);
+        return new Schedule(reqs, cands, starts);
     }
 
     @Override

@@ -56,6 +56,16 @@ public final class ModelCache {
         return new ModelCache(this);
     }
 
+    /** Becomes a copy of other (same model table), without allocating: the brute force keeps one cache per depth. */
+    void copyFrom(ModelCache other) {
+        if (other.loadMs != loadMs) throw new IllegalArgumentException("caches over different model tables");
+        System.arraycopy(other.lru, 0, lru, 0, other.size);
+        size = other.size;
+        usedMb = other.usedMb;
+        swaps = other.swaps;
+        swapMs = other.swapMs;
+    }
+
     public int models() {
         return loadMs.length;
     }

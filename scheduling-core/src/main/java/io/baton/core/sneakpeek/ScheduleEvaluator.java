@@ -2,7 +2,7 @@ package io.baton.core.sneakpeek;
 
 /**
  * Runs a {@link Schedule} on the device and scores it (paper eq. 1–3): maximal runs of adjacent requests on the same
- * model execute together (one swap-in if the model is not resident, then {@link Execution#run}); each request's
+ * model (cut at the schedule's group marks) execute together (one swap-in if the model is not resident, then {@link Execution#run}); each request's
  * utility is Acc·(1 − γ) at its completion time; the objective is their mean.
  */
 public final class ScheduleEvaluator {
@@ -43,7 +43,7 @@ public final class ScheduleEvaluator {
         for (int p = 0; p < n; ) {
             int model = w.modelOf(order[p], s.candidate(p));
             int q = p + 1;
-            while (q < n && w.modelOf(order[q], s.candidate(q)) == model) q++;
+            while (q < n && !s.startsGroup(q) && w.modelOf(order[q], s.candidate(q)) == model) q++;
             clock += Execution.swapIn(w, cache, model);
             clock = Execution.run(w, model, order, p, q, clock, completion);
             p = q;

@@ -82,4 +82,66 @@ class GroupBruteForceOracleTest {
             }
         }
     }
+
+    /** Naive enumeration through ScheduleEvaluator: checks the branch and bound under batching and an LRU budget. */
+    private static double enumerate(SchedulingWindow w, int[][] groups, ModelCache cache, double start) {
+        double[] best = {Double.NEGATIVE_INFINITY};
+        List<Integer> gs = new ArrayList<>();
+        for (int g = 0; g < groups.length; g++) gs.add(g);
+        enumerate(w, groups, cache, start, gs, 0, new int[groups.length], best);
+        return best[0];
+    }
+
+    private static void enumerate(SchedulingWindow w, int[][] groups, ModelCache cache, double start, List<Integer> perm,
+                                  int i, int[] k, double[] best) {
+        if (i == perm.size()) {
+            int n = w.requestCount();
+            int[] reqs = new int[n], cands = new int[n];
+            boolean[] starts = new boolean[n];
+            int p = 0;
+            for (int g : perm) {
+                starts[p] = true;
+                for (int r : groups[g]) { reqs[p] = r; cands[p++] = k[g]; }
+            }
+            best[0] = Math.max(best[0], ScheduleEvaluator.evaluate(w, new Schedule(reqs, cands, starts), cache.copy(), start).meanUtility());
+            return;
+        }
+        for (int j = i; j < perm.size(); j++) {
+            java.util.Collections.swap(perm, i, j);
+            int g = perm.get(i);
+            for (int c = 0; c < w.candidateCount(w.appOf(groups[g][0])); c++) {
+                k[g] = c;
+                enumerate(w, groups, cache, start, perm, i + 1, k, best);
+            }
+            java.util.Collections.swap(perm, i, j);
+        }
+    }
+
+    @Test
+    void branchAndBoundIsExactUnderBatchingAndAMemoryBudget() {
+        Random rnd = new Random(99);
+        for (int t = 0; t < 60; t++) {
+            int nApps = 1 + rnd.nextInt(4);
+            List<AppProfile> apps = new ArrayList<>();
+            for (AppProfile a : SneakPeekInstances.apps(rnd, nApps, 3, true)) {
+                List<ModelVariant> ms = new ArrayList<>();
+                for (ModelVariant m : a.models()) {
+                    ms.add(new ModelVariant(m.name(), io.baton.core.domain.LatencyProfile.linear(1 + rnd.nextInt(5), rnd.nextInt(10)),
+                            m.loadMs(), 1 + rnd.nextInt(4), m.recall(), m.profiledAccuracy()));
+                }
+                apps.add(new AppProfile(a.name(), rnd.nextBoolean() ? new Penalty.RelativeSigmoid() : a.penalty(), a.prior(), ms, a.sneakPeekAccuracy()));
+            }
+            List<PeekRequest> reqs = SneakPeekInstances.requests(rnd, apps, nApps + rnd.nextInt(8), 0);
+            boolean split = rnd.nextBoolean();
+            SchedulingWindow w = SchedulingWindow.of(0, apps, reqs,
+                    new SchedulingWindow.Options(rnd.nextBoolean(), rnd.nextBoolean(), ExecutionMode.BATCHED, 1 + rnd.nextInt(4)));
+            ModelCache cache = SchedulingWindow.budgetedCache(apps, 4 + rnd.nextInt(5));
+            cache.use(rnd.nextInt(w.registeredModels()));
+            int[][] groups = GroupedScheduler.groups(w, split);
+            if (groups.length > 5) continue;
+            Schedule s = GroupBruteForce.solve(w, groups, cache, 3);
+            double got = ScheduleEvaluator.evaluate(w, s, cache.copy(), 3).meanUtility();
+            assertThat(got).as("trial %d", t).isCloseTo(enumerate(w, groups, cache, 3), within(1e-9));
+        }
+    }
 }
