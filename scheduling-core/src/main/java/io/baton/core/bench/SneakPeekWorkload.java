@@ -12,9 +12,15 @@ import java.util.Random;
  * The paper's workload (§6.1): per scheduling window (100 ms) a fixed number of requests, spread evenly over the
  * applications, arriving uniformly at random inside the window; each request's true label drawn from its
  * application's streamed label mix; deadline = arrival + a budget (mean 150 ms, optionally Normal with a standard
- * deviation, Fig. 11b). SneakPeek evidence follows the paper's synthetic SneakPeek model (§6.3.2): each of the k
- * neighbour labels is the true label with probability equal to the SneakPeek accuracy, otherwise uniform over the
- * other classes. θ̂ is the posterior mean under the chosen prior (§6.3.3).
+ * deviation, Fig. 11b). θ̂ is the posterior mean under the chosen prior (§6.3.3).
+ *
+ * <p>SneakPeek evidence follows the paper's synthetic SneakPeek model (§6.3.2: a confusion matrix with the given
+ * accuracy on the diagonal and errors spread uniformly), made k-NN-like: the query lands in the region of its true
+ * class with probability equal to the SneakPeek accuracy, otherwise in a uniformly chosen wrong class's region; each
+ * of the k neighbours carries the region's label with probability {@link #PURITY}, otherwise a uniformly chosen other
+ * label. (Independent neighbour votes would make the majority far more accurate than the stated accuracy; real
+ * neighbours are correlated.) The short-circuit candidate's profiled accuracy is then measured the way a profiler
+ * would: P(argmax θ̂ = true label) over the test set's label mix, by Monte Carlo with a fixed seed.
  */
 public final class SneakPeekWorkload {
 
@@ -56,6 +62,9 @@ public final class SneakPeekWorkload {
     /** One window: its requests and their true labels (evaluation only). */
     public record Window(double endMs, List<PeekRequest> requests, int[] trueLabels) {}
 
+    /** Probability that a neighbour carries its region's label. */
+    public static final double PURITY = 0.8;
+
     private SneakPeekWorkload() {}
 
     /** The applications as the schedulers see them under this setup (penalty, prior, SneakPeek accuracy). */
@@ -63,9 +72,10 @@ public final class SneakPeekWorkload {
         List<AppProfile> out = new ArrayList<>();
         int perApp = Math.max(1, s.requestsPerWindow() / s.table().apps().size());
         for (SneakPeekAppTable.Entry e : s.table().apps()) {
-            AppProfile p = e.profile().withPenalty(s.penalty()).withPrior(prior(s.prior(), e, perApp));
-            if (!Double.isNaN(s.sneakPeekAccuracy())) p = p.withSneakPeekAccuracy(s.sneakPeekAccuracy());
-            out.add(p);
+            DirichletPrior prior = prior(s.prior(), e, perApp);
+            double acc = Double.isNaN(s.sneakPeekAccuracy()) ? e.profile().sneakPeekAccuracy() : s.sneakPeekAccuracy();
+            out.add(e.profile().withPenalty(s.penalty()).withPrior(prior)
+                    .withSneakPeekAccuracy(shortCircuitAccuracy(e.testFrequencies(), acc, s.k(), prior)));
         }
         return out;
     }
@@ -101,8 +111,7 @@ public final class SneakPeekWorkload {
                 double arrival = start + rnd.nextDouble() * s.windowMs();
                 int label = draw(rnd, e.stream());
                 double acc = Double.isNaN(s.sneakPeekAccuracy()) ? e.profile().sneakPeekAccuracy() : s.sneakPeekAccuracy();
-                double[] y = new double[e.stream().length];
-                for (int n = 0; n < s.k(); n++) y[neighbourLabel(rnd, label, y.length, acc)]++;
+                double[] y = evidence(rnd, label, e.stream().length, acc, s.k());
                 double budget = Math.max(1, s.meanDeadlineMs() + s.deadlineSdMs() * rnd.nextGaussian());
                 labels[i] = label;
                 reqs.add(new PeekRequest("w" + w + "r" + i, a, arrival, arrival + budget, apps.get(a).prior().posteriorMean(y)));
@@ -121,10 +130,32 @@ public final class SneakPeekWorkload {
         return p.length - 1;
     }
 
-    /** The §6.3.2 synthetic SneakPeek model: right with probability acc, otherwise a uniformly chosen wrong class. */
-    static int neighbourLabel(Random rnd, int label, int classes, double acc) {
-        if (classes == 1 || rnd.nextDouble() < acc) return label;
-        int other = rnd.nextInt(classes - 1);
-        return other >= label ? other + 1 : other;
+    /** Neighbour-label counts y for a request of the given label (see the class comment). */
+    static double[] evidence(Random rnd, int label, int classes, double acc, int k) {
+        int region = other(rnd, label, classes, acc);
+        double[] y = new double[classes];
+        for (int n = 0; n < k; n++) y[other(rnd, region, classes, PURITY)]++;
+        return y;
+    }
+
+    /** label with probability p, otherwise a uniformly chosen other class. */
+    private static int other(Random rnd, int label, int classes, double p) {
+        if (classes == 1 || rnd.nextDouble() < p) return label;
+        int o = rnd.nextInt(classes - 1);
+        return o >= label ? o + 1 : o;
+    }
+
+    /** The SneakPeek model's profiled accuracy: P(argmax θ̂ = label), labels from the test set's mix. */
+    static double shortCircuitAccuracy(double[] testFrequencies, double acc, int k, DirichletPrior prior) {
+        Random rnd = new Random(12345);
+        int samples = 20_000, right = 0;
+        for (int i = 0; i < samples; i++) {
+            int label = draw(rnd, testFrequencies);
+            double[] theta = prior.posteriorMean(evidence(rnd, label, testFrequencies.length, acc, k));
+            int best = 0;
+            for (int c = 1; c < theta.length; c++) if (theta[c] > theta[best]) best = c;
+            if (best == label) right++;
+        }
+        return (double) right / samples;
     }
 }

@@ -10,9 +10,8 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * {@code baton bench sneakpeek [--apps FILE] [--windows N] [--seed S] [--quick]}: the default setup, the sensitivity
- * sweeps and the brute-force latency ({@link SneakPeekBench}). {@code --quick} prints only the default setup and the
- * latency.
+ * {@code baton bench sneakpeek [--apps FILE] [--windows N] [--seed S] [--only default|overhead|sweeps]}: the default
+ * setup, the brute-force latency and the sensitivity sweeps ({@link SneakPeekBench}).
  */
 final class SneakPeekBenchCommand {
     private SneakPeekBenchCommand() {}
@@ -31,9 +30,13 @@ final class SneakPeekBenchCommand {
         }
         SneakPeekWorkload.Setup setup = SneakPeekWorkload.Setup.paperDefault(table)
                 .withWindows((int) positive(args, "--windows", 300)).withSeed(positive(args, "--seed", 1));
-        SneakPeekBench.printDefault(setup, out);
-        SneakPeekBench.printOverhead(setup, out);
-        if (!args.contains("--quick")) SneakPeekBench.printSweeps(setup, out);
+        String only = Baton.option(args, "--only");
+        if (only != null && !List.of("default", "overhead", "sweeps").contains(only)) {
+            throw new InputException("--only must be one of default, overhead, sweeps, got '" + only + "'");
+        }
+        if (only == null || only.equals("default")) SneakPeekBench.printDefault(setup, out);
+        if (only == null || only.equals("overhead")) SneakPeekBench.printOverhead(setup, out);
+        if (only == null || only.equals("sweeps")) SneakPeekBench.printSweeps(setup, out);
     }
 
     private static long positive(List<String> args, String name, long dflt) {
