@@ -10,7 +10,7 @@ import java.util.List;
 
 /** {@code baton bench <name> [options]}: reproduction and performance benchmarks, printed as tables. */
 final class BenchCommand {
-    static final List<String> NAMES = List.of("symphony-policies", "symphony-table4", "scheduler-throughput", "simulator-speed", "interference");
+    static final List<String> NAMES = List.of("symphony-policies", "symphony-table4", "scheduler-throughput", "simulator-speed", "interference", "sneakpeek");
 
     private BenchCommand() {}
 
@@ -43,6 +43,7 @@ final class BenchCommand {
                 if (seconds < 1) throw new InputException("--seconds must be ≥ 1");
                 new io.baton.core.bench.InterferenceBench(seed, load, seconds * 1000.0, !args.contains("--no-slo")).run(out);
             }
+            case "sneakpeek" -> SneakPeekBenchCommand.run(args, out);
             default -> throw new InputException("unknown benchmark '" + name + "': one of " + String.join(", ", NAMES));
         }
     }

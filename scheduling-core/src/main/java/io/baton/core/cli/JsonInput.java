@@ -160,6 +160,19 @@ public final class JsonInput {
         return out;
     }
 
+    /** An array of finite numbers. */
+    public double[] numbers(String field) {
+        JsonNode v = get(field, true);
+        if (!v.isArray()) throw new InputException(name(field) + " must be an array of numbers");
+        double[] out = new double[v.size()];
+        for (int i = 0; i < v.size(); i++) {
+            JsonNode e = v.get(i);
+            if (!e.isNumber() || !Double.isFinite(e.asDouble())) throw new InputException(name(field) + "[" + i + "] must be a finite number, got " + e);
+            out[i] = e.asDouble();
+        }
+        return out;
+    }
+
     /** The fields of an object whose keys are data (e.g. batch size → latency). */
     public Iterator<String> keys() {
         return node.fieldNames();

@@ -1,0 +1,256 @@
+package io.baton.core.bench;
+
+import io.baton.core.sneakpeek.AppProfile;
+import io.baton.core.sneakpeek.ExecutionMode;
+import io.baton.core.sneakpeek.ModelCache;
+import io.baton.core.sneakpeek.ModelVariant;
+import io.baton.core.sneakpeek.PeekRequest;
+import io.baton.core.sneakpeek.Penalty;
+import io.baton.core.sneakpeek.Schedule;
+import io.baton.core.sneakpeek.ScheduleEvaluator;
+import io.baton.core.sneakpeek.SchedulingWindow;
+import io.baton.core.sneakpeek.SneakPeekPolicy;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * {@code baton bench sneakpeek}: the paper's §6 evaluation on the simulated constrained device. Each window's requests
+ * are planned at the window's end, the device starts them when it is free (backlog carries over, as does the model
+ * cache under its memory budget), and adjacent same-model requests run batched. Plans are made with the policy's
+ * estimates; what they earn is scored with the truth: the true label's recall of the chosen model (expected
+ * correctness, eq. 9 with one-hot θ, as the paper's "true model accuracy" of §6.3.1), or, for a short-circuited
+ * request, whether argmax θ̂ is the true label.
+ */
+public final class SneakPeekBench {
+
+    /** The policies of the paper's sensitivity figures (§6.4 omits MaxAcc-EDF). */
+    public static final List<String> SWEEP_POLICIES = List.of("lo-edf", "lo-priority", "grouped", "grouped+da", "sneakpeek");
+
+    /**
+     * @param utility       mean utility per request (eq. 3 with true accuracies)
+     * @param accuracy      mean true accuracy of the chosen models
+     * @param violations    fraction of requests completing after their deadline
+     * @param violationMs   mean lateness over late requests
+     * @param swapsPerWindow model swap-ins per window
+     * @param schedulerUs   mean scheduler latency per window, μs
+     * @param schedulerMaxUs largest scheduler latency of a window, μs
+     */
+    public record Row(String policy, double utility, double accuracy, double violations, double violationMs,
+                      double swapsPerWindow, double schedulerUs, double schedulerMaxUs) {}
+
+    private SneakPeekBench() {}
+
+    public static Row run(SneakPeekWorkload.Setup setup, List<SneakPeekWorkload.Window> windows, String policyName) {
+        SneakPeekPolicy policy = SneakPeekPolicy.named(policyName);
+        List<AppProfile> apps = SneakPeekWorkload.profiles(setup);
+        ModelCache cache = SchedulingWindow.budgetedCache(apps, setup.table().memoryBudgetMb());
+        SchedulingWindow.Options options = policy.options(ExecutionMode.BATCHED, setup.maxBatch());
+        double freeAt = 0, utility = 0, accuracy = 0, lateMs = 0, nanos = 0, maxNanos = 0;
+        long n = 0, late = 0, swaps = 0;
+        for (SneakPeekWorkload.Window win : windows) {
+            SchedulingWindow w = SchedulingWindow.of(win.endMs(), apps, win.requests(), options);
+            double start = Math.max(win.endMs(), freeAt);
+            long t0 = System.nanoTime();
+            Schedule s = policy.scheduler().schedule(w, cache, start);
+            long dt = System.nanoTime() - t0;
+            nanos += dt;
+            maxNanos = Math.max(maxNanos, dt);
+            double[][] truth = truth(w, apps, win);
+            ScheduleEvaluator.Outcome o = ScheduleEvaluator.evaluate(w, s, cache, start, truth);
+            freeAt = o.endMs();
+            swaps += o.swaps();
+            for (int p = 0; p < s.size(); p++) {
+                int r = s.request(p);
+                utility += o.utility()[r];
+                accuracy += truth[r][s.candidate(p)];
+                double lateBy = o.completionMs()[r] - w.deadline(r);
+                if (lateBy > 0) {
+                    late++;
+                    lateMs += lateBy;
+                }
+                n++;
+            }
+        }
+        return new Row(policyName, utility / n, accuracy / n, (double) late / n, late == 0 ? 0 : lateMs / late,
+                (double) swaps / windows.size(), nanos / 1e3 / windows.size(), maxNanos / 1e3);
+    }
+
+    /** truth[r][k]: recall of r's true label under candidate k; short-circuit: 1 when argmax θ̂ is the true label. */
+    static double[][] truth(SchedulingWindow w, List<AppProfile> apps, SneakPeekWorkload.Window win) {
+        double[][] t = new double[w.requestCount()][];
+        for (int r = 0; r < t.length; r++) {
+            int app = w.appOf(r);
+            int label = win.trueLabels()[r];
+            t[r] = new double[w.candidateCount(app)];
+            for (int k = 0; k < t[r].length; k++) {
+                int m = w.model(app, k);
+                t[r][k] = w.isShortCircuit(m) ? (win.requests().get(r).predictedLabel() == label ? 1 : 0)
+                        : apps.get(app).models().get(k).recall(label);
+            }
+        }
+        return t;
+    }
+
+    /**
+     * Mean |estimate − true accuracy| over every request and registered model (§6.3.1, Figs. 7 and 10): the data-aware
+     * estimate Σθ̂·r against the profiled accuracy; the truth is the recall of the true label.
+     */
+    public static double[] estimationError(SneakPeekWorkload.Setup setup, List<SneakPeekWorkload.Window> windows) {
+        List<AppProfile> apps = SneakPeekWorkload.profiles(setup);
+        double da = 0, prof = 0;
+        long n = 0;
+        for (SneakPeekWorkload.Window win : windows) {
+            for (int r = 0; r < win.requests().size(); r++) {
+                PeekRequest q = win.requests().get(r);
+                for (ModelVariant m : apps.get(q.app()).models()) {
+                    double truth = m.recall(win.trueLabels()[r]);
+                    da += Math.abs(m.dataAwareAccuracy(q.theta()) - truth);
+                    prof += Math.abs(m.profiledAccuracy() - truth);
+                    n++;
+                }
+            }
+        }
+        return new double[] {da / n, prof / n};
+    }
+
+    public static List<Row> runAll(SneakPeekWorkload.Setup setup, List<String> policies) {
+        List<SneakPeekWorkload.Window> windows = SneakPeekWorkload.generate(setup);
+        List<Row> rows = new ArrayList<>();
+        for (String p : policies) rows.add(run(setup, windows, p));
+        return rows;
+    }
+
+    // ---- printing ----
+
+    public static void printDefault(SneakPeekWorkload.Setup setup, PrintStream out) {
+        out.printf("SneakPeek default setup (paper §6.1/§6.2): %d apps, %d requests per %.0f ms window, deadline %.0f ms, "
+                        + "%s penalty, k=%d, Jeffreys prior, memory budget %.0f MB, %d windows, seed %d%n",
+                setup.table().apps().size(), setup.requestsPerWindow(), setup.windowMs(), setup.meanDeadlineMs(),
+                penaltyName(setup.penalty()), setup.k(), setup.table().memoryBudgetMb(), setup.windows(), setup.seed());
+        List<AppProfile> profiles = SneakPeekWorkload.profiles(setup);
+        for (int i = 0; i < profiles.size(); i++) {
+            out.printf("  %s: SneakPeek (k-NN) accuracy %.2f, short-circuit profiled accuracy %.4f, models %s%n",
+                    profiles.get(i).name(), setup.table().apps().get(i).profile().sneakPeekAccuracy(),
+                    profiles.get(i).sneakPeekAccuracy(), profiles.get(i).models().stream()
+                            .map(m -> String.format("%s(%.3f, %.1fms)", m.name(), m.profiledAccuracy(), m.latency().latencyMs(1))).toList());
+        }
+        List<Row> rows = runAll(setup, SneakPeekPolicy.names());
+        out.printf("%-18s %8s %8s %9s %10s %8s %10s %10s%n", "policy", "utility", "accuracy", "violated", "late(ms)",
+                "swaps/w", "sched(us)", "max(us)");
+        for (Row r : rows) {
+            out.printf("%-18s %8.4f %8.4f %8.2f%% %10.1f %8.2f %10.1f %10.1f%n", r.policy(), r.utility(), r.accuracy(),
+                    100 * r.violations(), r.violationMs(), r.swapsPerWindow(), r.schedulerUs(), r.schedulerMaxUs());
+        }
+        Row loEdf = rows.stream().filter(r -> r.policy().equals("lo-edf")).findFirst().orElseThrow();
+        for (String p : List.of("grouped+da", "sneakpeek")) {
+            Row r = rows.stream().filter(x -> x.policy().equals(p)).findFirst().orElseThrow();
+            out.printf("%s / lo-edf utility: %.2fx (paper: 2x), violations %.2f%%%n", p, r.utility() / loEdf.utility(), 100 * r.violations());
+        }
+        out.println();
+    }
+
+    public static void printSweeps(SneakPeekWorkload.Setup base, PrintStream out) {
+        sweep(out, "mean deadline (ms), Fig. 11a/14b", base, List.of(50.0, 100.0, 150.0, 200.0, 300.0, 400.0),
+                (s, v) -> s.withDeadline(v, 0), v -> String.format("%.0f", v));
+        sweep(out, "deadline std dev (ms), mean 150, Fig. 11b", base, List.of(0.0, 25.0, 50.0, 75.0),
+                (s, v) -> s.withDeadline(150, v), v -> String.format("%.0f", v));
+        SneakPeekWorkload.Setup apps = base.withRequests(24).withDeadline(200, 0);
+        sweep(out, "applications (24 requests/window, deadline 200 ms), Fig. 12", apps, List.of(1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 8.0),
+                (s, v) -> s.withApps(v.intValue()), v -> String.format("%.0f", v));
+        SneakPeekWorkload.Setup rate = base.withDeadline(200, 0);
+        sweep(out, "requests per 100 ms window (deadline 200 ms), Fig. 13", rate, List.of(6.0, 12.0, 18.0, 24.0, 30.0, 36.0),
+                (s, v) -> s.withRequests(v.intValue()), v -> String.format("%.0f", v));
+        List<Penalty> penalties = List.of(new Penalty.Step(), new Penalty.RelativeLinear(), new Penalty.RelativeSigmoid());
+        sweep(out, "penalty, Fig. 14", base, List.of(0.0, 1.0, 2.0), (s, v) -> s.withPenalty(penalties.get(v.intValue())),
+                v -> penaltyName(penalties.get(v.intValue())));
+        sweep(out, "SneakPeek-model accuracy (evidence and short-circuit), Fig. 9", base, List.of(0.1, 0.3, 0.5, 0.7, 0.9, 1.0),
+                SneakPeekWorkload.Setup::withSneakPeekAccuracy, v -> String.format("%.1f", v));
+        priors(base, out);
+    }
+
+    private interface Vary {
+        SneakPeekWorkload.Setup apply(SneakPeekWorkload.Setup s, Double v);
+    }
+
+    private static void sweep(PrintStream out, String title, SneakPeekWorkload.Setup base, List<Double> values, Vary vary,
+                              java.util.function.Function<Double, String> label) {
+        out.println("utility vs " + title);
+        out.printf("%-10s", "");
+        for (String p : SWEEP_POLICIES) out.printf(" %12s", p);
+        out.printf(" %14s%n", "sneakpeek late");
+        for (double v : values) {
+            SneakPeekWorkload.Setup s = vary.apply(base, v);
+            List<Row> rows = runAll(s, SWEEP_POLICIES);
+            out.printf("%-10s", label.apply(v));
+            for (Row r : rows) out.printf(" %12.4f", r.utility());
+            out.printf(" %13.2f%%%n", 100 * rows.get(rows.size() - 1).violations());
+        }
+        out.println();
+    }
+
+    private static void priors(SneakPeekWorkload.Setup base, PrintStream out) {
+        out.println("prior (§6.3.3, Fig. 10): accuracy-estimation error |estimate − true recall| and sneakpeek utility");
+        out.printf("%-14s %12s %12s %12s%n", "prior", "data-aware", "profiled", "sneakpeek");
+        for (SneakPeekWorkload.PriorKind k : SneakPeekWorkload.PriorKind.values()) {
+            SneakPeekWorkload.Setup s = base.withPrior(k);
+            List<SneakPeekWorkload.Window> windows = SneakPeekWorkload.generate(s);
+            double[] err = estimationError(s, windows);
+            Row r = run(s, windows, "sneakpeek");
+            out.printf("%-14s %12.4f %12.4f %12.4f%n", k.name().toLowerCase(), err[0], err[1], r.utility());
+        }
+        out.println();
+    }
+
+    /**
+     * Scheduler latency of the grouped brute force at the threshold (τ = 5 applications, 24 requests per window as
+     * in Fig. 12), per policy, after a warm-up pass: wall time, and the scheduling thread's CPU time (what the
+     * algorithm costs even when other processes share the cores).
+     */
+    public static void printOverhead(SneakPeekWorkload.Setup base, PrintStream out) {
+        out.println("scheduler latency per window, 5 applications (brute force at τ = 5), 24 requests/window, deadline 200 ms");
+        out.printf("%-18s %10s %10s %10s %12s %12s%n", "policy", "wall mean", "wall p99", "wall max", "cpu mean", "cpu p99");
+        SneakPeekWorkload.Setup s = base.withApps(5).withRequests(24).withDeadline(200, 0).withWindows(1000);
+        List<SneakPeekWorkload.Window> windows = SneakPeekWorkload.generate(s);
+        java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
+        for (String p : List.of("grouped", "grouped+sc", "grouped+da", "sneakpeek", "lo-priority")) {
+            SneakPeekPolicy policy = SneakPeekPolicy.named(p);
+            List<AppProfile> apps = SneakPeekWorkload.profiles(s);
+            ModelCache cache = SchedulingWindow.budgetedCache(apps, s.table().memoryBudgetMb());
+            SchedulingWindow.Options o = policy.options(ExecutionMode.BATCHED, s.maxBatch());
+            long[] wall = new long[windows.size()], cpu = new long[windows.size()];
+            for (int pass = 0; pass < 2; pass++) { // the first pass warms the JIT
+                for (int i = 0; i < windows.size(); i++) {
+                    SneakPeekWorkload.Window win = windows.get(i);
+                    SchedulingWindow w = SchedulingWindow.of(win.endMs(), apps, win.requests(), o);
+                    long c0 = mx.getCurrentThreadCpuTime();
+                    long t0 = System.nanoTime();
+                    policy.scheduler().schedule(w, cache, win.endMs());
+                    wall[i] = System.nanoTime() - t0;
+                    cpu[i] = mx.getCurrentThreadCpuTime() - c0;
+                }
+            }
+            out.printf("%-18s %8.1fus %8.1fus %8.1fus %10.1fus %10.1fus%n", p, mean(wall), pct(wall, 0.99), pct(wall, 1.0),
+                    mean(cpu), pct(cpu, 0.99));
+        }
+        out.println();
+    }
+
+    private static double mean(long[] ns) {
+        return Arrays.stream(ns).average().orElse(0) / 1e3;
+    }
+
+    private static double pct(long[] ns, double q) {
+        long[] s = ns.clone();
+        Arrays.sort(s);
+        return s[(int) Math.max(0, Math.min(s.length - 1, Math.ceil(q * s.length) - 1))] / 1e3;
+    }
+
+    static String penaltyName(Penalty p) {
+        if (p instanceof Penalty.RelativeSigmoid) return "sigmoid";
+        if (p instanceof Penalty.RelativeLinear) return "linear";
+        if (p instanceof Penalty.Step) return "step";
+        return p.toString();
+    }
+}

@@ -1,0 +1,53 @@
+package io.baton.core.cli;
+
+import io.baton.core.bench.SneakPeekAppTable;
+import io.baton.core.bench.SneakPeekBench;
+import io.baton.core.bench.SneakPeekWorkload;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * {@code baton bench sneakpeek [--apps FILE] [--windows N] [--seed S] [--only default|overhead|sweeps]}: the default
+ * setup, the brute-force latency and the sensitivity sweeps ({@link SneakPeekBench}).
+ */
+final class SneakPeekBenchCommand {
+    private SneakPeekBenchCommand() {}
+
+    static void run(List<String> args, PrintStream out) {
+        String apps = Baton.option(args, "--apps");
+        SneakPeekAppTable table;
+        if (apps == null) {
+            table = SneakPeekAppTable.defaults();
+        } else {
+            try {
+                table = SneakPeekAppTable.parse(Files.readString(Path.of(apps)));
+            } catch (IOException e) {
+                throw new InputException("--apps: cannot read " + apps);
+            }
+        }
+        SneakPeekWorkload.Setup setup = SneakPeekWorkload.Setup.paperDefault(table)
+                .withWindows((int) positive(args, "--windows", 300)).withSeed(positive(args, "--seed", 1));
+        String only = Baton.option(args, "--only");
+        if (only != null && !List.of("default", "overhead", "sweeps").contains(only)) {
+            throw new InputException("--only must be one of default, overhead, sweeps, got '" + only + "'");
+        }
+        if (only == null || only.equals("default")) SneakPeekBench.printDefault(setup, out);
+        if (only == null || only.equals("overhead")) SneakPeekBench.printOverhead(setup, out);
+        if (only == null || only.equals("sweeps")) SneakPeekBench.printSweeps(setup, out);
+    }
+
+    private static long positive(List<String> args, String name, long dflt) {
+        String v = Baton.option(args, name);
+        if (v == null) return dflt;
+        try {
+            long x = Long.parseLong(v);
+            if (x < 1) throw new InputException(name + " must be ≥ 1, got " + v);
+            return x;
+        } catch (NumberFormatException e) {
+            throw new InputException(name + " must be an integer, got '" + v + "'");
+        }
+    }
+}

@@ -1,0 +1,187 @@
+package io.baton.core.sneakpeek;
+
+import io.baton.core.domain.LatencyProfile;
+import java.util.List;
+
+/**
+ * One scheduling window of SneakPeek (paper §3.1–§3.2): the requests queued during the window, their applications'
+ * candidate models, and the accuracy estimate Acc_r(m) of every candidate for every request, compiled into arrays
+ * so that the schedulers (and the brute force above all) touch no collections.
+ *
+ * <p>Model ids are global: first every application's registered models in application order (the same ids in
+ * every window over the same applications, so that a {@link ModelCache} carries over), then, with short-circuit
+ * on, one pseudo-model per application that has a SneakPeek model: zero latency, never loaded, accuracy the
+ * SneakPeek model's profiled accuracy (§5.3.1).
+ *
+ * <p>Accuracy: data-oblivious uses each model's profiled accuracy; data-aware uses Σ_i θ̂_i·r_i(m) (eq. 9 with the
+ * request's posterior mean, §4.2).
+ */
+public final class SchedulingWindow {
+
+    /**
+     * @param dataAware    Acc_r(m) = Σθ̂·recall (true) or the profiled accuracy (false)
+     * @param shortCircuit add each application's SneakPeek model as a zero-latency candidate
+     * @param mode         how the device runs the plan
+     * @param maxBatch     the largest batch in {@link ExecutionMode#BATCHED} (≥ 1)
+     */
+    public record Options(boolean dataAware, boolean shortCircuit, ExecutionMode mode, int maxBatch) {
+        public Options {
+            if (maxBatch < 1) throw new IllegalArgumentException("maxBatch must be ≥ 1");
+        }
+
+        /** The {@code plan sneakpeek} contract: data-aware, sequential. */
+        public static Options contract(boolean shortCircuit) {
+            return new Options(true, shortCircuit, ExecutionMode.SEQUENTIAL, 1);
+        }
+    }
+
+    private final double nowMs;
+    private final Options options;
+    private final List<AppProfile> apps;
+    private final List<PeekRequest> requests;
+    private final int registered;
+    // per model (global id)
+    private final String[] modelName;
+    private final int[] modelApp;
+    private final boolean[] shortCircuit;
+    private final LatencyProfile[] latency;
+    private final double[] single; // ℓ(1), 0 for short-circuit
+    private final double[] loadMs;
+    // per application
+    private final int[][] candidates;
+    private final Penalty[] penalty;
+    // per request
+    private final int[] reqApp;
+    private final double[] deadline;
+    private final double[] budget;
+    private final double[][] accuracy; // [request][candidate]
+
+    private SchedulingWindow(double nowMs, List<AppProfile> apps, List<PeekRequest> requests, Options options) {
+        this.nowMs = nowMs;
+        this.options = options;
+        this.apps = List.copyOf(apps);
+        this.requests = List.copyOf(requests);
+        int reg = 0, sc = 0;
+        for (AppProfile a : apps) {
+            reg += a.models().size();
+            if (options.shortCircuit() && a.canShortCircuit()) sc++;
+        }
+        this.registered = reg;
+        int n = reg + sc;
+        modelName = new String[n];
+        modelApp = new int[n];
+        shortCircuit = new boolean[n];
+        latency = new LatencyProfile[n];
+        single = new double[n];
+        loadMs = new double[n];
+        candidates = new int[apps.size()][];
+        penalty = new Penalty[apps.size()];
+        int g = 0, s = reg;
+        for (int a = 0; a < apps.size(); a++) {
+            AppProfile app = apps.get(a);
+            penalty[a] = app.penalty();
+            boolean withSc = options.shortCircuit() && app.canShortCircuit();
+            candidates[a] = new int[app.models().size() + (withSc ? 1 : 0)];
+            for (int k = 0; k < app.models().size(); k++, g++) {
+                ModelVariant m = app.models().get(k);
+                modelName[g] = m.name();
+                modelApp[g] = a;
+                latency[g] = m.latency();
+                single[g] = m.latency().latencyMs(1);
+                loadMs[g] = m.loadMs();
+                candidates[a][k] = g;
+            }
+            if (withSc) {
+                modelName[s] = "sneakpeek";
+                modelApp[s] = a;
+                shortCircuit[s] = true;
+                candidates[a][app.models().size()] = s++;
+            }
+        }
+        int nr = requests.size();
+        reqApp = new int[nr];
+        deadline = new double[nr];
+        budget = new double[nr];
+        accuracy = new double[nr][];
+        for (int r = 0; r < nr; r++) {
+            PeekRequest q = requests.get(r);
+            if (q.app() >= apps.size()) throw new IllegalArgumentException(q.id() + ": no application " + q.app());
+            AppProfile app = apps.get(q.app());
+            if (q.theta().length != app.classes()) throw new IllegalArgumentException(q.id() + ": θ has " + q.theta().length + " classes, " + app.name() + " " + app.classes());
+            reqApp[r] = q.app();
+            deadline[r] = q.deadlineMs();
+            budget[r] = q.deadlineMs() - q.arrivalMs();
+            int[] c = candidates[q.app()];
+            accuracy[r] = new double[c.length];
+            double[] theta = q.theta();
+            for (int k = 0; k < c.length; k++) {
+                accuracy[r][k] = shortCircuit[c[k]] ? app.sneakPeekAccuracy()
+                        : options.dataAware() ? app.models().get(k).dataAwareAccuracy(theta) : app.models().get(k).profiledAccuracy();
+            }
+        }
+    }
+
+    public static SchedulingWindow of(double nowMs, List<AppProfile> apps, List<PeekRequest> requests, Options options) {
+        return new SchedulingWindow(nowMs, apps, requests, options);
+    }
+
+    /** A cache holding one registered model at a time (the contract's "loaded model"). */
+    public static ModelCache singleSlotCache(List<AppProfile> apps) {
+        return ModelCache.singleSlot(registeredTable(apps, true));
+    }
+
+    /** A cache over the applications' registered models under a memory budget. */
+    public static ModelCache budgetedCache(List<AppProfile> apps, double budgetMb) {
+        return new ModelCache(budgetMb, registeredTable(apps, false), registeredTable(apps, true));
+    }
+
+    private static double[] registeredTable(List<AppProfile> apps, boolean load) {
+        return apps.stream().flatMap(a -> a.models().stream()).mapToDouble(m -> load ? m.loadMs() : m.memoryMb()).toArray();
+    }
+
+    public double nowMs() { return nowMs; }
+    public Options options() { return options; }
+    public List<AppProfile> apps() { return apps; }
+    public List<PeekRequest> requests() { return requests; }
+    public int requestCount() { return reqApp.length; }
+    public int appCount() { return candidates.length; }
+    /** Number of registered (cacheable) models; short-circuit ids come after them. */
+    public int registeredModels() { return registered; }
+
+    public int appOf(int request) { return reqApp[request]; }
+    public double deadline(int request) { return deadline[request]; }
+    public double budget(int request) { return budget[request]; }
+    public int candidateCount(int app) { return candidates[app].length; }
+    /** Global model id of candidate k of application app. */
+    public int model(int app, int k) { return candidates[app][k]; }
+    public int modelOf(int request, int k) { return candidates[reqApp[request]][k]; }
+    public String modelName(int model) { return modelName[model]; }
+    public int modelApp(int model) { return modelApp[model]; }
+    public boolean isShortCircuit(int model) { return shortCircuit[model]; }
+    /** ℓ(b) of a model; 0 for the short-circuit pseudo-model. */
+    public double latencyMs(int model, int batch) { return shortCircuit[model] ? 0.0 : latency[model].latencyMs(batch); }
+    public double singleLatencyMs(int model) { return single[model]; }
+    public double loadMs(int model) { return loadMs[model]; }
+    public int maxBatch() { return options.maxBatch(); }
+    public ExecutionMode mode() { return options.mode(); }
+
+    /** The scheduler's estimate Acc_r(m) of candidate k for request r. */
+    public double accuracy(int request, int k) { return accuracy[request][k]; }
+
+    /** The estimates as a matrix [request][candidate] (a copy). */
+    public double[][] accuracyMatrix() {
+        double[][] a = new double[accuracy.length][];
+        for (int r = 0; r < a.length; r++) a[r] = accuracy[r].clone();
+        return a;
+    }
+
+    /** γ of request r's application at completion time. */
+    public double gamma(int request, double completionMs) {
+        return penalty[reqApp[request]].gamma(completionMs - deadline[request], budget[request]);
+    }
+
+    /** Eq. 2: u = Acc_r(m)·(1 − γ(d, e)) with the window's accuracy estimate. */
+    public double utility(int request, int k, double completionMs) {
+        return accuracy[request][k] * (1.0 - gamma(request, completionMs));
+    }
+}
