@@ -12,7 +12,7 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * The {@code baton} command line (bin/baton runs it). Subcommands: plan, simulate, bench, demo.
+ * The {@code baton} command line (bin/baton runs it). Subcommands: plan, simulate, bench, zoo, demo.
  * Bad input exits with status 2 and one line on standard error naming what is wrong.
  */
 public final class Baton {
@@ -22,6 +22,7 @@ public final class Baton {
             "  plan <policy> --input FILE|-     print a plan as JSON (policies: " + String.join(", ", PlanCommand.POLICIES) + ")",
             "  simulate --scenario FILE|-       simulate policies over a scenario, print metrics per policy as JSON",
             "  bench <name> [options]           run a benchmark and print a table (" + String.join(", ", BenchCommand.NAMES) + ")",
+            "  zoo build --out DIR [--data DIR] build the Fashion-MNIST model zoo (ONNX files, validation set, manifest)",
             "  demo                             simulate the Symphony demo scenario and print a comparison",
             "  help                             this text");
 
@@ -46,6 +47,7 @@ public final class Baton {
                 case "simulate" -> SimulateCommand.run(rest, in, out);
                 case "bench" -> BenchCommand.run(rest, out);
                 case "demo" -> DemoCommand.run(rest, out);
+                case "zoo" -> ZooCommand.run(rest, out);
                 default -> throw new InputException("unknown command '" + args[0] + "' (try: baton help)");
             }
             return 0;
