@@ -16,6 +16,11 @@ import java.util.zip.GZIPInputStream;
 
 import io.baton.core.onnx.Dim;
 import io.baton.core.onnx.GraphBuilder;
+import io.baton.core.zoo.Architectures;
+import io.baton.core.zoo.FashionMnist;
+import io.baton.core.zoo.Layers;
+import io.baton.core.zoo.Network;
+import io.baton.core.zoo.SoftmaxHead;
 import io.baton.worker.artifact.Digests;
 
 /** Real ONNX models for the worker's tests, built with scheduling-core's ONNX writer from seeded weights. */
@@ -52,6 +57,21 @@ final class TestModels {
                 g.weights("b", new long[] {out}, gaussian(random, out, 0.1)));
         g.output(g.softmax(y, 1), "y", Dim.BATCH, Dim.of(out));
         return g.build().toBytes();
+    }
+
+    /**
+     * A real zoo classifier, built as the zoo builds {@code fmnist-conv8} (scheduling-core's {@code io.baton.core.zoo}):
+     * 8 random 5x5 convolutions, ReLU, 2x2 max pooling and a softmax head trained on the first
+     * {@code trainExamples} Fashion-MNIST training images (fewer than the zoo's, to keep the test fast).
+     */
+    static byte[] zooConv8(FashionMnist.Data data, int trainExamples) {
+        FashionMnist.Split train = data.train().head(trainExamples);
+        Network features = Architectures.CONV8.features().apply(new SplittableRandom(7));
+        float[] f = features.forwardAll(train.images(), train.size());
+        Layers.Dense head = SoftmaxHead.train(f, train.size(), features.output().size(), train.labels(),
+                FashionMnist.CLASSES.size(), SoftmaxHead.Options.standard(3), 7);
+        return features.then(head, new Layers.Softmax())
+                .toOnnx("fmnist-conv8", "input", "probabilities", java.util.Map.of()).toBytes();
     }
 
     /** Writes the model as {@code {sha256}.onnx} in {@code dir} and returns its digest. */

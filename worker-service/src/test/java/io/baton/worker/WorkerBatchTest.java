@@ -37,6 +37,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import ai.onnxruntime.OnnxTensor;
+import io.baton.core.zoo.FashionMnist;
 import ai.onnxruntime.OrtEnvironment;
 import ai.onnxruntime.OrtSession;
 
@@ -55,6 +56,9 @@ class WorkerBatchTest {
     static byte[] mixed;
     static String mixedDigest;
     static String garbageDigest;
+    static FashionMnist.Data fashion;
+    static byte[] zoo;
+    static String zooDigest;
     static final ObjectMapper JSON = new ObjectMapper();
     static final OrtEnvironment ORT = OrtEnvironment.getEnvironment();
 
@@ -69,6 +73,9 @@ class WorkerBatchTest {
         mixed = TestModels.mixedTypes(5);
         mixedDigest = TestModels.store(artifacts, mixed);
         garbageDigest = TestModels.store(artifacts, "not an onnx model".getBytes());
+        fashion = FashionMnist.load(FashionMnist.DEFAULT_DIR);
+        zoo = TestModels.zooConv8(fashion, 2_000);
+        zooDigest = TestModels.store(artifacts, zoo);
     }
 
     @AfterAll
@@ -199,6 +206,32 @@ class WorkerBatchTest {
         assertThat(timing.get("executionMs").asDouble()).isEqualTo(timing.get("executionNs").asLong() / 1e6);
         assertThat(timing.get("queueMs").asDouble()).isGreaterThanOrEqualTo(0);
         assertThat(timing.get("totalMs").asDouble()).isGreaterThanOrEqualTo(timing.get("executionMs").asDouble());
+    }
+
+    @Test
+    void aZooClassifierServedByTheWorkerEqualsDirectOnnxRuntimeAndClassifies() throws Exception {
+        int n = 300;
+        FashionMnist.Split test = fashion.test().head(n);
+        ByteBuffer le = ByteBuffer.allocate(n * 784 * 4).order(ByteOrder.LITTLE_ENDIAN);
+        le.asFloatBuffer().put(test.images(), 0, n * 784);
+        ObjectNode part = JSON.createObjectNode();
+        part.putArray("shape").add(n).add(1).add(28).add(28);
+        part.put("base64", Base64.getEncoder().encodeToString(le.array()));
+        ResponseEntity<JsonNode> response = post("/internal/v1/batches", batch(zooDigest, input("input", "FP32", part)));
+        assertThat(response.getStatusCode().value()).as(String.valueOf(response.getBody())).isEqualTo(200);
+
+        float[] expected = direct(zoo, "input", Arrays.copyOf(test.images(), n * 784), new long[] {n, 1, 28, 28});
+        float[] got = floats(response.getBody().get("outputs").get(0).get("parts").get(0).get("data"));
+        assertThat(got).containsExactly(expected);
+        int correct = 0;
+        for (int i = 0; i < n; i++) {
+            int best = 0;
+            for (int c = 1; c < 10; c++) {
+                best = got[i * 10 + c] > got[i * 10 + best] ? c : best;
+            }
+            correct += best == test.labels()[i] ? 1 : 0;
+        }
+        assertThat(correct / (double) n).as("accuracy of a trained classifier, chance is 0.1").isGreaterThan(0.6);
     }
 
     @Test
