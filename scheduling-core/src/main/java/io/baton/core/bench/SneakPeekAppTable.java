@@ -22,8 +22,17 @@ import java.util.List;
  */
 public record SneakPeekAppTable(List<Entry> apps, double memoryBudgetMb) {
 
-    /** One application with its workload-only fields. */
-    public record Entry(AppProfile profile, double[] stream, double[] testFrequencies) {}
+    /**
+     * One application with its workload-only fields.
+     *
+     * @param neighbours null (synthetic evidence from sneakPeekAccuracy), or real k-NN evidence: per class of the
+     *                   application, the neighbour-label counts y of each validation example of that class (§4.1)
+     */
+    public record Entry(AppProfile profile, double[] stream, double[] testFrequencies, double[][][] neighbours) {
+        public Entry(AppProfile profile, double[] stream, double[] testFrequencies) {
+            this(profile, stream, testFrequencies, null);
+        }
+    }
 
     public static SneakPeekAppTable defaults() {
         try (InputStream in = SneakPeekAppTable.class.getResourceAsStream("sneakpeek-apps.json")) {
@@ -42,6 +51,7 @@ public record SneakPeekAppTable(List<Entry> apps, double memoryBudgetMb) {
         List<Entry> apps = new ArrayList<>();
         for (JsonInput a : in.objects("apps")) {
             String name = a.text("name");
+            if (a.has("classes")) a.texts("classes"); // documentation only
             double[] stream = distribution(a, "stream");
             double[] test = distribution(a, "testFrequencies");
             if (test.length != stream.length) throw new InputException(a.fieldPath("testFrequencies") + " must have " + stream.length + " classes");
@@ -64,12 +74,38 @@ public record SneakPeekAppTable(List<Entry> apps, double memoryBudgetMb) {
                 m.rejectUnknown();
             }
             if (models.isEmpty()) throw new InputException(a.fieldPath("models") + " must hold at least one model");
+            double[][][] neighbours = a.has("neighbours") ? neighbours(a, stream.length) : null;
             a.rejectUnknown();
-            apps.add(new Entry(new AppProfile(name, new Penalty.RelativeSigmoid(), DirichletPrior.jeffreys(stream.length), models, sp), stream, test));
+            apps.add(new Entry(new AppProfile(name, new Penalty.RelativeSigmoid(), DirichletPrior.jeffreys(stream.length), models, sp), stream, test, neighbours));
         }
         if (apps.isEmpty()) throw new InputException("apps must hold at least one application");
         in.rejectUnknown();
         return new SneakPeekAppTable(List.copyOf(apps), budget);
+    }
+
+    /**
+     * Optional {@code "knnK": k, "neighbours": [{"votes": [...]}, ...]}: one object per class; votes holds, k per
+     * validation example of that class, the application class of each of its k nearest training examples (−1: a
+     * neighbour of a class outside the application, which counts for no class).
+     */
+    private static double[][][] neighbours(JsonInput a, int classes) {
+        int k = a.intAtLeast("knnK", 1);
+        List<JsonInput> per = a.objects("neighbours");
+        if (per.size() != classes) throw new InputException(a.fieldPath("neighbours") + " must have " + classes + " classes");
+        double[][][] out = new double[classes][][];
+        for (int c = 0; c < classes; c++) {
+            JsonInput o = per.get(c);
+            double[] v = o.numbers("votes");
+            if (v.length == 0 || v.length % k != 0) throw new InputException(o.fieldPath("votes") + " must hold k=" + k + " labels per example, at least one example");
+            out[c] = new double[v.length / k][classes];
+            for (int i = 0; i < v.length; i++) {
+                int l = (int) v[i];
+                if (l != v[i] || l < -1 || l >= classes) throw new InputException(o.fieldPath("votes") + "[" + i + "] must be a class in [-1, " + classes + ")");
+                if (l >= 0) out[c][i / k][l]++;
+            }
+            o.rejectUnknown();
+        }
+        return out;
     }
 
     private static double[] distribution(JsonInput a, String field) {
@@ -89,7 +125,7 @@ public record SneakPeekAppTable(List<Entry> apps, double memoryBudgetMb) {
         List<Entry> out = new ArrayList<>();
         for (int i = 0; i < n; i++) {
             Entry e = apps.get(i % apps.size());
-            out.add(i < apps.size() ? e : new Entry(e.profile().renamed(e.profile().name() + "-" + (i / apps.size() + 1)), e.stream(), e.testFrequencies()));
+            out.add(i < apps.size() ? e : new Entry(e.profile().renamed(e.profile().name() + "-" + (i / apps.size() + 1)), e.stream(), e.testFrequencies(), e.neighbours()));
         }
         return new SneakPeekAppTable(out, memoryBudgetMb);
     }

@@ -10,7 +10,7 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * {@code baton bench sneakpeek [--apps FILE] [--windows N] [--seed S] [--only default|overhead|sweeps]}: the default
+ * {@code baton bench sneakpeek [--apps fashion-mnist|synthetic|FILE] [--data DIR] [--windows N] [--seed S] [--only default|overhead|sweeps]}: the default
  * setup, the brute-force latency and the sensitivity sweeps ({@link SneakPeekBench}).
  */
 final class SneakPeekBenchCommand {
@@ -19,7 +19,21 @@ final class SneakPeekBenchCommand {
     static void run(List<String> args, PrintStream out) {
         String apps = Baton.option(args, "--apps");
         SneakPeekAppTable table;
-        if (apps == null) {
+        if (apps == null || apps.equals("fashion-mnist")) {
+            // Real data when Fashion-MNIST is installed (the table is cached under target/), else the synthetic one.
+            Path data = Path.of(Baton.option(args, "--data") == null ? io.baton.core.zoo.FashionMnist.DEFAULT_DIR.toString() : Baton.option(args, "--data"));
+            Path cache = Files.isDirectory(Path.of("scheduling-core", "target")) ? Path.of("scheduling-core", "target") : Path.of("target");
+            try {
+                table = io.baton.core.bench.FashionMnistSneakPeekApps.loadOrBuild(data, cache, out);
+            } catch (IOException e) {
+                throw new InputException("--data: cannot read Fashion-MNIST from " + data + ": " + e.getMessage());
+            }
+            if (table == null && apps != null) throw new InputException("--apps fashion-mnist: Fashion-MNIST missing under " + data + " (Debian package dataset-fashion-mnist)");
+            if (table == null) {
+                out.println("(Fashion-MNIST not installed: the synthetic application table)");
+                table = SneakPeekAppTable.defaults();
+            }
+        } else if (apps.equals("synthetic")) {
             table = SneakPeekAppTable.defaults();
         } else {
             try {

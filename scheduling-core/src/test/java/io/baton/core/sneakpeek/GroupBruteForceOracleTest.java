@@ -83,6 +83,24 @@ class GroupBruteForceOracleTest {
         }
     }
 
+    @Test
+    void aboveTheThresholdLabelSplittingNeverLosesToPlainGrouping() {
+        // 6–8 applications under batching and a memory budget: the split plan is kept only when the scheduler's own
+        // estimate says it beats the plain greedy plan (the fix of the 6–8 application collapse).
+        Random rnd = new Random(68);
+        for (int t = 0; t < 40; t++) {
+            int nApps = 6 + rnd.nextInt(3);
+            List<AppProfile> apps = SneakPeekInstances.apps(rnd, nApps, 3, true);
+            List<PeekRequest> reqs = SneakPeekInstances.requests(rnd, apps, 24, 0);
+            SchedulingWindow w = SchedulingWindow.of(0, apps, reqs, new SchedulingWindow.Options(true, rnd.nextBoolean(), ExecutionMode.BATCHED, 16));
+            ModelCache cache = SchedulingWindow.budgetedCache(apps, 2);
+            double start = rnd.nextInt(200);
+            double plain = ScheduleEvaluator.evaluate(w, new GroupedScheduler(5, false, Priority.seconds()).schedule(w, cache, start), cache.copy(), start).meanUtility();
+            double split = ScheduleEvaluator.evaluate(w, new GroupedScheduler(5, true, Priority.seconds()).schedule(w, cache, start), cache.copy(), start).meanUtility();
+            assertThat(split).as("trial %d", t).isGreaterThanOrEqualTo(plain - 1e-12);
+        }
+    }
+
     /** Naive enumeration through ScheduleEvaluator: checks the branch and bound under batching and an LRU budget. */
     private static double enumerate(SchedulingWindow w, int[][] groups, ModelCache cache, double start) {
         double[] best = {Double.NEGATIVE_INFINITY};
