@@ -1,6 +1,7 @@
 package io.baton.core.cli;
 
 import io.baton.core.bench.GoodputSearch;
+import io.baton.core.bench.IpaSolverBench;
 import io.baton.core.bench.SchedulerThroughputBench;
 import io.baton.core.bench.SimulatorSpeedBench;
 import io.baton.core.bench.SymphonyPoliciesBench;
@@ -10,7 +11,7 @@ import java.util.List;
 
 /** {@code baton bench <name> [options]}: reproduction and performance benchmarks, printed as tables. */
 final class BenchCommand {
-    static final List<String> NAMES = List.of("symphony-policies", "symphony-table4", "scheduler-throughput", "simulator-speed");
+    static final List<String> NAMES = List.of("symphony-policies", "symphony-table4", "scheduler-throughput", "simulator-speed", "ipa-solver");
 
     private BenchCommand() {}
 
@@ -36,6 +37,8 @@ final class BenchCommand {
                 SchedulerThroughputBench.print(SchedulerThroughputBench.run(models, devices, threads, seconds, 3), out);
             }
             case "simulator-speed" -> SimulatorSpeedBench.print(SimulatorSpeedBench.run(), out);
+            case "ipa-solver" -> IpaSolverBench.print(IpaSolverBench.run(new int[][] {{2, 5}, {3, 5}, {5, 5}, {10, 5}, {10, 10}},
+                    (int) longOption(args, "--instances", 30), (int) longOption(args, "--mip", 3), longOption(args, "--seed", 1)), out);
             default -> throw new InputException("unknown benchmark '" + name + "': one of " + String.join(", ", NAMES));
         }
     }

@@ -15,49 +15,6 @@ class IpaSolversTest {
     private final IpaSolver enumeration = new EnumerationIpaSolver();
     private final IpaSolver mip = new MipIpaSolver();
 
-    /**
-     * Oracle straight from Eqs. 9–10: every variant, batch size and replica count per stage (no ⌈λ/h⌉ reasoning,
-     * no pruning). Returns the best objective, or NaN when nothing is feasible.
-     */
-    static double bruteForce(IpaProblem p) {
-        int S = p.pipeline().size();
-        return brute(p, 0, new int[S], new int[S], new int[S]);
-    }
-
-    private static double brute(IpaProblem p, int s, int[] m, int[] b, int[] n) {
-        int S = p.pipeline().size();
-        if (s == S) {
-            double latency = 0, cost = 0, batch = 0;
-            double[] score = new double[S];
-            for (int k = 0; k < S; k++) {
-                ModelVariant v = p.pipeline().stage(k).variants().get(m[k]);
-                latency += v.latencyMs(b[k]) + p.queueingMs(b[k]);
-                if (n[k] * v.throughput(b[k]) < p.arrivalRate()) return Double.NaN;
-                cost += n[k] * v.cores();
-                batch += b[k];
-                score[k] = p.accuracyMethod().scores(p.pipeline().stage(k))[m[k]];
-            }
-            if (latency > p.slaMs()) return Double.NaN;
-            Weights w = p.weights();
-            return w.alpha() * p.accuracyMethod().combine(score) - w.beta() * cost - w.delta() * batch;
-        }
-        double best = Double.NaN;
-        int vs = p.pipeline().stage(s).variants().size();
-        for (int mi = 0; mi < vs; mi++) {
-            if (p.pinnedVariant()[s] >= 0 && p.pinnedVariant()[s] != mi) continue;
-            for (int bi : p.batchSizes()) {
-                int lo = p.fixedReplicas()[s] > 0 ? p.fixedReplicas()[s] : 1;
-                int hi = p.fixedReplicas()[s] > 0 ? p.fixedReplicas()[s] : p.maxReplicas();
-                for (int ni = lo; ni <= hi; ni++) {
-                    m[s] = mi; b[s] = bi; n[s] = ni;
-                    double f = brute(p, s + 1, m, b, n);
-                    if (!Double.isNaN(f) && (Double.isNaN(best) || f > best)) best = f;
-                }
-            }
-        }
-        return best;
-    }
-
     static IpaProblem randomProblem(Random rnd, int stages, int variants, int[] batches, int maxReplicas) {
         Pipeline pipe = SyntheticPipelines.random(stages, variants, rnd);
         double rate = 1 + Math.round(40 * rnd.nextDouble());
@@ -77,7 +34,7 @@ class IpaSolversTest {
         Random rnd = new Random(11);
         for (int t = 0; t < 60; t++) {
             IpaProblem p = randomProblem(rnd, 1 + rnd.nextInt(3), 1 + rnd.nextInt(3), new int[] {1, 2, 4}, 6);
-            double oracle = bruteForce(p);
+            double oracle = IpaBruteForce.bestObjective(p);
             IpaPlan plan = enumeration.solve(p);
             assertThat(plan.feasible()).as("%s", p).isEqualTo(!Double.isNaN(oracle));
             if (plan.feasible()) assertThat(plan.objective()).as("%s", p).isCloseTo(oracle, within(1e-9));
@@ -106,7 +63,7 @@ class IpaSolversTest {
             int[] pins = {rnd.nextInt(3), -1};
             int[] fixed = {0, 1 + rnd.nextInt(4)};
             IpaProblem q = rnd.nextBoolean() ? p.withPinnedVariants(pins) : p.withFixedReplicas(fixed);
-            double oracle = bruteForce(q);
+            double oracle = IpaBruteForce.bestObjective(q);
             IpaPlan e = enumeration.solve(q);
             assertThat(e.feasible()).isEqualTo(!Double.isNaN(oracle));
             if (e.feasible()) assertThat(e.objective()).isCloseTo(oracle, within(1e-9));
