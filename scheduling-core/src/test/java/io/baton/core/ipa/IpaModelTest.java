@@ -58,4 +58,18 @@ class IpaModelTest {
         assertThat(BaseAllocation.cores(byCores, 10, 20, 1)).hasValue(8);    // (1c): only 8 cores fit in 20 ms
         assertThat(BaseAllocation.cores(byCores, 100, 100, 1)).isEmpty();
     }
+
+    @Test
+    void catalogueReproducesTable6Slas() {
+        double[][] table6 = {{4.62, 2.27}, {8.34, 0.89}, {8.34, 1.08}, {2.52, 1.32}, {0.97, 12.76, 3.87}};
+        double[] e2e = {6.89, 9.23, 9.42, 3.84, 17.60};
+        for (int i = 0; i < IpaPipelines.NAMES.size(); i++) {
+            Pipeline p = IpaPipelines.spec(IpaPipelines.NAMES.get(i)).pipeline();
+            for (int s = 0; s < p.size(); s++) assertThat(p.stage(s).slaMs()).isCloseTo(table6[i][s] * 1000, within(1e-6));
+            assertThat(p.slaMs()).isCloseTo(e2e[i] * 1000, within(1e-6)); // Table 6 prints NLP's sum rounded: 17.61
+        }
+        Pipeline video = IpaPipelines.video();
+        ModelVariant n = video.stage(0).variants().get(0), m = video.stage(0).variants().get(2);
+        assertThat(m.latencyMs(1) / n.latencyMs(1)).isCloseTo(347.0 / 80, within(0.05)); // Table 3
+    }
 }
