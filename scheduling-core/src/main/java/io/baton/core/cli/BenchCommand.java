@@ -1,6 +1,7 @@
 package io.baton.core.cli;
 
 import io.baton.core.bench.GoodputSearch;
+import io.baton.core.bench.IpaBench;
 import io.baton.core.bench.IpaSolverBench;
 import io.baton.core.bench.SchedulerThroughputBench;
 import io.baton.core.bench.SimulatorSpeedBench;
@@ -11,7 +12,7 @@ import java.util.List;
 
 /** {@code baton bench <name> [options]}: reproduction and performance benchmarks, printed as tables. */
 final class BenchCommand {
-    static final List<String> NAMES = List.of("symphony-policies", "symphony-table4", "scheduler-throughput", "simulator-speed", "ipa-solver");
+    static final List<String> NAMES = List.of("symphony-policies", "symphony-table4", "scheduler-throughput", "simulator-speed", "ipa-solver", "ipa");
 
     private BenchCommand() {}
 
@@ -37,6 +38,20 @@ final class BenchCommand {
                 SchedulerThroughputBench.print(SchedulerThroughputBench.run(models, devices, threads, seconds, 3), out);
             }
             case "simulator-speed" -> SimulatorSpeedBench.print(SimulatorSpeedBench.run(), out);
+            case "ipa" -> {
+                String pipeline = Baton.option(args, "--pipeline");
+                List<String> pipelines = pipeline == null ? io.baton.core.ipa.IpaPipelines.NAMES : List.of(pipeline);
+                for (String p : pipelines) {
+                    if (!io.baton.core.ipa.IpaPipelines.NAMES.contains(p)) {
+                        throw new InputException("--pipeline must be one of " + io.baton.core.ipa.IpaPipelines.NAMES + ", got '" + p + "'");
+                    }
+                }
+                String forecaster = Baton.option(args, "--forecaster");
+                int seconds = (int) longOption(args, "--seconds", 1200);
+                if (seconds < 30) throw new InputException("--seconds must be ≥ 30");
+                IpaBench.print(IpaBench.run(pipelines, seconds, forecaster == null ? "moving-max" : forecaster,
+                        longOption(args, "--seed", 1)), out);
+            }
             case "ipa-solver" -> IpaSolverBench.print(IpaSolverBench.run(new int[][] {{2, 5}, {3, 5}, {5, 5}, {10, 5}, {10, 10}},
                     (int) longOption(args, "--instances", 30), (int) longOption(args, "--mip", 3), longOption(args, "--seed", 1)), out);
             default -> throw new InputException("unknown benchmark '" + name + "': one of " + String.join(", ", NAMES));

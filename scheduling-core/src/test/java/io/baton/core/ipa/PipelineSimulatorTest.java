@@ -105,11 +105,11 @@ class PipelineSimulatorTest {
             double[] rates = IpaWorkloads.rates(w, 120, rnd.nextLong());
             double[] counts = IpaWorkloads.counts(rates, 1);
             double[] arrivals = IpaWorkloads.arrivals(counts, IpaWorkloads.WARMUP_S, 2);
-            IpaProblem base = IpaProblem.of(pipe, 1, pipe.slaMs(), spec.weights(), new int[] {1, 2, 4, 8}, 100);
+            IpaProblem base = IpaProblem.of(pipe, 1, spec.slaMs(), spec.weights(), new int[] {1, 2, 4, 8}, 100);
             for (IpaPolicy policy : IpaPolicy.values()) {
                 var settings = IpaPolicy.BaselineSettings.of(pipe, spec.fa2High(), 10, 30);
                 var adapter = new IpaAdapter(base, policy, settings, new MovingMaxForecaster(), new EnumerationIpaSolver());
-                var r = new PipelineSimulator(pipe, pipe.slaMs(), 10_000, 0).run(
+                var r = new PipelineSimulator(pipe, spec.slaMs(), 10_000, 0).run(
                         java.util.Arrays.copyOf(counts, IpaWorkloads.WARMUP_S), arrivals, 120_000, adapter);
                 assertThat(r.offered()).isEqualTo(arrivals.length);
                 assertThat(r.completed() + r.dropped()).as(w + " " + policy).isEqualTo(r.offered());
