@@ -10,7 +10,9 @@ import io.baton.core.ipa.Pipeline;
 import io.baton.core.ipa.PipelineSimulator;
 import io.baton.core.ipa.forecast.LastValueForecaster;
 import io.baton.core.ipa.forecast.LoadForecaster;
+import io.baton.core.ipa.forecast.LstmForecaster;
 import io.baton.core.ipa.forecast.MovingMaxForecaster;
+import io.baton.core.ipa.forecast.SyntheticTrace;
 import io.baton.core.ipa.forecast.OracleForecaster;
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -37,8 +39,9 @@ public final class IpaBench {
 
     private IpaBench() {}
 
-    public static List<Row> run(List<String> pipelines, int seconds, String forecaster, long seed) {
+    public static List<Row> run(List<String> pipelines, int seconds, String forecasterName, long seed) {
         List<Row> rows = new ArrayList<>();
+        Function<double[], LoadForecaster> forecaster = forecaster(forecasterName);
         for (String name : pipelines) {
             IpaPipelines.Spec spec = IpaPipelines.spec(name);
             Pipeline pipe = spec.pipeline();
@@ -51,7 +54,7 @@ public final class IpaBench {
                 double mean = Arrays.stream(run).average().orElse(1), peak = Arrays.stream(run).max().orElse(1);
                 var settings = IpaPolicy.BaselineSettings.of(pipe, spec.fa2High(), mean, peak);
                 for (IpaPolicy policy : IpaPolicy.values()) {
-                    var adapter = new IpaAdapter(base, policy, settings, forecaster(forecaster).apply(counts),
+                    var adapter = new IpaAdapter(base, policy, settings, forecaster.apply(counts),
                             new EnumerationIpaSolver());
                     var r = new PipelineSimulator(pipe, spec.slaMs(), 10_000, 0).run(
                             Arrays.copyOf(counts, IpaWorkloads.WARMUP_S), arrivals, seconds * 1000.0, adapter);
@@ -69,7 +72,12 @@ public final class IpaBench {
             case "moving-max" -> counts -> new MovingMaxForecaster();
             case "last-value" -> counts -> new LastValueForecaster();
             case "oracle" -> counts -> new OracleForecaster(counts, 0);
-            default -> throw new IllegalArgumentException("--forecaster must be one of moving-max, last-value, oracle; got '" + name + "'");
+            case "lstm" -> {
+                // Trained once, on 12 h of synthetic trace that none of the workloads is cut from.
+                LoadForecaster lstm = LstmForecaster.train(SyntheticTrace.perSecond(12 * 3600, 99), 10, 30, 7);
+                yield counts -> lstm;
+            }
+            default -> throw new IllegalArgumentException("--forecaster must be one of moving-max, last-value, oracle, lstm; got '" + name + "'");
         };
     }
 

@@ -2,6 +2,7 @@ package io.baton.core.cli;
 
 import io.baton.core.bench.GoodputSearch;
 import io.baton.core.bench.IpaBench;
+import io.baton.core.bench.IpaForecastBench;
 import io.baton.core.bench.IpaSolverBench;
 import io.baton.core.bench.SchedulerThroughputBench;
 import io.baton.core.bench.SimulatorSpeedBench;
@@ -12,7 +13,7 @@ import java.util.List;
 
 /** {@code baton bench <name> [options]}: reproduction and performance benchmarks, printed as tables. */
 final class BenchCommand {
-    static final List<String> NAMES = List.of("symphony-policies", "symphony-table4", "scheduler-throughput", "simulator-speed", "ipa-solver", "ipa");
+    static final List<String> NAMES = List.of("symphony-policies", "symphony-table4", "scheduler-throughput", "simulator-speed", "ipa-solver", "ipa", "ipa-forecast");
 
     private BenchCommand() {}
 
@@ -51,6 +52,11 @@ final class BenchCommand {
                 if (seconds < 30) throw new InputException("--seconds must be ≥ 30");
                 IpaBench.print(IpaBench.run(pipelines, seconds, forecaster == null ? "moving-max" : forecaster,
                         longOption(args, "--seed", 1)), out);
+            }
+            case "ipa-forecast" -> {
+                int hours = (int) longOption(args, "--hours", 24);
+                if (hours < 1) throw new InputException("--hours must be ≥ 1");
+                IpaForecastBench.print(IpaForecastBench.run(hours, longOption(args, "--seed", 7)), out);
             }
             case "ipa-solver" -> IpaSolverBench.print(IpaSolverBench.run(new int[][] {{2, 5}, {3, 5}, {5, 5}, {10, 5}, {10, 10}},
                     (int) longOption(args, "--instances", 30), (int) longOption(args, "--mip", 3), longOption(args, "--seed", 1)), out);

@@ -5,7 +5,8 @@ package io.baton.core.ipa.forecast;
  * {@link #HORIZON_S} seconds of the trace. Only meaningful in simulation, where the whole trace is known.
  *
  * @param trace  the full per-second series
- * @param offset index in {@code trace} of the first second the history passed to {@link #predict} covers
+ * @param offset index in {@code trace} of the first second the history passed to {@link #predict} covers; the
+ *               history must be the whole series since then (as the simulator passes it), not a window
  */
 public record OracleForecaster(double[] trace, int offset) implements LoadForecaster {
     @Override
