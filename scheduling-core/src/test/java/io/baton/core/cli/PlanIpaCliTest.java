@@ -162,4 +162,12 @@ class PlanIpaCliTest {
         plan(twoVariants).badInput("stages[0].variants[1].name", "yolov5n");
         plan("{\"arrivalRate\":").badInput("input", "JSON");
     }
+
+    @Test
+    void benchIpaRejectsBadOptions() {
+        CliRun.of("", "bench", "ipa", "--pipeline", "toaster").badInput("--pipeline", "toaster");
+        CliRun.of("", "bench", "ipa", "--seconds", "5").badInput("--seconds");
+        CliRun.of("", "bench", "ipa", "--pipeline", "video", "--forecaster", "crystal-ball").badInput("--forecaster");
+        CliRun.of("", "bench", "ipa-forecast", "--hours", "0").badInput("--hours");
+    }
 }
