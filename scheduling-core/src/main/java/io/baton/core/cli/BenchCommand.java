@@ -1,6 +1,9 @@
 package io.baton.core.cli;
 
 import io.baton.core.bench.GoodputSearch;
+import io.baton.core.bench.IpaBench;
+import io.baton.core.bench.IpaForecastBench;
+import io.baton.core.bench.IpaSolverBench;
 import io.baton.core.bench.SchedulerThroughputBench;
 import io.baton.core.bench.SimulatorSpeedBench;
 import io.baton.core.bench.SymphonyPoliciesBench;
@@ -10,7 +13,7 @@ import java.util.List;
 
 /** {@code baton bench <name> [options]}: reproduction and performance benchmarks, printed as tables. */
 final class BenchCommand {
-    static final List<String> NAMES = List.of("symphony-policies", "symphony-table4", "scheduler-throughput", "simulator-speed", "interference", "sneakpeek");
+    static final List<String> NAMES = List.of("symphony-policies", "symphony-table4", "scheduler-throughput", "simulator-speed", "interference", "sneakpeek", "ipa-solver", "ipa", "ipa-forecast");
 
     private BenchCommand() {}
 
@@ -44,6 +47,27 @@ final class BenchCommand {
                 new io.baton.core.bench.InterferenceBench(seed, load, seconds * 1000.0, !args.contains("--no-slo")).run(out);
             }
             case "sneakpeek" -> SneakPeekBenchCommand.run(args, out);
+            case "ipa" -> {
+                String pipeline = Baton.option(args, "--pipeline");
+                List<String> pipelines = pipeline == null ? io.baton.core.ipa.IpaPipelines.NAMES : List.of(pipeline);
+                for (String p : pipelines) {
+                    if (!io.baton.core.ipa.IpaPipelines.NAMES.contains(p)) {
+                        throw new InputException("--pipeline must be one of " + io.baton.core.ipa.IpaPipelines.NAMES + ", got '" + p + "'");
+                    }
+                }
+                String forecaster = Baton.option(args, "--forecaster");
+                int seconds = (int) longOption(args, "--seconds", 1200);
+                if (seconds < 30) throw new InputException("--seconds must be ≥ 30");
+                IpaBench.print(IpaBench.run(pipelines, seconds, forecaster == null ? "moving-max" : forecaster,
+                        longOption(args, "--seed", 1)), out);
+            }
+            case "ipa-forecast" -> {
+                int hours = (int) longOption(args, "--hours", 24);
+                if (hours < 1) throw new InputException("--hours must be ≥ 1");
+                IpaForecastBench.print(IpaForecastBench.run(hours, longOption(args, "--seed", 7)), out);
+            }
+            case "ipa-solver" -> IpaSolverBench.print(IpaSolverBench.run(new int[][] {{2, 5}, {3, 5}, {5, 5}, {10, 5}, {10, 10}},
+                    (int) longOption(args, "--instances", 30), (int) longOption(args, "--mip", 3), longOption(args, "--seed", 1)), out);
             default -> throw new InputException("unknown benchmark '" + name + "': one of " + String.join(", ", NAMES));
         }
     }

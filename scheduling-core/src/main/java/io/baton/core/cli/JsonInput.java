@@ -173,6 +173,21 @@ public final class JsonInput {
         return out;
     }
 
+    /** An array of integers, each ≥ min (errors name the element, e.g. {@code batchSizes[2]}). */
+    public int[] intsAtLeast(String field, int min) {
+        JsonNode v = get(field, true);
+        if (!v.isArray()) throw new InputException(name(field) + " must be an array of integers");
+        int[] out = new int[v.size()];
+        for (int i = 0; i < v.size(); i++) {
+            JsonNode e = v.get(i);
+            String p = name(field) + "[" + i + "]";
+            if (!e.isNumber() || e.asDouble() != Math.rint(e.asDouble())) throw new InputException(p + " must be an integer, got " + e);
+            if (e.asDouble() < min || e.asDouble() > Integer.MAX_VALUE) throw new InputException(p + " must be an integer ≥ " + min + ", got " + e);
+            out[i] = e.asInt();
+        }
+        return out;
+    }
+
     /** The fields of an object whose keys are data (e.g. batch size → latency). */
     public Iterator<String> keys() {
         return node.fieldNames();
