@@ -10,7 +10,8 @@ import java.util.List;
 
 /** {@code baton bench <name> [options]}: reproduction and performance benchmarks, printed as tables. */
 final class BenchCommand {
-    static final List<String> NAMES = List.of("symphony-policies", "symphony-table4", "scheduler-throughput", "simulator-speed", "interference");
+    static final List<String> NAMES = List.of("symphony-policies", "symphony-table4", "scheduler-throughput", "simulator-speed", "interference",
+            "interference-planner");
 
     private BenchCommand() {}
 
@@ -42,6 +43,12 @@ final class BenchCommand {
                 long seconds = longOption(args, "--seconds", 10);
                 if (seconds < 1) throw new InputException("--seconds must be ≥ 1");
                 new io.baton.core.bench.InterferenceBench(seed, load, seconds * 1000.0, !args.contains("--no-slo")).run(out);
+            }
+            case "interference-planner" -> {
+                long rounds = longOption(args, "--rounds", 5);
+                if (rounds < 1) throw new InputException("--rounds must be ≥ 1");
+                io.baton.core.bench.InterferencePlannerBench.print(
+                        io.baton.core.bench.InterferencePlannerBench.run((int) rounds, longOption(args, "--seed", 1)), out);
             }
             default -> throw new InputException("unknown benchmark '" + name + "': one of " + String.join(", ", NAMES));
         }

@@ -115,4 +115,47 @@ class InterferencePlannerTest {
         r.planFor(fewer);
         assertThat(r.plans()).isEqualTo(3);
     }
+
+    @Test
+    void theEarlyExitChoosesExactlyWhatFullSimulationChooses() {
+        SplittableRandom rng = new SplittableRandom(11);
+        for (int instance = 0; instance < 6; instance++) {
+            InterferenceWorkload w = Fixtures.random(rng, 3 + instance % 4, Platform.xavier());
+            for (PlanGoal goal : List.of(PlanGoal.GOODPUT, PlanGoal.SLO_99, PlanGoal.FAIRNESS)) {
+                InterferencePlanner planner = new InterferencePlanner("interference", Fixtures.pairwise(), goal,
+                        AllocationSampler.continuous(), 300, 300, CreditRule.DEFAULT_PERIOD_MS, 20 + instance);
+                InterferencePlan fast = planner.plan(w), full = planner.withoutEarlyExit().plan(w);
+                assertThat(fast.allocation()).as("instance %d, %s", instance, goal.name()).isEqualTo(full.allocation());
+                assertThat(fast.score()).isEqualTo(full.score());
+            }
+        }
+    }
+
+    @Test
+    void aMatrixIsAbandonedOnlyOnceItHasLostMoreThanItsBudget() {
+        InterferenceWorkload w = Fixtures.random(new SplittableRandom(12), 4, Platform.xavier());
+        var sim = new SampledSimulator(w, SlowdownTable.build(Fixtures.pairwise(), w.platform(), w.profiles()), 400, 100, 5);
+        SplittableRandom rng = new SplittableRandom(13);
+        double[] flat = new double[4 * 3];
+        for (int i = 0; i < 100; i++) {
+            AllocationSampler.continuous().sample(rng, 4, 3, flat);
+            SampleOutcome full = sim.simulate(flat).copy();
+            long lost = full.totalOffered() - full.totalGood();
+            assertThat(sim.simulate(flat, lost)).as("budget = what it loses").isNotNull();
+            if (lost > 0) assertThat(sim.simulate(flat, lost - 1)).as("budget one short").isNull();
+            assertThat(sim.simulate(flat, -1)).isNull();
+        }
+    }
+
+    @Test
+    void lossBudgetsAreTheExactThresholdsOfTheGoals() {
+        // goodput: 400 offered over 1 s, best 390/s: 391 good needed, so 9 may be lost
+        assertThat(PlanGoal.GOODPUT.lossBudget(390, 400, 1000)).isEqualTo(9);
+        assertThat(PlanGoal.GOODPUT.lossBudget(400, 400, 1000)).isEqualTo(-1);
+        assertThat(PlanGoal.GOODPUT.lossBudget(0, 400, 1000)).isEqualTo(399);
+        // slo99: once feasible, at most 1% of 400 may be lost; before, attainment must beat the best's
+        assertThat(PlanGoal.SLO_99.lossBudget(2.5, 400, 1000)).isEqualTo(4);
+        assertThat(PlanGoal.SLO_99.lossBudget(0.5, 400, 1000)).isEqualTo(199);
+        assertThat(PlanGoal.FAIRNESS.lossBudget(0.9, 400, 1000)).isEqualTo(Long.MAX_VALUE);
+    }
 }
