@@ -91,6 +91,9 @@ public final class InterferenceBench {
             printMean(out, String.valueOf(set.number()), setRows);
         }
         printMean(out, "all", rows);
+        out.printf("interference over base-wc (the stronger, work-conserving affinity baseline): goodput %.3f%s%n",
+                meanRatio(rows, "interference", "base-wc", true),
+                sloSearch ? String.format(", slo99 %.3f", meanRatio(rows, "interference", "base-wc", false)) : "");
     }
 
     private void printMean(PrintStream out, String label, List<Row> rows) {
@@ -105,12 +108,16 @@ public final class InterferenceBench {
     }
 
     private static double meanRatio(List<Row> rows, String policy, boolean goodput) {
+        return meanRatio(rows, policy, "base", goodput);
+    }
+
+    private static double meanRatio(List<Row> rows, String policy, String over, boolean goodput) {
         double s = 0;
         int n = 0;
         for (Row r : rows) {
             Map<String, Double> m = goodput ? r.goodput() : r.sloThroughput();
-            if (m.isEmpty() || m.get("base") <= 0) continue;
-            s += m.get(policy) / m.get("base");
+            if (m.isEmpty() || m.get(over) <= 0) continue;
+            s += m.get(policy) / m.get(over);
             n++;
         }
         return n == 0 ? Double.NaN : s / n;
