@@ -27,7 +27,7 @@ import java.util.List;
 public record AffinityPlacement(boolean[][] allowed, int gpuTasks) {
 
     /** §VI-A, "up to 4 active contexts" for the Xavier's two DLAs, read as two per DLA. */
-    public static final int XAVIER_CONTEXTS_PER_ACCELERATOR = 2;
+    public static final int XAVIER_CONTEXTS_PER_ACCELERATOR = Platform.CONTEXTS_PER_ACCELERATOR;
 
     public boolean allows(int model, int device) {
         return allowed[model][device];

@@ -1,5 +1,6 @@
 package io.baton.core.interference;
 
+import java.util.Arrays;
 import java.util.SplittableRandom;
 
 /**
@@ -32,10 +33,33 @@ public final class AllocationSampler {
 
     /** Fills flat[m * devices + d] with one sampled matrix. */
     public void sample(SplittableRandom rng, int models, int devices, double[] flat) {
+        int[] caps = new int[devices];
+        Arrays.fill(caps, models);
+        sample(rng, models, devices, flat, caps);
+    }
+
+    /**
+     * Fills flat with one sampled matrix whose column d has at most caps[d] non-zero entries (the models holding a
+     * context on d, {@link Platform#contextCap}): a column with more is drawn again, so each column is drawn from
+     * the distribution above conditioned on fitting.
+     */
+    public void sample(SplittableRandom rng, int models, int devices, double[] flat, int[] caps) {
         for (int d = 0; d < devices; d++) {
+            do sampleColumn(rng, models, devices, d, flat); while (nonZero(flat, models, devices, d) > caps[d]);
+        }
+    }
+
+    private static int nonZero(double[] flat, int models, int devices, int d) {
+        int n = 0;
+        for (int m = 0; m < models; m++) if (flat[m * devices + d] > 0) n++;
+        return n;
+    }
+
+    private void sampleColumn(SplittableRandom rng, int models, int devices, int d, double[] flat) {
+        {
             if (gridSteps > 0) {
                 sampleGridColumn(rng, models, devices, d, flat);
-                continue;
+                return;
             }
             double sum = 0;
             for (int m = 0; m < models; m++) {
@@ -45,7 +69,7 @@ public final class AllocationSampler {
             }
             if (sum == 0) {
                 flat[rng.nextInt(models) * devices + d] = 1;
-                continue;
+                return;
             }
             for (int m = 0; m < models; m++) flat[m * devices + d] /= sum;
         }

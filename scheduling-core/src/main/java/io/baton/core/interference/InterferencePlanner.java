@@ -12,7 +12,8 @@ import java.util.SplittableRandom;
  * <p>A matrix stops being simulated as soon as it has lost more requests than the goal allows for beating the
  * best so far ({@link PlanGoal#lossBudget}); the plan is the same as without this early exit, only cheaper.
  *
- * <p>The equal-share matrix ("Base fair") is always evaluated first as sample 0: a plan is never worse, in the
+ * <p>Sampled matrices respect the DLA context limit ({@link Platform#contextCap}: at most that many non-zero
+ * entries per accelerator column). The "Base fair" matrix ({@link AllocationMatrix#fairWithinContexts}) is always evaluated first as sample 0: a plan is never worse, in the
  * planner's own simulation, than the fair split.
  */
 public final class InterferencePlanner implements Planner<InterferenceWorkload, InterferencePlan> {
@@ -84,13 +85,15 @@ public final class InterferencePlanner implements Planner<InterferenceWorkload, 
         int models = workload.modelCount(), devices = workload.deviceCount();
         SampledSimulator sim = new SampledSimulator(workload, table, requestsPerSample, creditPeriodMs, seed);
         SplittableRandom rng = new SplittableRandom(seed ^ 0x632BE59BD9B4E019L);
-        double[] candidate = AllocationMatrix.equalShares(models, devices).flat();
+        double[] candidate = AllocationMatrix.fairWithinContexts(workload).flat();
+        int[] caps = new int[devices];
+        for (int d = 0; d < devices; d++) caps[d] = workload.platform().contextCap(d, models);
         double[] best = candidate.clone();
         SampleOutcome bestOutcome = sim.simulate(candidate).copy();
         double bestScore = goal.score(bestOutcome);
         long offered = sim.requests();
         for (int i = 1; i < samples; i++) {
-            sampler.sample(rng, models, devices, candidate);
+            sampler.sample(rng, models, devices, candidate, caps);
             SampleOutcome o = pruning ? sim.simulate(candidate, goal.lossBudget(bestScore, offered, sim.horizonMs()))
                     : sim.simulate(candidate);
             if (o == null) continue; // lost too many requests to beat the best so far

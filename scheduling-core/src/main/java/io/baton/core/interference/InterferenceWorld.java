@@ -71,8 +71,8 @@ public final class InterferenceWorld {
         return switch (policy) {
             case "base" -> AffinityDispatcher.strict(workload);
             case "base-wc" -> AffinityDispatcher.workConserving(workload);
-            case "base-fair" -> new CreditRouter(policy, workload, AllocationMatrix.equalShares(workload.modelCount(),
-                    workload.deviceCount()), CreditRule.DEFAULT_PERIOD_MS);
+            case "base-fair" -> new CreditRouter(policy, workload, AllocationMatrix.fairWithinContexts(workload),
+                    CreditRule.DEFAULT_PERIOD_MS);
             default -> {
                 InterferencePlan plan = InterferencePlanner.standard(policy, predictorOf(policy), goal, seed).plan(workload);
                 yield new CreditRouter(policy, workload, plan.allocation(), CreditRule.DEFAULT_PERIOD_MS);

@@ -25,6 +25,7 @@ public final class SampledSimulator {
     private final int models, devices, requests;
     private final double[] solo, minSolo, slo, fairShareRate;
     private final SlowdownTable slowdowns;
+    private final boolean[] contextBound;
     private final double creditPeriodMs, horizonMs;
     // the arrival trace
     private final double[] arrivalMs;
@@ -72,6 +73,7 @@ public final class SampledSimulator {
         if (!(creditPeriodMs > 0)) throw new IllegalArgumentException("creditPeriodMs must be > 0");
         this.requests = trace.arrivalMs().length;
         this.slowdowns = slowdowns;
+        this.contextBound = workload.platform().contextBound();
         this.creditPeriodMs = creditPeriodMs;
         solo = new double[models * devices];
         minSolo = new double[models];
@@ -187,7 +189,7 @@ public final class SampledSimulator {
         if (lost > lossBudget) return false;
         for (int d = 0; d < devices; d++) {
             if (running[d] >= 0) continue;
-            int m = CreditRule.choose(d, models, devices, now, headArrival, headDeadline, ratio, consumed, solo);
+            int m = CreditRule.choose(d, models, devices, now, headArrival, headDeadline, ratio, consumed, solo, contextBound);
             if (m < 0) continue;
             int k = m * devices + d;
             double exec = solo[k] * slowdowns.slowdown(d, m, running);

@@ -41,6 +41,40 @@ class InterferencePlannerTest {
         }
     }
 
+    private static boolean fitsContexts(InterferenceWorkload w, double[] flat) {
+        int models = w.modelCount(), devices = w.deviceCount();
+        for (int d = 0; d < devices; d++) {
+            int n = 0;
+            for (int m = 0; m < models; m++) if (flat[m * devices + d] > 0) n++;
+            if (n > w.platform().contextCap(d, models)) return false;
+        }
+        return true;
+    }
+
+    @Test
+    void sampledMatricesRespectTheDlaContextLimitAndBaseFairLoadsAtMostTwoModelsPerDla() {
+        InterferenceWorkload w = Fixtures.random(new SplittableRandom(2), 6, Platform.xavier());
+        int[] caps = {6, 2, 2};
+        SplittableRandom rng = new SplittableRandom(3);
+        double[] flat = new double[6 * 3];
+        for (AllocationSampler s : List.of(AllocationSampler.continuous(), AllocationSampler.grid(4))) {
+            for (int i = 0; i < 300; i++) {
+                s.sample(rng, 6, 3, flat, caps);
+                AllocationMatrix.ofFlat(flat, 6, 3);
+                assertThat(fitsContexts(w, flat)).isTrue();
+            }
+        }
+        AllocationMatrix fair = AllocationMatrix.fairWithinContexts(w);
+        assertThat(fitsContexts(w, fair.flat())).isTrue();
+        for (int m = 0; m < 6; m++) assertThat(fair.ratio(m, 0)).isEqualTo(1.0 / 6);
+        // the four DLA contexts go to the four lowest speedups
+        double[] speedups = w.models().stream().mapToDouble(x -> x.profile().gpuSpeedup()).sorted().toArray();
+        for (int m = 0; m < 6; m++) {
+            boolean onDla = fair.ratio(m, 1) + fair.ratio(m, 2) > 0;
+            assertThat(onDla).isEqualTo(w.models().get(m).profile().gpuSpeedup() <= speedups[3]);
+        }
+    }
+
     @Test
     void samplingFindsTheExhaustiveOptimumOnTinyInstances() {
         SplittableRandom rng = new SplittableRandom(42);
@@ -52,8 +86,9 @@ class InterferencePlannerTest {
                 long seed = 100 + instance;
                 SampledSimulator sim = new SampledSimulator(w, table, 300, CreditRule.DEFAULT_PERIOD_MS, seed);
                 double best = Double.NEGATIVE_INFINITY;
-                List<double[]> all = allGridMatrices(models, w.deviceCount(), k);
-                all.add(AllocationMatrix.equalShares(models, w.deviceCount()).flat()); // the planner's sample 0
+                List<double[]> all = new ArrayList<>();
+                for (double[] flat : allGridMatrices(models, w.deviceCount(), k)) if (fitsContexts(w, flat)) all.add(flat);
+                all.add(AllocationMatrix.fairWithinContexts(w).flat()); // the planner's sample 0
                 for (double[] flat : all) best = Math.max(best, goal.score(sim.simulate(flat)));
                 InterferencePlan plan = new InterferencePlanner("interference", Fixtures.pairwise(), goal,
                         AllocationSampler.grid(k), 1000, 300, CreditRule.DEFAULT_PERIOD_MS, seed).plan(w);
