@@ -51,7 +51,7 @@ import java.util.Map;
  *       fluid capacity (a saturating load, where how the devices are shared decides goodput).</li>
  *   <li>Drops: the paper does not say whether late requests are dropped; every policy (Base included) drops a
  *       request once it cannot finish within its SLO on any device it may use, so that an overloaded FIFO queue
- *       does not make every later request late (without this, the baselines would fare far worse).</li>
+ *       does not make every later request late (a choice that favours whichever policy overloads a device most).</li>
  *   <li>Measured: goodput = requests finished within SLO (12× solo GPU latency) per second of a {@code --seconds}
  *       Poisson run; the mean over scenarios of each policy's goodput divided by base's.</li>
  * </ul>
