@@ -45,7 +45,11 @@ public final class AllocationSampler {
      */
     public void sample(SplittableRandom rng, int models, int devices, double[] flat, int[] caps) {
         for (int d = 0; d < devices; d++) {
-            do sampleColumn(rng, models, devices, d, flat); while (nonZero(flat, models, devices, d) > caps[d]);
+            if (gridSteps > 0) {
+                do sampleGridColumn(rng, models, devices, d, flat); while (nonZero(flat, models, devices, d) > caps[d]);
+            } else {
+                sampleColumn(rng, models, devices, d, flat, caps[d]);
+            }
         }
     }
 
@@ -55,24 +59,33 @@ public final class AllocationSampler {
         return n;
     }
 
-    private void sampleColumn(SplittableRandom rng, int models, int devices, int d, double[] flat) {
-        {
-            if (gridSteps > 0) {
-                sampleGridColumn(rng, models, devices, d, flat);
-                return;
-            }
-            double sum = 0;
+    /** The zero pattern is drawn again until it fits (cheap: no weights yet), then the weights of the rest. */
+    private static void sampleColumn(SplittableRandom rng, int models, int devices, int d, double[] flat, int cap) {
+        int nonZero;
+        do {
+            nonZero = 0;
             for (int m = 0; m < models; m++) {
-                double w = rng.nextDouble() < ZERO_PROBABILITY ? 0 : -Math.log(1 - rng.nextDouble());
-                flat[m * devices + d] = w;
-                sum += w;
+                boolean zero = rng.nextDouble() < ZERO_PROBABILITY;
+                flat[m * devices + d] = zero ? 0 : 1;
+                if (!zero) nonZero++;
             }
-            if (sum == 0) {
-                flat[rng.nextInt(models) * devices + d] = 1;
-                return;
-            }
-            for (int m = 0; m < models; m++) flat[m * devices + d] /= sum;
+        } while (nonZero > cap);
+        if (nonZero == 0) {
+            flat[rng.nextInt(models) * devices + d] = 1;
+            return;
         }
+        double sum = 0;
+        for (int m = 0; m < models; m++) {
+            int k = m * devices + d;
+            if (flat[k] == 0) continue;
+            flat[k] = -Math.log(1 - rng.nextDouble());
+            sum += flat[k];
+        }
+        if (sum == 0) { // every weight drew exactly 0 (probability ~2^-53 each): give the device to one model
+            flat[rng.nextInt(models) * devices + d] = 1;
+            return;
+        }
+        for (int m = 0; m < models; m++) flat[m * devices + d] /= sum;
     }
 
     /** A uniformly random composition of gridSteps units among the models (stars and bars). */
