@@ -13,7 +13,8 @@ import java.util.List;
 
 /** {@code baton bench <name> [options]}: reproduction and performance benchmarks, printed as tables. */
 final class BenchCommand {
-    static final List<String> NAMES = List.of("symphony-policies", "symphony-table4", "scheduler-throughput", "simulator-speed", "interference", "sneakpeek", "ipa-solver", "ipa", "ipa-forecast");
+    static final List<String> NAMES = List.of("symphony-policies", "symphony-table4", "scheduler-throughput", "simulator-speed",
+            "interference", "interference-planner", "sneakpeek", "ipa-solver", "ipa", "ipa-forecast");
 
     private BenchCommand() {}
 
@@ -68,6 +69,12 @@ final class BenchCommand {
             }
             case "ipa-solver" -> IpaSolverBench.print(IpaSolverBench.run(new int[][] {{2, 5}, {3, 5}, {5, 5}, {10, 5}, {10, 10}},
                     (int) longOption(args, "--instances", 30), (int) longOption(args, "--mip", 3), longOption(args, "--seed", 1)), out);
+            case "interference-planner" -> {
+                long rounds = longOption(args, "--rounds", 5);
+                if (rounds < 1) throw new InputException("--rounds must be ≥ 1");
+                io.baton.core.bench.InterferencePlannerBench.print(
+                        io.baton.core.bench.InterferencePlannerBench.run((int) rounds, longOption(args, "--seed", 1)), out);
+            }
             default -> throw new InputException("unknown benchmark '" + name + "': one of " + String.join(", ", NAMES));
         }
     }

@@ -34,10 +34,51 @@ public record AllocationMatrix(double[][] ratio) {
         return new AllocationMatrix(r);
     }
 
-    /** "Base fair" (§VI-A): every model gets an equal share of every device. */
+    /** Every model gets an equal share of every device (ignoring the DLA context limit; see {@link #fairWithinContexts}). */
     public static AllocationMatrix equalShares(int models, int devices) {
         double[][] r = new double[models][devices];
         for (double[] row : r) Arrays.fill(row, 1.0 / models);
+        return new AllocationMatrix(r);
+    }
+
+    /**
+     * "Base fair" (§VI-A) within the DLA context limit: an equal share of the GPU for every model; each accelerator
+     * loads at most {@link Platform#contextCap} models and splits its time equally among them. When not every model
+     * fits, the contexts go to the models that gain least from the GPU (affinity), dealt round-robin over the
+     * accelerators, so some models get no accelerator time: the paper's "Base fair often fails to provide equal
+     * shares" because of the limited contexts.
+     */
+    public static AllocationMatrix fairWithinContexts(InterferenceWorkload w) {
+        int models = w.modelCount(), devices = w.deviceCount();
+        double[][] r = new double[models][devices];
+        java.util.List<Integer> accs = new java.util.ArrayList<>();
+        for (int d = 0; d < devices; d++) {
+            if (w.platform().classOf(d) == DeviceClass.GPU) for (int m = 0; m < models; m++) r[m][d] = 1.0 / models;
+            else accs.add(d);
+        }
+        if (accs.isEmpty()) return new AllocationMatrix(r);
+        int cap = w.platform().contextCap(accs.get(0), models);
+        if (models <= cap) {
+            for (int d : accs) for (int m = 0; m < models; m++) r[m][d] = 1.0 / models;
+            return new AllocationMatrix(r);
+        }
+        Integer[] order = new Integer[models];
+        for (int m = 0; m < models; m++) order[m] = m;
+        Arrays.sort(order, java.util.Comparator.comparingDouble((Integer m) -> w.models().get(m).profile().gpuSpeedup()));
+        int[] held = new int[devices];
+        int next = 0;
+        for (int m : order) {
+            int d = -1;
+            for (int i = 0; i < accs.size() && d < 0; i++) {
+                int c = accs.get((next + i) % accs.size());
+                if (held[c] < cap) d = c;
+            }
+            if (d < 0) break;
+            held[d]++;
+            r[m][d] = 1;
+            next++;
+        }
+        for (int d : accs) for (int m = 0; m < models; m++) if (r[m][d] > 0) r[m][d] = 1.0 / held[d];
         return new AllocationMatrix(r);
     }
 

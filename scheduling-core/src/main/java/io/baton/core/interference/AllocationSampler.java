@@ -1,5 +1,6 @@
 package io.baton.core.interference;
 
+import java.util.Arrays;
 import java.util.SplittableRandom;
 
 /**
@@ -32,23 +33,59 @@ public final class AllocationSampler {
 
     /** Fills flat[m * devices + d] with one sampled matrix. */
     public void sample(SplittableRandom rng, int models, int devices, double[] flat) {
+        int[] caps = new int[devices];
+        Arrays.fill(caps, models);
+        sample(rng, models, devices, flat, caps);
+    }
+
+    /**
+     * Fills flat with one sampled matrix whose column d has at most caps[d] non-zero entries (the models holding a
+     * context on d, {@link Platform#contextCap}): a column with more is drawn again, so each column is drawn from
+     * the distribution above conditioned on fitting.
+     */
+    public void sample(SplittableRandom rng, int models, int devices, double[] flat, int[] caps) {
         for (int d = 0; d < devices; d++) {
             if (gridSteps > 0) {
-                sampleGridColumn(rng, models, devices, d, flat);
-                continue;
+                do sampleGridColumn(rng, models, devices, d, flat); while (nonZero(flat, models, devices, d) > caps[d]);
+            } else {
+                sampleColumn(rng, models, devices, d, flat, caps[d]);
             }
-            double sum = 0;
-            for (int m = 0; m < models; m++) {
-                double w = rng.nextDouble() < ZERO_PROBABILITY ? 0 : -Math.log(1 - rng.nextDouble());
-                flat[m * devices + d] = w;
-                sum += w;
-            }
-            if (sum == 0) {
-                flat[rng.nextInt(models) * devices + d] = 1;
-                continue;
-            }
-            for (int m = 0; m < models; m++) flat[m * devices + d] /= sum;
         }
+    }
+
+    private static int nonZero(double[] flat, int models, int devices, int d) {
+        int n = 0;
+        for (int m = 0; m < models; m++) if (flat[m * devices + d] > 0) n++;
+        return n;
+    }
+
+    /** The zero pattern is drawn again until it fits (cheap: no weights yet), then the weights of the rest. */
+    private static void sampleColumn(SplittableRandom rng, int models, int devices, int d, double[] flat, int cap) {
+        int nonZero;
+        do {
+            nonZero = 0;
+            for (int m = 0; m < models; m++) {
+                boolean zero = rng.nextDouble() < ZERO_PROBABILITY;
+                flat[m * devices + d] = zero ? 0 : 1;
+                if (!zero) nonZero++;
+            }
+        } while (nonZero > cap);
+        if (nonZero == 0) {
+            flat[rng.nextInt(models) * devices + d] = 1;
+            return;
+        }
+        double sum = 0;
+        for (int m = 0; m < models; m++) {
+            int k = m * devices + d;
+            if (flat[k] == 0) continue;
+            flat[k] = -Math.log(1 - rng.nextDouble());
+            sum += flat[k];
+        }
+        if (sum == 0) { // every weight drew exactly 0 (probability ~2^-53 each): give the device to one model
+            flat[rng.nextInt(models) * devices + d] = 1;
+            return;
+        }
+        for (int m = 0; m < models; m++) flat[m * devices + d] /= sum;
     }
 
     /** A uniformly random composition of gridSteps units among the models (stars and bars). */

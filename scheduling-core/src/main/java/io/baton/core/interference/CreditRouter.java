@@ -7,7 +7,7 @@ import java.util.Arrays;
  * highest priority, allocation ratio / consumed allocation, for that device ({@link CreditRule}); the allocation
  * history table (consumed device time per model and device) is reset every credit period; the router is
  * work-conserving. The allocation matrix comes from the {@link InterferencePlanner}; "Base fair" is this router
- * with {@link AllocationMatrix#equalShares equal shares}.
+ * with {@link AllocationMatrix#fairWithinContexts equal shares within the DLA context limit}.
  *
  * <p>The periodic reset is applied lazily at the first event at or after each period boundary: the router
  * decides only at events, so this is the same as a timer and keeps the simulation free of perpetual timers.
@@ -22,6 +22,7 @@ public final class CreditRouter extends QueueingDispatcher {
     private final double creditPeriodMs;
     private double[] ratio;
     private final double[] consumed;
+    private final boolean[] contextBound;
     private double nextResetMs;
     // re-planning
     private final Replanner replanner;
@@ -41,6 +42,7 @@ public final class CreditRouter extends QueueingDispatcher {
         this.policy = policy;
         this.creditPeriodMs = creditPeriodMs;
         this.consumed = new double[models * devices];
+        this.contextBound = workload.platform().contextBound();
         this.replanner = replanner;
         this.epochMs = epochMs;
         this.arrivals = new long[models];
@@ -94,7 +96,7 @@ public final class CreditRouter extends QueueingDispatcher {
 
     @Override
     protected int choose(int d, double nowMs) {
-        return CreditRule.choose(d, models, devices, nowMs, headArrivalMs, headDeadlineMs, ratio, consumed, solo);
+        return CreditRule.choose(d, models, devices, nowMs, headArrivalMs, headDeadlineMs, ratio, consumed, solo, contextBound);
     }
 
     @Override

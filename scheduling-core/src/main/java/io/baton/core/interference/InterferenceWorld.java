@@ -15,17 +15,20 @@ import java.util.List;
 /**
  * One workload on one SoC, ready to simulate any of the paper's policies (§VI-A) against a ground truth:
  * <ul>
- *   <li>{@code base}: {@link AffinityDispatcher};</li>
+ *   <li>{@code base}: {@link AffinityDispatcher#strict} (the paper's affinity partition, {@link AffinityPlacement});</li>
  *   <li>{@code base-fair}: the credit router with equal shares;</li>
  *   <li>{@code interference-off}: planned believing there is no interference ("w/o itf pred");</li>
  *   <li>{@code interference}: planned with the MLP predictor ("w/ itf pred");</li>
- *   <li>{@code interference-perfect}: planned with the measured table ("perfect pred").</li>
+ *   <li>{@code interference-perfect}: planned with the measured table ("perfect pred");</li>
+ *   <li>{@code base-wc}: {@link AffinityDispatcher#workConserving}, a stronger affinity baseline than the
+ *       paper's, reported beside it.</li>
  * </ul>
  * Arrivals are Poisson per model. The served models carry their GPU latency as their profile (the world's
  * per-device latencies and slowdowns come from {@link InterferenceExecution}).
  */
 public final class InterferenceWorld {
-    public static final List<String> POLICIES = List.of("base", "base-fair", "interference-off", "interference", "interference-perfect");
+    public static final List<String> POLICIES = List.of("base", "base-fair", "interference-off", "interference", "interference-perfect",
+            "base-wc");
 
     private final InterferenceWorkload workload;
     private final SlowdownTable truth;
@@ -58,7 +61,7 @@ public final class InterferenceWorld {
             case "interference-off" -> NoInterference.INSTANCE;
             case "interference" -> mlp;
             case "interference-perfect" -> measured;
-            case "base", "base-fair" -> null;
+            case "base", "base-fair", "base-wc" -> null;
             default -> throw new IllegalArgumentException("unknown policy '" + policy + "': one of " + String.join(", ", POLICIES));
         };
     }
@@ -66,9 +69,10 @@ public final class InterferenceWorld {
     /** A fresh dispatcher for one run; the planning policies plan here (1,000 samples from the seed). */
     public Dispatcher dispatcher(String policy, PlanGoal goal, long seed) {
         return switch (policy) {
-            case "base" -> new AffinityDispatcher(workload);
-            case "base-fair" -> new CreditRouter(policy, workload, AllocationMatrix.equalShares(workload.modelCount(),
-                    workload.deviceCount()), CreditRule.DEFAULT_PERIOD_MS);
+            case "base" -> AffinityDispatcher.strict(workload);
+            case "base-wc" -> AffinityDispatcher.workConserving(workload);
+            case "base-fair" -> new CreditRouter(policy, workload, AllocationMatrix.fairWithinContexts(workload),
+                    CreditRule.DEFAULT_PERIOD_MS);
             default -> {
                 InterferencePlan plan = InterferencePlanner.standard(policy, predictorOf(policy), goal, seed).plan(workload);
                 yield new CreditRouter(policy, workload, plan.allocation(), CreditRule.DEFAULT_PERIOD_MS);

@@ -11,6 +11,27 @@ public interface PlanGoal {
 
     double score(SampleOutcome outcome);
 
+    /**
+     * The most requests (dropped or late) a matrix may lose out of {@code offered} over {@code horizonMs} and
+     * still score strictly higher than {@code bestScore}; negative when none can. The planner stops simulating a
+     * matrix once it has lost more (an exact early exit: the goal's score of such a matrix could only tie or
+     * lose). The default, for goals with no such bound (fairness), never stops early.
+     */
+    default long lossBudget(double bestScore, long offered, double horizonMs) {
+        return Long.MAX_VALUE;
+    }
+
+    /** offered − the fewest good requests g for which {@code beats(g)} holds (beats is monotone in g); −1 if none. */
+    static long budgetFor(long offered, java.util.function.LongPredicate beats) {
+        if (!beats.test(offered)) return -1;
+        long lo = -1, hi = offered; // beats(hi) holds; find the smallest
+        while (hi - lo > 1) {
+            long mid = (lo + hi) >>> 1;
+            if (mid >= 0 && beats.test(mid)) hi = mid; else lo = mid;
+        }
+        return offered - hi;
+    }
+
     /** §VI-B: requests finished within their SLO per second. */
     PlanGoal GOODPUT = new PlanGoal() {
         @Override
@@ -21,6 +42,11 @@ public interface PlanGoal {
         @Override
         public double score(SampleOutcome o) {
             return o.goodput();
+        }
+
+        @Override
+        public long lossBudget(double bestScore, long offered, double horizonMs) {
+            return PlanGoal.budgetFor(offered, g -> g * 1000.0 / horizonMs > bestScore); // as SampleOutcome.goodput()
         }
     };
 
@@ -44,6 +70,13 @@ public interface PlanGoal {
             public double score(SampleOutcome o) {
                 double a = o.attainment();
                 return a >= target ? 2 + a - Math.min(1, o.meanLatencyOverSlo()) : a;
+            }
+
+            /** Once a feasible matrix is known (score ≥ 1), an infeasible one cannot win; before, attainment must rise. */
+            @Override
+            public long lossBudget(double bestScore, long offered, double horizonMs) {
+                if (bestScore >= 1) return PlanGoal.budgetFor(offered, g -> (double) g / offered >= target);
+                return PlanGoal.budgetFor(offered, g -> (double) g / offered > bestScore || (double) g / offered >= target);
             }
         };
     }

@@ -38,6 +38,24 @@ public record Platform(List<String> names, List<DeviceClass> classes, List<Strin
                 List.of("xavier-gpu", "xavier-dla", "xavier-dla"));
     }
 
+    /**
+     * §VI-A: "for two DLAs, up to 4 active contexts are supported, while the GPU does not have such a restriction",
+     * read as two loaded models per accelerator. A model without a context on an accelerator cannot run there.
+     */
+    public static final int CONTEXTS_PER_ACCELERATOR = 2;
+
+    /** The most models that may hold a context on the device at once. */
+    public int contextCap(int device, int models) {
+        return classOf(device) == DeviceClass.GPU ? models : Math.min(models, CONTEXTS_PER_ACCELERATOR);
+    }
+
+    /** Per device, whether models need a context there (an allocation ratio of 0 then means none). */
+    public boolean[] contextBound() {
+        boolean[] out = new boolean[size()];
+        for (int d = 0; d < size(); d++) out[d] = classOf(d) != DeviceClass.GPU;
+        return out;
+    }
+
     public int size() {
         return names.size();
     }

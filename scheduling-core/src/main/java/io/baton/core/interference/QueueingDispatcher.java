@@ -19,7 +19,8 @@ abstract class QueueingDispatcher implements Dispatcher {
     protected final int models, devices;
     /** Solo latency, flat [m * devices + d]. */
     protected final double[] solo;
-    private final double[] minSolo;
+    /** Per model, its solo latency on the fastest device it may use: a head that cannot finish by then is dropped. */
+    protected final double[] minSolo;
     private final ArrayDeque<Request>[] queues;
     private final boolean[] busy;
     protected DispatchContext ctx;

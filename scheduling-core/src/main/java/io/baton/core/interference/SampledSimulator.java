@@ -25,6 +25,7 @@ public final class SampledSimulator {
     private final int models, devices, requests;
     private final double[] solo, minSolo, slo, fairShareRate;
     private final SlowdownTable slowdowns;
+    private final boolean[] contextBound;
     private final double creditPeriodMs, horizonMs;
     // the arrival trace
     private final double[] arrivalMs;
@@ -35,6 +36,7 @@ public final class SampledSimulator {
     private final double[] busyUntil, consumed;
     private final long[] offered, good, late;
     private double latencyOverSlo;
+    private long lost, lossBudget;
     private final double[] headArrival, headDeadline;
 
     public SampledSimulator(InterferenceWorkload workload, SlowdownTable slowdowns, int requests, double creditPeriodMs, long seed) {
@@ -71,6 +73,7 @@ public final class SampledSimulator {
         if (!(creditPeriodMs > 0)) throw new IllegalArgumentException("creditPeriodMs must be > 0");
         this.requests = trace.arrivalMs().length;
         this.slowdowns = slowdowns;
+        this.contextBound = workload.platform().contextBound();
         this.creditPeriodMs = creditPeriodMs;
         solo = new double[models * devices];
         minSolo = new double[models];
@@ -109,12 +112,30 @@ public final class SampledSimulator {
         for (int m = 0; m < models; m++) offered[m] = modelArrivals[m].length;
     }
 
+    /** Requests in the trace (offered per matrix). */
+    public int requests() {
+        return requests;
+    }
+
     public double horizonMs() {
         return horizonMs;
     }
 
-    /** Simulates the matrix (flat [m * devices + d]) and returns the outcome; the returned object is reused by the next call. */
+    /** Simulates the matrix (flat [m * devices + d]) to the end and returns the outcome. */
     public SampleOutcome simulate(double[] ratio) {
+        return simulate(ratio, Long.MAX_VALUE);
+    }
+
+    /**
+     * Simulates the matrix, giving up (and returning null) as soon as more than {@code lossBudget} requests are
+     * lost (dropped or served late): the planner passes {@link PlanGoal#lossBudget} of the best score so far, the
+     * most a matrix may lose and still beat it, so a matrix that is abandoned could not have been chosen. Lost
+     * requests only ever accumulate, and every count here is final when made, so the early exit is exact.
+     */
+    public SampleOutcome simulate(double[] ratio, long lossBudget) {
+        if (lossBudget < 0) return null;
+        lost = 0;
+        this.lossBudget = lossBudget;
         Arrays.fill(head, 0);
         Arrays.fill(tail, 0);
         Arrays.fill(running, -1);
@@ -147,35 +168,40 @@ public final class SampledSimulator {
                 int m = arrivalModel[next++];
                 if (tail[m]++ == head[m]) refreshHead(m);
             }
-            fill(now, ratio);
+            if (!fill(now, ratio)) return null;
         }
         return new SampleOutcome(offered, good, late, horizonMs, latencyOverSlo, fairShareRate);
     }
 
-    private void fill(double now, double[] ratio) {
+    /** Fills every idle device; false once more than the loss budget is lost. */
+    private boolean fill(double now, double[] ratio) {
         boolean idle = false;
         for (int d = 0; d < devices; d++) idle |= running[d] < 0;
-        if (!idle) return; // drops matter only to a choice; dropping later changes no outcome the goals count
+        if (!idle) return true; // drops matter only to a choice; dropping later changes no outcome the goals count
         for (int m = 0; m < models; m++) {
             double[] arr = modelArrivals[m];
             if (now + minSolo[m] <= headDeadline[m]) continue;
+            int h = head[m];
             while (head[m] < tail[m] && now + minSolo[m] > arr[head[m]] + slo[m]) head[m]++; // dropped: unmeetable
+            lost += head[m] - h;
             refreshHead(m);
         }
+        if (lost > lossBudget) return false;
         for (int d = 0; d < devices; d++) {
             if (running[d] >= 0) continue;
-            int m = CreditRule.choose(d, models, devices, now, headArrival, headDeadline, ratio, consumed, solo);
+            int m = CreditRule.choose(d, models, devices, now, headArrival, headDeadline, ratio, consumed, solo, contextBound);
             if (m < 0) continue;
             int k = m * devices + d;
             double exec = solo[k] * slowdowns.slowdown(d, m, running);
             double arrival = modelArrivals[m][head[m]++];
             refreshHead(m);
-            if (now + exec <= arrival + slo[m]) good[m]++; else late[m]++;
+            if (now + exec <= arrival + slo[m]) good[m]++; else { late[m]++; lost++; }
             latencyOverSlo += (now + exec - arrival) / slo[m];
             consumed[k] += solo[k];
             running[d] = m;
             busyUntil[d] = now + exec;
         }
+        return lost <= lossBudget;
     }
 
     private void refreshHead(int m) {

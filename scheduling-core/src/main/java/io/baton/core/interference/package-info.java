@@ -21,7 +21,8 @@
  *       {@link io.baton.core.interference.SampledSimulator}, {@link io.baton.core.interference.PlanGoal},
  *       {@link io.baton.core.interference.InterferencePlanner}, {@link io.baton.core.interference.Replanner}.</li>
  *   <li>§V-B (runtime): {@link io.baton.core.interference.CreditRule}, {@link io.baton.core.interference.CreditRouter};
- *       §VI-A baselines: {@link io.baton.core.interference.AffinityDispatcher} ("Base"); "Base fair" is the
+ *       §VI-A baselines: {@link io.baton.core.interference.AffinityDispatcher} with
+ *       {@link io.baton.core.interference.AffinityPlacement} ("Base"); "Base fair" is the
  *       credit router with equal shares.</li>
  * </ul>
  */

@@ -44,5 +44,6 @@ class BatonCliTest {
         CliRun.of("", "bench", "interference", "--load", "-1").badInput("--load");
         CliRun.of("", "bench", "interference", "--load", "x").badInput("--load", "'x'");
         CliRun.of("", "bench", "interference", "--seconds", "0").badInput("--seconds");
+        CliRun.of("", "bench", "interference-planner", "--rounds", "0").badInput("--rounds");
     }
 }

@@ -85,6 +85,22 @@ class CreditRouterTest {
     }
 
     @Test
+    void anAcceleratorRunsOnlyTheModelsHoldingAContextThere() {
+        InterferenceWorkload w = new InterferenceWorkload(Fixtures.gpuAndAccelerators(1), List.of(
+                new WorkloadModel(Fixtures.profile("a", 2, 6), 10, 1000),
+                new WorkloadModel(Fixtures.profile("b", 4, 12), 10, 1000)));
+        CreditRouter r = router(w, new double[][] {{1, 1}, {0, 0}}, 100);
+        arrive(r, 0); // the GPU (device 0) takes a
+        arrive(r, 1); // b has no context on the idle accelerator: it waits for the GPU
+        assertThat(sink.batches).hasSize(1);
+        assertThat(last().device()).isEqualTo(0);
+        arrive(r, 0); // a does hold one
+        assertThat(sink.batches).hasSize(2);
+        assertThat(last().device()).isEqualTo(1);
+        assertThat(last().model()).isEqualTo(0);
+    }
+
+    @Test
     void creditResetsEveryPeriodAndTiesGoToTheEarlierArrival() {
         CreditRouter r = router(oneDevice(), new double[][] {{0.5}, {0.5}}, 10);
         arrive(r, 0); // a runs, consumed a = 2

@@ -41,6 +41,40 @@ class InterferencePlannerTest {
         }
     }
 
+    private static boolean fitsContexts(InterferenceWorkload w, double[] flat) {
+        int models = w.modelCount(), devices = w.deviceCount();
+        for (int d = 0; d < devices; d++) {
+            int n = 0;
+            for (int m = 0; m < models; m++) if (flat[m * devices + d] > 0) n++;
+            if (n > w.platform().contextCap(d, models)) return false;
+        }
+        return true;
+    }
+
+    @Test
+    void sampledMatricesRespectTheDlaContextLimitAndBaseFairLoadsAtMostTwoModelsPerDla() {
+        InterferenceWorkload w = Fixtures.random(new SplittableRandom(2), 6, Platform.xavier());
+        int[] caps = {6, 2, 2};
+        SplittableRandom rng = new SplittableRandom(3);
+        double[] flat = new double[6 * 3];
+        for (AllocationSampler s : List.of(AllocationSampler.continuous(), AllocationSampler.grid(4))) {
+            for (int i = 0; i < 300; i++) {
+                s.sample(rng, 6, 3, flat, caps);
+                AllocationMatrix.ofFlat(flat, 6, 3);
+                assertThat(fitsContexts(w, flat)).isTrue();
+            }
+        }
+        AllocationMatrix fair = AllocationMatrix.fairWithinContexts(w);
+        assertThat(fitsContexts(w, fair.flat())).isTrue();
+        for (int m = 0; m < 6; m++) assertThat(fair.ratio(m, 0)).isEqualTo(1.0 / 6);
+        // the four DLA contexts go to the four lowest speedups
+        double[] speedups = w.models().stream().mapToDouble(x -> x.profile().gpuSpeedup()).sorted().toArray();
+        for (int m = 0; m < 6; m++) {
+            boolean onDla = fair.ratio(m, 1) + fair.ratio(m, 2) > 0;
+            assertThat(onDla).isEqualTo(w.models().get(m).profile().gpuSpeedup() <= speedups[3]);
+        }
+    }
+
     @Test
     void samplingFindsTheExhaustiveOptimumOnTinyInstances() {
         SplittableRandom rng = new SplittableRandom(42);
@@ -52,8 +86,9 @@ class InterferencePlannerTest {
                 long seed = 100 + instance;
                 SampledSimulator sim = new SampledSimulator(w, table, 300, CreditRule.DEFAULT_PERIOD_MS, seed);
                 double best = Double.NEGATIVE_INFINITY;
-                List<double[]> all = allGridMatrices(models, w.deviceCount(), k);
-                all.add(AllocationMatrix.equalShares(models, w.deviceCount()).flat()); // the planner's sample 0
+                List<double[]> all = new ArrayList<>();
+                for (double[] flat : allGridMatrices(models, w.deviceCount(), k)) if (fitsContexts(w, flat)) all.add(flat);
+                all.add(AllocationMatrix.fairWithinContexts(w).flat()); // the planner's sample 0
                 for (double[] flat : all) best = Math.max(best, goal.score(sim.simulate(flat)));
                 InterferencePlan plan = new InterferencePlanner("interference", Fixtures.pairwise(), goal,
                         AllocationSampler.grid(k), 1000, 300, CreditRule.DEFAULT_PERIOD_MS, seed).plan(w);
@@ -114,5 +149,48 @@ class InterferencePlannerTest {
         InterferenceWorkload fewer = new InterferenceWorkload(w.platform(), w.models().subList(0, 2));
         r.planFor(fewer);
         assertThat(r.plans()).isEqualTo(3);
+    }
+
+    @Test
+    void theEarlyExitChoosesExactlyWhatFullSimulationChooses() {
+        SplittableRandom rng = new SplittableRandom(11);
+        for (int instance = 0; instance < 6; instance++) {
+            InterferenceWorkload w = Fixtures.random(rng, 3 + instance % 4, Platform.xavier());
+            for (PlanGoal goal : List.of(PlanGoal.GOODPUT, PlanGoal.SLO_99, PlanGoal.FAIRNESS)) {
+                InterferencePlanner planner = new InterferencePlanner("interference", Fixtures.pairwise(), goal,
+                        AllocationSampler.continuous(), 300, 300, CreditRule.DEFAULT_PERIOD_MS, 20 + instance);
+                InterferencePlan fast = planner.plan(w), full = planner.withoutEarlyExit().plan(w);
+                assertThat(fast.allocation()).as("instance %d, %s", instance, goal.name()).isEqualTo(full.allocation());
+                assertThat(fast.score()).isEqualTo(full.score());
+            }
+        }
+    }
+
+    @Test
+    void aMatrixIsAbandonedOnlyOnceItHasLostMoreThanItsBudget() {
+        InterferenceWorkload w = Fixtures.random(new SplittableRandom(12), 4, Platform.xavier());
+        var sim = new SampledSimulator(w, SlowdownTable.build(Fixtures.pairwise(), w.platform(), w.profiles()), 400, 100, 5);
+        SplittableRandom rng = new SplittableRandom(13);
+        double[] flat = new double[4 * 3];
+        for (int i = 0; i < 100; i++) {
+            AllocationSampler.continuous().sample(rng, 4, 3, flat);
+            SampleOutcome full = sim.simulate(flat).copy();
+            long lost = full.totalOffered() - full.totalGood();
+            assertThat(sim.simulate(flat, lost)).as("budget = what it loses").isNotNull();
+            if (lost > 0) assertThat(sim.simulate(flat, lost - 1)).as("budget one short").isNull();
+            assertThat(sim.simulate(flat, -1)).isNull();
+        }
+    }
+
+    @Test
+    void lossBudgetsAreTheExactThresholdsOfTheGoals() {
+        // goodput: 400 offered over 1 s, best 390/s: 391 good needed, so 9 may be lost
+        assertThat(PlanGoal.GOODPUT.lossBudget(390, 400, 1000)).isEqualTo(9);
+        assertThat(PlanGoal.GOODPUT.lossBudget(400, 400, 1000)).isEqualTo(-1);
+        assertThat(PlanGoal.GOODPUT.lossBudget(0, 400, 1000)).isEqualTo(399);
+        // slo99: once feasible, at most 1% of 400 may be lost; before, attainment must beat the best's
+        assertThat(PlanGoal.SLO_99.lossBudget(2.5, 400, 1000)).isEqualTo(4);
+        assertThat(PlanGoal.SLO_99.lossBudget(0.5, 400, 1000)).isEqualTo(199);
+        assertThat(PlanGoal.FAIRNESS.lossBudget(0.9, 400, 1000)).isEqualTo(Long.MAX_VALUE);
     }
 }
