@@ -1,10 +1,17 @@
 package io.baton.profiler;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.actuate.info.InfoContributor;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
+import org.springframework.web.client.RestClient;
+
+import io.baton.profiler.job.ProfilingJobs;
+import io.baton.profiler.measure.VariantProfiler;
+import io.baton.profiler.registry.HttpRegistryClient;
+import io.baton.profiler.registry.RegistryClient;
 
 /** Profiling jobs with ONNX Runtime: latency per batch size, load time, memory, per-class recall; writes profiles to the registry. */
 @SpringBootApplication
@@ -19,5 +26,20 @@ public class ProfilerApplication {
     @Bean
     InfoContributor batonSettingsInfo(ProfilerProperties properties) {
         return builder -> builder.withDetail("baton", properties);
+    }
+
+    @Bean
+    RegistryClient registryClient(RestClient.Builder builder, ProfilerProperties properties, ObjectMapper json) {
+        return new HttpRegistryClient(builder, properties.registryUrl(), properties.httpTimeout(), json);
+    }
+
+    @Bean
+    VariantProfiler variantProfiler() {
+        return new VariantProfiler();
+    }
+
+    @Bean
+    ProfilingJobs profilingJobs(RegistryClient registry, VariantProfiler profiler, ProfilerProperties properties) {
+        return new ProfilingJobs(registry, profiler, properties);
     }
 }

@@ -1,22 +1,57 @@
 package io.baton.profiler;
 
 import java.net.URI;
+import java.time.Duration;
+import java.util.List;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
- * Configuration of profiler-service, bound from {@code baton.profiler.*}.
+ * Configuration of profiler-service, bound from {@code baton.profiler.*}. A job's request may override
+ * {@code batchSizes}, {@code repetitions} and {@code warmup}; the rest are per process.
  *
- * @param registryUrl base URL of registry-service, where finished profiles are written
- *                    (default {@code http://127.0.0.1:8081})
+ * @param registryUrl    base URL of registry-service: where variants, artifacts and datasets are read and finished
+ *                       profiles written (default {@code http://127.0.0.1:8081})
+ * @param batchSizes     batch sizes whose latency is measured (default 1, 2, 4 … 64)
+ * @param repetitions    timed runs per batch size; p50 and p99 are over these (default 20)
+ * @param warmup         untimed runs per batch size before the timed ones (default 3)
+ * @param intraOpThreads ONNX Runtime intra-op threads of the measured session (0: ONNX Runtime's default, one per
+ *                       physical core)
+ * @param cudaDeviceId   CUDA ordinal for jobs with provider {@code cuda} (default 0)
+ * @param jobThreads     jobs measured at once (default 1: two measurements on one machine disturb each other)
+ * @param httpTimeout    per call to the registry (default 30 s; artifact downloads are one call)
+ * @param retainedJobs   finished jobs kept for polling; the oldest finished ones are forgotten past this (default 1000)
  */
 @ConfigurationProperties(prefix = "baton.profiler")
 public record ProfilerProperties(
-        URI registryUrl) {
+        URI registryUrl,
+        List<Integer> batchSizes,
+        Integer repetitions,
+        Integer warmup,
+        Integer intraOpThreads,
+        Integer cudaDeviceId,
+        Integer jobThreads,
+        Duration httpTimeout,
+        Integer retainedJobs) {
+
+    public static final List<Integer> DEFAULT_BATCH_SIZES = List.of(1, 2, 4, 8, 16, 32, 64);
 
     public ProfilerProperties {
-        if (registryUrl == null) {
-            registryUrl = URI.create("http://127.0.0.1:8081");
+        if (registryUrl == null) registryUrl = URI.create("http://127.0.0.1:8081");
+        batchSizes = batchSizes == null || batchSizes.isEmpty() ? DEFAULT_BATCH_SIZES : List.copyOf(batchSizes);
+        if (repetitions == null) repetitions = 20;
+        if (warmup == null) warmup = 3;
+        if (intraOpThreads == null) intraOpThreads = 0;
+        if (cudaDeviceId == null) cudaDeviceId = 0;
+        if (jobThreads == null) jobThreads = 1;
+        if (httpTimeout == null) httpTimeout = Duration.ofSeconds(30);
+        if (retainedJobs == null) retainedJobs = 1000;
+        if (repetitions < 1) throw new IllegalArgumentException("baton.profiler.repetitions must be ≥ 1");
+        if (warmup < 0) throw new IllegalArgumentException("baton.profiler.warmup must be ≥ 0");
+        if (intraOpThreads < 0) throw new IllegalArgumentException("baton.profiler.intra-op-threads must be ≥ 0");
+        if (jobThreads < 1) throw new IllegalArgumentException("baton.profiler.job-threads must be ≥ 1");
+        for (int b : batchSizes) {
+            if (b < 1) throw new IllegalArgumentException("baton.profiler.batch-sizes must all be ≥ 1");
         }
     }
 }

@@ -1,0 +1,217 @@
+package io.baton.profiler.job;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.DisposableBean;
+import org.springframework.http.HttpStatus;
+
+import io.baton.profiler.ProfilerProperties;
+import io.baton.profiler.api.ApiException;
+import io.baton.profiler.measure.Cancelled;
+import io.baton.profiler.measure.ExecutionProvider;
+import io.baton.profiler.measure.ValidationData;
+import io.baton.profiler.measure.VariantProfiler;
+import io.baton.profiler.registry.RegistryClient;
+import io.baton.profiler.registry.RegistryException;
+import io.baton.profiler.registry.RegistryModel.Application;
+import io.baton.profiler.registry.RegistryModel.Dataset;
+import io.baton.profiler.registry.RegistryModel.Variant;
+
+/**
+ * Accepts profiling jobs, runs them on a small executor ({@code baton.profiler.job-threads}, default one: two
+ * measurements on one machine would disturb each other's timings), and keeps them for polling.
+ *
+ * <p>A request is checked when it is submitted, against the registry as it is then: an unknown application or
+ * variant is refused with the registry's 404 there, not reported later as a failed job. Jobs live in memory (the
+ * last {@code retainedJobs} finished ones); their results are in the registry, which is what lasts.
+ */
+public final class ProfilingJobs implements DisposableBean {
+
+    private static final Logger log = LoggerFactory.getLogger(ProfilingJobs.class);
+    private static final String KEY = "[A-Za-z0-9][A-Za-z0-9._-]{0,63}"; // the registry's device-kind path segment
+    static final int MAX_POINTS = 64, MAX_BATCH = 4096;
+
+    private final RegistryClient registry;
+    private final VariantProfiler profiler;
+    private final ProfilerProperties properties;
+    private final ExecutorService executor;
+    private final Map<String, ProfilingJob> jobs = new LinkedHashMap<>();
+
+    public ProfilingJobs(RegistryClient registry, VariantProfiler profiler, ProfilerProperties properties) {
+        this.registry = registry;
+        this.profiler = profiler;
+        this.properties = properties;
+        AtomicInteger n = new AtomicInteger();
+        ThreadFactory threads = r -> {
+            Thread t = new Thread(r, "profiler-job-" + n.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        };
+        this.executor = Executors.newFixedThreadPool(properties.jobThreads(), threads);
+    }
+
+    public ProfilingJob submit(JobRequest request) {
+        JobSpec spec = check(request);
+        ProfilingJob job = new ProfilingJob(UUID.randomUUID().toString(), spec);
+        synchronized (jobs) {
+            jobs.put(job.id(), job);
+            forgetOldest();
+        }
+        job.future(executor.submit(() -> run(job)));
+        return job;
+    }
+
+    public ProfilingJob get(String id) {
+        synchronized (jobs) {
+            ProfilingJob job = jobs.get(id);
+            if (job == null) throw ApiException.notFound("id", "no profiling job " + id);
+            return job;
+        }
+    }
+
+    public List<ProfilingJob> list() {
+        synchronized (jobs) {
+            List<ProfilingJob> all = new ArrayList<>(jobs.values());
+            all.sort(Comparator.comparing(ProfilingJob::createdAt).reversed());
+            return all;
+        }
+    }
+
+    public ProfilingJob cancel(String id) {
+        ProfilingJob job = get(id);
+        if (!job.cancel()) {
+            throw new ApiException(HttpStatus.CONFLICT, "not-cancellable", "id",
+                    "profiling job " + id + " has finished already (" + job.state().name().toLowerCase() + ")");
+        }
+        return job;
+    }
+
+    private void run(ProfilingJob job) {
+        if (!job.start()) return;
+        JobSpec spec = job.spec();
+        String app = spec.application().name(), provider = spec.settings().provider().id();
+        try {
+            ValidationData validation = null;
+            if (spec.dataset() != null) {
+                Dataset d = spec.dataset();
+                validation = ValidationData.decode(d.name(), d.inputSpec().datatype(), d.inputSpec().shape(),
+                        registry.artifact(d.inputsDigest()), registry.artifact(d.labelsDigest()));
+            }
+            int classes = spec.application().classes().size();
+            for (Variant v : spec.variants()) {
+                job.checkCancelled();
+                long t0 = System.nanoTime();
+                byte[] model = registry.artifact(v.artifactDigest());
+                VariantProfiler.Result r = profiler.profile(model, validation, classes, spec.settings(), job);
+                job.checkCancelled(); // a cancelled job writes nothing more
+                registry.putProfile(app, v.name(), spec.deviceKind(), provider, r.profile());
+                job.add(new VariantOutcome(v.name(), r.profile(),
+                        "/v1/applications/" + app + "/variants/" + v.name() + "/profiles/" + spec.deviceKind() + "/" + provider,
+                        r.rawLatency(), r.residentBytes(), r.accuracyNote(), (System.nanoTime() - t0) / 1e6));
+                log.info("profiled {}/{} on {}/{} in {} ms", app, v.name(), spec.deviceKind(), provider,
+                        Math.round((System.nanoTime() - t0) / 1e6));
+            }
+            job.finish(JobState.SUCCEEDED, null);
+        } catch (Cancelled e) {
+            job.finish(JobState.CANCELLED, null);
+        } catch (RegistryException e) {
+            job.finish(JobState.FAILED, "registry: " + e.getMessage());
+        } catch (Exception e) {
+            log.warn("profiling job {} failed", job.id(), e);
+            job.finish(JobState.FAILED, e.getClass().getSimpleName() + ": " + e.getMessage());
+        }
+    }
+
+    /** Field checks first (400), then the provider (422), then the registry (404 as it reports it). */
+    private JobSpec check(JobRequest r) {
+        if (r.application() == null || r.application().isBlank()) throw ApiException.invalid("application", "is required");
+        if (r.variant() != null && r.variant().isBlank()) throw ApiException.invalid("variant", "must not be blank");
+        String providerId = r.provider() == null ? "cpu" : r.provider();
+        ExecutionProvider provider = ExecutionProvider.byId(providerId);
+        if (provider == null) throw ApiException.invalid("provider", "must be cpu or cuda, not '" + providerId + "'");
+        String deviceKind = r.deviceKind() == null ? (provider == ExecutionProvider.CPU ? "cpu" : "gpu") : r.deviceKind();
+        if (!deviceKind.matches(KEY)) {
+            throw ApiException.invalid("deviceKind", "must be 1-64 letters, digits, '.', '_' or '-' (e.g. cpu, gpu-h100)");
+        }
+        List<Integer> sizes = r.batchSizes() == null ? properties.batchSizes() : r.batchSizes();
+        if (sizes.isEmpty() || sizes.size() > MAX_POINTS) throw ApiException.invalid("batchSizes", "must hold 1 to " + MAX_POINTS + " sizes");
+        for (int i = 0; i < sizes.size(); i++) {
+            Integer b = sizes.get(i);
+            if (b == null || b < 1 || b > MAX_BATCH) throw ApiException.invalid("batchSizes[" + i + "]", "must be in [1, " + MAX_BATCH + "]");
+        }
+        if (new HashSet<>(sizes).size() != sizes.size()) throw ApiException.invalid("batchSizes", "must be distinct");
+        int repetitions = r.repetitions() == null ? properties.repetitions() : r.repetitions();
+        if (repetitions < 1 || repetitions > 1_000_000) throw ApiException.invalid("repetitions", "must be in [1, 1000000]");
+        int warmup = r.warmup() == null ? properties.warmup() : r.warmup();
+        if (warmup < 0 || warmup > 1_000_000) throw ApiException.invalid("warmup", "must be in [0, 1000000]");
+        if (!provider.available()) {
+            throw ApiException.unprocessable("provider", "this ONNX Runtime build has no " + providerId
+                    + " execution provider (run profiler-service built with `mvn -Pcuda` on a GPU machine)");
+        }
+
+        Application app = fromRegistry("application", () -> registry.application(r.application()));
+        List<Variant> variants = app.variants();
+        if (r.variant() != null) {
+            variants = variants.stream().filter(v -> v.name().equals(r.variant())).toList();
+            if (variants.isEmpty()) {
+                throw ApiException.notFound("variant", "application " + app.name() + " has no variant " + r.variant());
+            }
+        } else if (variants.isEmpty()) {
+            throw ApiException.unprocessable("application", "application " + app.name() + " has no variants to profile");
+        }
+        List<Dataset> datasets = fromRegistry("application", () -> registry.datasets(app.name()));
+        Dataset dataset = null;
+        if (r.dataset() != null) {
+            dataset = datasets.stream().filter(d -> d.name().equals(r.dataset())).findFirst()
+                    .orElseThrow(() -> ApiException.notFound("dataset", "application " + app.name() + " has no dataset " + r.dataset()));
+        } else if (!datasets.isEmpty()) {
+            dataset = datasets.get(0);
+        }
+        VariantProfiler.Settings settings = new VariantProfiler.Settings(sizes, repetitions, warmup, provider,
+                properties.cudaDeviceId(), properties.intraOpThreads());
+        return new JobSpec(app, variants, deviceKind, dataset, settings);
+    }
+
+    /** A registry refusal at submission: 404 stays 404 (naming our field), unreachable is 502, the rest 502 too. */
+    private static <T> T fromRegistry(String field, java.util.function.Supplier<T> call) {
+        try {
+            return call.get();
+        } catch (RegistryException e) {
+            if (e.notFound()) throw ApiException.notFound(field, e.getMessage());
+            throw new ApiException(HttpStatus.BAD_GATEWAY, "registry-unavailable", null,
+                    e.unreachable() ? e.getMessage() : "registry answered " + e.status() + ": " + e.getMessage());
+        }
+    }
+
+    /** Past {@code retainedJobs}, forget the oldest finished jobs (a running or queued one is never forgotten). */
+    private void forgetOldest() {
+        int excess = jobs.size() - properties.retainedJobs();
+        for (Iterator<ProfilingJob> it = jobs.values().iterator(); excess > 0 && it.hasNext(); ) {
+            if (it.next().state().finished()) {
+                it.remove();
+                excess--;
+            }
+        }
+    }
+
+    @Override
+    public void destroy() {
+        synchronized (jobs) {
+            jobs.values().forEach(ProfilingJob::cancel);
+        }
+        executor.shutdownNow();
+    }
+}

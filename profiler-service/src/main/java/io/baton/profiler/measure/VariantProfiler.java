@@ -1,0 +1,228 @@
+package io.baton.profiler.measure;
+
+import java.nio.FloatBuffer;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+
+import ai.onnxruntime.NodeInfo;
+import ai.onnxruntime.OnnxJavaType;
+import ai.onnxruntime.OnnxTensor;
+import ai.onnxruntime.OrtEnvironment;
+import ai.onnxruntime.OrtException;
+import ai.onnxruntime.OrtSession;
+import ai.onnxruntime.TensorInfo;
+import io.baton.profiler.registry.ProfileBody;
+import io.baton.profiler.registry.ProfileBody.LatencyPoint;
+
+/**
+ * Measures one model variant in this process with ONNX Runtime: load time and memory, latency per batch size, and
+ * accuracy on the validation set. The profiler's measurement, in one place.
+ *
+ * <ol>
+ *   <li><b>Load.</b> Wall time of creating the session from the artifact bytes (graph optimisation included), and
+ *       the memory it takes ({@link ProcessMemory}: resident bytes on the CPU, device bytes on a GPU).</li>
+ *   <li><b>Latency.</b> For each batch size b in increasing order: {@code warmup} untimed runs, then
+ *       {@code repetitions} timed runs of {@code session.run} on one input tensor of b examples (the validation
+ *       set's when the model reads its examples, otherwise seeded uniform [0, 1) values: ONNX Runtime's time does
+ *       not depend on the values for these models); p50 and p99 by nearest rank; then {@link LatencyCurve}.</li>
+ *   <li><b>Dynamic memory.</b> What the process holds after the largest batch minus what it held after loading:
+ *       the arena growth a running batch needs (Symphony's D).</li>
+ *   <li><b>Accuracy.</b> Top-1 over the whole validation set, run in batches of the largest size, with per-class
+ *       recall and the confusion matrix. Only for a variant that reads the set's examples and writes one score per
+ *       class (a pipeline's later stage reads features, its first writes features: their accuracy is left out).</li>
+ * </ol>
+ */
+public final class VariantProfiler {
+
+    /** How to measure. */
+    public record Settings(List<Integer> batchSizes, int repetitions, int warmup, ExecutionProvider provider,
+                           int cudaDeviceId, int intraOpThreads) {
+        public Settings {
+            batchSizes = batchSizes.stream().sorted().distinct().toList();
+        }
+
+        public int steps() {
+            return batchSizes.size() + 2;
+        }
+    }
+
+    /**
+     * What was measured: the profile for the registry, the curve before monotone-ising, the memory as read, and why
+     * accuracy is missing when it is.
+     */
+    public record Result(ProfileBody profile, List<LatencyPoint> rawLatency, long residentBytes, long gpuBytes,
+                         String accuracyNote) {
+    }
+
+    private final OrtEnvironment env = OrtEnvironment.getEnvironment();
+
+    /**
+     * @param validation the application's validation set, or null when it has none
+     * @param classes    the application's number of classes (0 when it names none)
+     */
+    public Result profile(byte[] model, ValidationData validation, int classes, Settings s, Progress progress)
+            throws OrtException {
+        boolean gpu = s.provider() == ExecutionProvider.CUDA;
+        try (OrtSession.SessionOptions options = options(s)) {
+            progress.checkCancelled();
+            long rss0 = ProcessMemory.residentBytes(), gpu0 = gpu ? ProcessMemory.gpuBytes() : -1;
+            long t0 = System.nanoTime();
+            try (OrtSession session = env.createSession(model, options)) {
+                double loadMs = (System.nanoTime() - t0) / 1e6;
+                long rss1 = ProcessMemory.residentBytes(), gpu1 = gpu ? ProcessMemory.gpuBytes() : -1;
+                progress.step();
+
+                Input input = Input.of(session);
+                boolean readsExamples = validation != null && Arrays.equals(validation.sampleShape(), input.sampleShape);
+                List<LatencyPoint> raw = new ArrayList<>();
+                for (int b : s.batchSizes()) {
+                    float[] data = readsExamples ? examples(validation, b) : random(b * input.sampleElements(), b);
+                    raw.add(latency(session, input, data, b, s, progress));
+                    progress.step();
+                }
+                long rss2 = ProcessMemory.residentBytes(), gpu2 = gpu ? ProcessMemory.gpuBytes() : -1;
+                LatencyCurve curve = LatencyCurve.of(raw);
+
+                Evaluation evaluation = null;
+                String note = null;
+                if (validation == null) {
+                    note = "no validation dataset registered for the application";
+                } else if (!readsExamples) {
+                    note = "the variant's input " + Arrays.toString(input.sampleShape) + " is not the validation set's "
+                            + Arrays.toString(validation.sampleShape());
+                } else if (classes == 0 || !writesScores(session, classes)) {
+                    note = "the variant's first output is not one score per class (" + classes + " classes)";
+                } else {
+                    evaluation = evaluate(session, input, validation, classes, s.batchSizes().get(s.batchSizes().size() - 1), progress);
+                }
+                progress.step();
+
+                long memory = gpu && gpu0 >= 0 ? gpu1 - gpu0 : rss1 - rss0;
+                long dynamic = gpu && gpu0 >= 0 ? gpu2 - gpu1 : rss2 - rss1;
+                ProfileBody body = new ProfileBody(curve.monotone(), curve.alphaMs(), curve.betaMs(), curve.quadratic(),
+                        loadMs, Math.max(0, memory), Math.max(0, dynamic),
+                        evaluation == null ? null : evaluation.accuracy(),
+                        evaluation == null ? null : evaluation.recall(),
+                        evaluation == null ? null : evaluation.confusion(), Instant.now());
+                return new Result(body, curve.raw(), Math.max(0, rss1 - rss0), gpu ? Math.max(0, gpu1 - gpu0) : -1, note);
+            }
+        }
+    }
+
+    private LatencyPoint latency(OrtSession session, Input input, float[] data, int b, Settings s, Progress progress)
+            throws OrtException {
+        double[] ms = new double[s.repetitions()];
+        try (OnnxTensor tensor = OnnxTensor.createTensor(env, FloatBuffer.wrap(data), input.shape(b))) {
+            Map<String, OnnxTensor> feed = Map.of(input.name, tensor);
+            for (int i = 0; i < s.warmup(); i++) {
+                progress.checkCancelled();
+                try (OrtSession.Result ignored = session.run(feed)) {
+                    // warm-up: first-run allocations, caches, branch predictors
+                }
+            }
+            for (int i = 0; i < ms.length; i++) {
+                progress.checkCancelled();
+                long t0 = System.nanoTime();
+                try (OrtSession.Result ignored = session.run(feed)) {
+                    ms[i] = (System.nanoTime() - t0) / 1e6;
+                }
+            }
+        }
+        return new LatencyPoint(b, Percentiles.of(ms, 0.50), Percentiles.of(ms, 0.99));
+    }
+
+    private Evaluation evaluate(OrtSession session, Input input, ValidationData v, int classes, int batch,
+                                Progress progress) throws OrtException {
+        int n = v.size(), per = v.sampleElements();
+        int[] predicted = new int[n];
+        for (int start = 0; start < n; start += batch) {
+            progress.checkCancelled();
+            int b = Math.min(batch, n - start);
+            FloatBuffer slice = FloatBuffer.wrap(v.inputs(), start * per, b * per).slice();
+            try (OnnxTensor tensor = OnnxTensor.createTensor(env, slice, input.shape(b));
+                 OrtSession.Result result = session.run(Map.of(input.name, tensor))) {
+                float[][] scores = (float[][]) result.get(0).getValue();
+                for (int i = 0; i < b; i++) predicted[start + i] = Evaluation.argmax(scores[i], 0, classes);
+            }
+        }
+        return Evaluation.of(v.labels(), predicted, classes);
+    }
+
+    private static boolean writesScores(OrtSession session, int classes) throws OrtException {
+        NodeInfo first = session.getOutputInfo().values().iterator().next();
+        if (!(first.getInfo() instanceof TensorInfo t) || t.type != OnnxJavaType.FLOAT) return false;
+        long[] shape = t.getShape();
+        return shape.length == 2 && shape[1] == classes;
+    }
+
+    /** b examples of the validation set, from its start, wrapping round when b exceeds it. */
+    private static float[] examples(ValidationData v, int b) {
+        int per = v.sampleElements();
+        float[] out = new float[b * per];
+        for (int i = 0; i < b; i++) System.arraycopy(v.inputs(), (i % v.size()) * per, out, i * per, per);
+        return out;
+    }
+
+    private static float[] random(int n, long seed) {
+        SplittableRandom r = new SplittableRandom(seed);
+        float[] out = new float[n];
+        for (int i = 0; i < n; i++) out[i] = (float) r.nextDouble();
+        return out;
+    }
+
+    private OrtSession.SessionOptions options(Settings s) throws OrtException {
+        OrtSession.SessionOptions options = new OrtSession.SessionOptions();
+        try {
+            if (s.intraOpThreads() > 0) options.setIntraOpNumThreads(s.intraOpThreads());
+            if (s.provider() == ExecutionProvider.CUDA) options.addCUDA(s.cudaDeviceId());
+            return options;
+        } catch (OrtException | RuntimeException e) {
+            options.close();
+            throw e;
+        }
+    }
+
+    /** The model's one input: its name and the shape of one example (every dimension but the first fixed). */
+    private record Input(String name, long[] sampleShape) {
+        static Input of(OrtSession session) throws OrtException {
+            Map<String, NodeInfo> inputs = session.getInputInfo();
+            if (inputs.size() != 1) {
+                throw new IllegalArgumentException("the profiler measures single-input models; this one has "
+                        + inputs.size() + " inputs " + inputs.keySet());
+            }
+            NodeInfo node = inputs.values().iterator().next();
+            if (!(node.getInfo() instanceof TensorInfo t) || t.type != OnnxJavaType.FLOAT) {
+                throw new IllegalArgumentException("input " + node.getName() + " is not an FP32 tensor ("
+                        + node.getInfo() + "); the profiler feeds FP32 only");
+            }
+            long[] shape = t.getShape();
+            if (shape.length == 0 || shape[0] > 0) {
+                throw new IllegalArgumentException("input " + node.getName() + " has no free batch dimension: "
+                        + Arrays.toString(shape));
+            }
+            long[] sample = Arrays.copyOfRange(shape, 1, shape.length);
+            for (long d : sample) {
+                if (d < 1) throw new IllegalArgumentException("input " + node.getName() + " has a free dimension "
+                        + "besides the batch: " + Arrays.toString(shape));
+            }
+            return new Input(node.getName(), sample);
+        }
+
+        int sampleElements() {
+            long n = 1;
+            for (long d : sampleShape) n *= d;
+            return Math.toIntExact(n);
+        }
+
+        long[] shape(int batch) {
+            long[] s = new long[sampleShape.length + 1];
+            s[0] = batch;
+            System.arraycopy(sampleShape, 0, s, 1, sampleShape.length);
+            return s;
+        }
+    }
+}

@@ -1,0 +1,22 @@
+package io.baton.profiler.registry;
+
+import java.util.List;
+
+import io.baton.profiler.registry.RegistryModel.Application;
+import io.baton.profiler.registry.RegistryModel.Dataset;
+
+/** The calls the profiler makes on registry-service. Every method throws {@link RegistryException} on refusal. */
+public interface RegistryClient {
+
+    /** The application with its variants ({@code GET /v1/applications/{name}}). */
+    Application application(String name);
+
+    /** The application's validation datasets, by name. */
+    List<Dataset> datasets(String application);
+
+    /** An artifact's bytes ({@code GET /v1/artifacts/{digest}/content}). */
+    byte[] artifact(String digest);
+
+    /** Creates or replaces the profile of {@code variant} on {@code deviceKind}/{@code provider}. */
+    void putProfile(String application, String variant, String deviceKind, String provider, ProfileBody profile);
+}
