@@ -120,9 +120,18 @@ final class ModelQueue {
     private void prune(double nowMs) {
         int n = queue.size();
         int target = model.maxBatch();
+        // Step (a). fits(k) — the head after skipping k can finish with the rest of the queue — only
+        // turns from false to true as k grows (deadlines rise, batches shrink), so binary search it:
+        // a deadline-limited queue keeps its skipped heads, and a linear scan would revisit them on
+        // every arrival.
         int skipped = 0;
-        while (skipped < n && queue.get(skipped).deadlineMs - profile.latencyMs(Math.min(n - skipped, target)) < nowMs) {
-            skipped++;
+        if (n > 0 && !fitsAfterSkipping(0, n, target, nowMs)) {
+            int lo = 0, hi = n;     // fits(lo) is false; fits(hi) counts as true
+            while (hi - lo > 1) {
+                int mid = (lo + hi) >>> 1;
+                if (fitsAfterSkipping(mid, n, target, nowMs)) hi = mid; else lo = mid;
+            }
+            skipped = hi;
         }
         int b = Math.min(n - skipped, target);
         // When everything was skipped even a batch of one is too late for all of it.
@@ -142,6 +151,10 @@ final class ModelQueue {
         int cap = Math.min(queue.size(), target);
         while (b < cap && dl - profile.latencyMs(b + 1) >= nowMs) b++;
         bs = b;
+    }
+
+    private boolean fitsAfterSkipping(int skipped, int n, int target, double nowMs) {
+        return queue.get(skipped).deadlineMs - profile.latencyMs(Math.min(n - skipped, target)) >= nowMs;
     }
 
     private void publish(double nowMs) {
