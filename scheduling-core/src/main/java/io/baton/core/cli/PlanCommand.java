@@ -11,7 +11,7 @@ import java.util.List;
 
 /** {@code baton plan <policy> --input FILE|-}: one planner, JSON in, JSON out. */
 final class PlanCommand {
-    static final List<String> POLICIES = List.of("symphony-sizing");
+    static final List<String> POLICIES = List.of("symphony-sizing", "schemble");
 
     private PlanCommand() {}
 
@@ -23,6 +23,7 @@ final class PlanCommand {
         String text = Baton.readInput(Baton.option(args, "--input"), in, "--input");
         ObjectNode result = switch (policy) {
             case "symphony-sizing" -> sizing(JsonInput.parse(text, "input"));
+            case "schemble" -> SchemblePlanCli.plan(JsonInput.parse(text, "input"));
             default -> throw new InputException("unknown policy '" + policy + "' for plan: one of " + String.join(", ", POLICIES));
         };
         out.println(result.toString());
