@@ -10,7 +10,8 @@ import java.util.List;
 
 /** {@code baton bench <name> [options]}: reproduction and performance benchmarks, printed as tables. */
 final class BenchCommand {
-    static final List<String> NAMES = List.of("symphony-policies", "symphony-table4", "scheduler-throughput", "simulator-speed");
+    static final List<String> NAMES = List.of("symphony-policies", "symphony-table4", "scheduler-throughput", "simulator-speed",
+            "schemble", "schemble-planner");
 
     private BenchCommand() {}
 
@@ -36,6 +37,8 @@ final class BenchCommand {
                 SchedulerThroughputBench.print(SchedulerThroughputBench.run(models, devices, threads, seconds, 3), out);
             }
             case "simulator-speed" -> SimulatorSpeedBench.print(SimulatorSpeedBench.run(), out);
+            case "schemble" -> SchembleBenchCli.run(args, out);
+            case "schemble-planner" -> SchembleBenchCli.planner(args, out);
             default -> throw new InputException("unknown benchmark '" + name + "': one of " + String.join(", ", NAMES));
         }
     }
