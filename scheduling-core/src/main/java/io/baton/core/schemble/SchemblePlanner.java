@@ -29,6 +29,15 @@ import java.util.List;
  *       the first generated.</li>
  * </ul>
  *
+ * <p>How the table is kept small and fast (the same answers as comparing every pair of solutions): a
+ * finish time is t_k^(0) + c_k·T_k, so a solution's finish-time vector is fixed by how many tasks c_k
+ * each model has got, and a solution is stored as its count vector (the times are looked up in
+ * {@link FinishTimes}). Each step merges the candidates with the same count vector, keeping the best
+ * reward (ties: the first generated), then sorts them best first and keeps one only if no kept one has
+ * a count vector ≤ its own ({@link CountSkyline}); the kept ones have at least its reward, so that is
+ * line 15's test. The deadline test is on counts too: s fits after a solution when every k ∈ s has
+ * c_k &lt; the most tasks model k can finish by d_i.
+ *
  * <p>Each query loses less than δ to the floor, so the plan's utility is within N·δ of the optimum
  * (Theorem 3's argument). Subsets of quantised reward 0 are never chosen: the empty set dominates them.
  */
@@ -40,29 +49,25 @@ public final class SchemblePlanner implements Planner<PlanningProblem, SchembleP
     public SchemblePlan plan(PlanningProblem p) {
         int m = p.models().size();
         int n = p.queries().size();
-        double[] lat = new double[m];
-        double[] t0 = new double[m];
-        for (int k = 0; k < m; k++) {
-            lat[k] = p.models().get(k).latencyMs();
-            t0[k] = Math.max(p.nowMs(), p.models().get(k).freeAtMs());
-        }
-        Integer[] boxed = new Integer[n];
-        for (int i = 0; i < n; i++) boxed[i] = i;
-        Arrays.sort(boxed, (a, b) -> Double.compare(p.queries().get(a).deadlineMs(), p.queries().get(b).deadlineMs()));
-        int[] order = new int[n];
-        for (int i = 0; i < n; i++) order[i] = boxed[i];
+        int[] order = edfOrder(p);
+        FinishTimes times = new FinishTimes(p, EPS);
+        long[] keyDelta = new long[1 << m];
+        for (int s = 1; s < 1 << m; s++) keyDelta[s] = keyDelta[s & (s - 1)] + times.stride(Integer.numberOfTrailingZeros(s));
 
-        // Layer 0: Comb_{0,0} = the empty plan, Time = t^(0).
+        // Layer 0: Comb_{0,0} = the empty plan: no tasks on any model, Time = t^(0).
         Layer layer = new Layer(m, 1);
-        layer.add(0, t0, 0, -1, 0);
+        layer.add(0, 0L, new int[m], 0, -1, 0);
         List<Layer> layers = new ArrayList<>(n + 1);
         layers.add(layer);
+        Candidates cand = new Candidates(m, times);
+        CountSkyline skyline = new CountSkyline(times.maxCounts());
         int[] masks = new int[1 << m];
         long[] units = new long[1 << m];
-        double[] next = new double[m];
+        int[] limit = new int[m];
         for (int step = 0; step < n; step++) {
             PlannerQuery q = p.queries().get(order[step]);
             double deadline = q.deadlineMs() + EPS;
+            for (int k = 0; k < m; k++) limit[k] = times.mostBy(k, deadline);
             int choices = 0;
             for (int s = 1; s < 1 << m; s++) {
                 double util = q.utility()[s];
@@ -71,31 +76,25 @@ public final class SchemblePlanner implements Planner<PlanningProblem, SchembleP
                 if (un <= 0) continue;
                 boolean possible = true;
                 for (int k = 0; k < m && possible; k++) {
-                    if ((s >>> k & 1) != 0 && t0[k] + lat[k] > deadline) possible = false;
+                    if ((s >>> k & 1) != 0 && limit[k] < 1) possible = false;
                 }
                 if (!possible) continue;
                 masks[choices] = s;
                 units[choices++] = un;
             }
-            Layer cand = new Layer(m, layer.size * (choices + 1));
+            cand.reset(layer.size * (choices + 1));
             for (int j = 0; j < layer.size; j++) {
-                // s = ∅: the query is not served; reward and times carry over.
-                cand.add(layer.u[j], layer.t, j * m, j, 0);
+                // The models that can take one more task and still finish it by d_i.
+                int room = 0;
+                for (int k = 0; k < m; k++) if (layer.count[j * m + k] < limit[k]) room |= 1 << k;
+                // s = ∅: the query is not served; reward and counts carry over.
+                cand.offer(layer.u[j], layer.key[j], layer.count, j * m, j, 0);
                 for (int c = 0; c < choices; c++) {
                     int s = masks[c];
-                    double finish = Double.NEGATIVE_INFINITY;
-                    for (int k = 0; k < m; k++) {
-                        double tk = layer.t[j * m + k];
-                        if ((s >>> k & 1) != 0) {
-                            tk += lat[k];
-                            finish = Math.max(finish, tk);
-                        }
-                        next[k] = tk;
-                    }
-                    if (finish <= deadline) cand.add(layer.u[j] + units[c], next, 0, j, s);
+                    if ((s & ~room) == 0) cand.offer(layer.u[j] + units[c], layer.key[j] + keyDelta[s], layer.count, j * m, j, s);
                 }
             }
-            layer = cand.pruned();
+            layer = cand.pruned(skyline);
             layers.add(layer);
         }
         // layers.get(n) is sorted best first: largest u, then smallest sum of finish times.
@@ -118,83 +117,160 @@ public final class SchemblePlanner implements Planner<PlanningProblem, SchembleP
         return new SchemblePlan(out, utility, bestUnits);
     }
 
-    /** The solutions after i queries: reward u, finish-time vector, back pointer and the mask chosen for query i. */
+    /** Query indices by deadline; the sort is stable, so ties keep input order. */
+    private static int[] edfOrder(PlanningProblem p) {
+        int n = p.queries().size();
+        Integer[] boxed = new Integer[n];
+        for (int i = 0; i < n; i++) boxed[i] = i;
+        Arrays.sort(boxed, (a, b) -> Double.compare(p.queries().get(a).deadlineMs(), p.queries().get(b).deadlineMs()));
+        int[] order = new int[n];
+        for (int i = 0; i < n; i++) order[i] = boxed[i];
+        return order;
+    }
+
+    /** The solutions after i queries: reward u, task-count vector (and its key), back pointer and the mask chosen for query i. */
     private static final class Layer {
         final int m;
         int size;
-        long[] u;
-        double[] t;
-        double[] sum;
-        int[] parent;
-        int[] mask;
+        final long[] u;
+        final long[] key;
+        final int[] count;
+        final int[] parent;
+        final int[] mask;
 
         Layer(int m, int capacity) {
             this.m = m;
-            capacity = Math.max(capacity, 1);
             u = new long[capacity];
-            t = new double[capacity * m];
-            sum = new double[capacity];
+            key = new long[capacity];
+            count = new int[capacity * m];
             parent = new int[capacity];
             mask = new int[capacity];
         }
 
-        void add(long reward, double[] times, int offset, int from, int s) {
+        void add(long reward, long k, int[] counts, int offset, int from, int s) {
             int i = size++;
             u[i] = reward;
-            double total = 0;
-            for (int k = 0; k < m; k++) {
-                t[i * m + k] = times[offset + k];
-                total += times[offset + k];
-            }
-            sum[i] = total;
+            key[i] = k;
+            System.arraycopy(counts, offset, count, i * m, m);
             parent[i] = from;
             mask[i] = s;
         }
+    }
+
+    /**
+     * One step's candidates, merged by task-count vector (open addressing on the vector's key): a vector
+     * keeps the largest reward offered for it and, among equals, the first offered. {@code gen} is the
+     * position the kept offer had in generation order, the last tie-break of the ordering.
+     */
+    private static final class Candidates {
+        final int m;
+        final FinishTimes times;
+        int size;
+        int generated;
+        long[] u = new long[0];
+        long[] key = new long[0];
+        double[] sum = new double[0];
+        int[] count = new int[0];
+        int[] parent = new int[0];
+        int[] mask = new int[0];
+        int[] gen = new int[0];
+        int[] idx = new int[0];
+        /** slot → entry + 1, valid only where slotStamp equals stamp (so no clearing between steps). */
+        int[] slots = new int[0];
+        int[] slotStamp = new int[0];
+        int stamp;
+        int shift;
+
+        Candidates(int m, FinishTimes times) {
+            this.m = m;
+            this.times = times;
+        }
+
+        void reset(int capacity) {
+            size = 0;
+            generated = 0;
+            if (u.length < capacity) {
+                u = new long[capacity];
+                key = new long[capacity];
+                sum = new double[capacity];
+                count = new int[capacity * m];
+                parent = new int[capacity];
+                mask = new int[capacity];
+                gen = new int[capacity];
+                idx = new int[capacity];
+            }
+            int bits = 33 - Integer.numberOfLeadingZeros(Math.max(capacity, 1)); // ≥ 2·capacity slots
+            if (slots.length < 1 << bits) {
+                slots = new int[1 << bits];
+                slotStamp = new int[1 << bits];
+                stamp = 0;
+            }
+            shift = 64 - Integer.numberOfTrailingZeros(slots.length);
+            stamp++;
+        }
+
+        /** Offers the parent's counts plus one task on every model of s (the vector's key is k). */
+        void offer(long reward, long k, int[] parentCounts, int offset, int from, int s) {
+            int g = generated++;
+            int lastSlot = slots.length - 1;
+            for (int slot = (int) ((k * 0x9E3779B97F4A7C15L) >>> shift); ; slot = (slot + 1) & lastSlot) {
+                if (slotStamp[slot] != stamp) {
+                    int e = size++;
+                    slotStamp[slot] = stamp;
+                    slots[slot] = e + 1;
+                    u[e] = reward;
+                    key[e] = k;
+                    double total = 0;
+                    for (int j = 0; j < m; j++) {
+                        int c = parentCounts[offset + j] + (s >>> j & 1);
+                        count[e * m + j] = c;
+                        total += times.at(j, c);
+                    }
+                    sum[e] = total;
+                    parent[e] = from;
+                    mask[e] = s;
+                    gen[e] = g;
+                    return;
+                }
+                int e = slots[slot] - 1;
+                if (key[e] == k && (times.exactKeys() || sameCounts(e, parentCounts, offset, s))) {
+                    // Same counts, so the same finish times; only a larger reward replaces the first offer.
+                    if (reward > u[e]) {
+                        u[e] = reward;
+                        parent[e] = from;
+                        mask[e] = s;
+                        gen[e] = g;
+                    }
+                    return;
+                }
+            }
+        }
+
+        private boolean sameCounts(int e, int[] parentCounts, int offset, int s) {
+            for (int j = 0; j < m; j++) if (count[e * m + j] != parentCounts[offset + j] + (s >>> j & 1)) return false;
+            return true;
+        }
 
         /** Line 15, across cells: keeps the solutions no other one dominates, best first. */
-        Layer pruned() {
-            int[] idx = new int[size];
+        Layer pruned(CountSkyline skyline) {
             for (int i = 0; i < size; i++) idx[i] = i;
             sort(idx, 0, size - 1);
-            Layer kept = new Layer(m, Math.min(size, 64));
+            skyline.clear();
+            Layer kept = new Layer(m, size);
             for (int a = 0; a < size; a++) {
-                int c = idx[a];
-                if (!dominated(kept, c)) {
-                    kept.ensure();
-                    kept.add(u[c], t, c * m, parent[c], mask[c]);
-                }
+                int e = idx[a];
+                // Every kept solution has a reward ≥ e's (sorted), so dominance is a matter of counts alone.
+                if (skyline.dominated(count, e * m)) continue;
+                skyline.add(count, e * m);
+                kept.add(u[e], key[e], count, e * m, parent[e], mask[e]);
             }
             return kept;
-        }
-
-        // Every kept solution has a reward ≥ c's (sorted), so dominance is a matter of times alone.
-        private boolean dominated(Layer kept, int c) {
-            int base = c * m;
-            outer:
-            for (int j = 0; j < kept.size; j++) {
-                int kb = j * m;
-                for (int k = 0; k < m; k++) {
-                    if (kept.t[kb + k] > t[base + k]) continue outer;
-                }
-                return true;
-            }
-            return false;
-        }
-
-        private void ensure() {
-            if (size < u.length) return;
-            int cap = u.length * 2;
-            u = Arrays.copyOf(u, cap);
-            t = Arrays.copyOf(t, cap * m);
-            sum = Arrays.copyOf(sum, cap);
-            parent = Arrays.copyOf(parent, cap);
-            mask = Arrays.copyOf(mask, cap);
         }
 
         private boolean before(int a, int b) {
             if (u[a] != u[b]) return u[a] > u[b];
             if (sum[a] != sum[b]) return sum[a] < sum[b];
-            return a < b;
+            return gen[a] < gen[b];
         }
 
         private void sort(int[] idx, int lo, int hi) {
