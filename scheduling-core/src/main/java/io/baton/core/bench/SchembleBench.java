@@ -39,8 +39,9 @@ import java.util.function.ToIntFunction;
  * <p>The first half of the samples profiles (temperatures, bins, (bin, subset) table, DES/gating
  * training); queries replay the second half. The difficulty predictor is out of scope here: a query's
  * predicted score is its true score times a log-normal error (σ = 0.3). Correctness is exact: the
- * outputs of the models that ran are averaged and compared with the full ensemble's class; a dropped or
- * late query is wrong.
+ * outputs of the models that ran are averaged and compared with the full ensemble's class. In Exp-1 a
+ * dropped or late query is wrong; in Exp-2 (no rejection) late answers are scored like any other, since
+ * lateness is what its latency columns report ({@link #answerCounts}).
  */
 public final class SchembleBench {
     public static final List<String> POLICIES = List.of("schemble", "schemble-ea", "original", "static", "gating", "des",
@@ -157,13 +158,8 @@ public final class SchembleBench {
         int served = 0;
         for (QueryOutcome o : out) {
             if (!o.dropped()) lat[served++] = o.latencyMs();
-            if (!o.met()) {
-                missed++;
-                continue;
-            }
-            float[][] ran = new float[cluster.models()][];
-            for (int k = 0; k < ran.length; k++) if ((o.ranMask() >>> k & 1) != 0) ran[k] = test.get(o.sample()).outputs()[k];
-            if (Aggregators.argmax(avg.aggregate(ran)) == truth[o.sample()]) correct++;
+            if (!o.met()) missed++;
+            if (answerCounts(o, rejection) && agreesWithEnsemble(o)) correct++;
         }
         double[] l = Arrays.copyOf(lat, served);
         Arrays.sort(l);
@@ -171,6 +167,22 @@ public final class SchembleBench {
         return new Row(policy, bursty ? "bursty" : "poisson", deadline, 100.0 * correct / out.size(), 100.0 * missed / out.size(),
                 mean, served == 0 ? Double.NaN : l[(int) Math.min(served - 1, Math.ceil(0.95 * served) - 1)],
                 served == 0 ? Double.NaN : l[served - 1]);
+    }
+
+    /**
+     * Whether a query's answer is scored for accuracy. With rejection (Exp-1) a late answer is as good as
+     * none, so only queries that met their deadline count. Without rejection (Exp-2) every query is
+     * answered and the deadline is what the latency columns measure, so late answers count too.
+     */
+    static boolean answerCounts(QueryOutcome o, boolean rejection) {
+        return rejection ? o.met() : !o.dropped();
+    }
+
+    /** The average of the outputs of the models that ran picks the full ensemble's class. */
+    private boolean agreesWithEnsemble(QueryOutcome o) {
+        float[][] ran = new float[cluster.models()][];
+        for (int k = 0; k < ran.length; k++) if ((o.ranMask() >>> k & 1) != 0) ran[k] = test.get(o.sample()).outputs()[k];
+        return Aggregators.argmax(avg.aggregate(ran)) == truth[o.sample()];
     }
 
     private Dispatcher dispatcher(String policy, EnsembleCluster cl, boolean rejection) {
@@ -229,16 +241,19 @@ public final class SchembleBench {
         List<QueryOutcome> out = EnsembleSimulator.run(cl, new ArrivalSelectionDispatcher(tag, cl, q -> staticMask, true),
                 arrivals(bursty, deadline, false));
         int correct = 0;
-        for (QueryOutcome o : out) {
-            if (!o.met()) continue;
-            float[][] ran = new float[cluster.models()][];
-            for (int k = 0; k < ran.length; k++) if ((o.ranMask() >>> k & 1) != 0) ran[k] = test.get(o.sample()).outputs()[k];
-            if (Aggregators.argmax(avg.aggregate(ran)) == truth[o.sample()]) correct++;
-        }
+        for (QueryOutcome o : out) if (answerCounts(o, true) && agreesWithEnsemble(o)) correct++;
         return (double) correct / out.size();
     }
 
     private EnsembleCluster replicas(int mask) {
+        return replicas(cluster, mask);
+    }
+
+    /**
+     * Static's placement: the chosen models on the first devices, slowest first, then the devices of the
+     * models left out host replicas of the chosen ones, again slowest first, round robin.
+     */
+    static EnsembleCluster replicas(EnsembleCluster cluster, int mask) {
         int m = cluster.models();
         List<Integer> chosen = new ArrayList<>();
         for (int k = 0; k < m; k++) if ((mask >>> k & 1) != 0) chosen.add(k);
