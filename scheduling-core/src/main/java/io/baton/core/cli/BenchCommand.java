@@ -14,7 +14,8 @@ import java.util.List;
 /** {@code baton bench <name> [options]}: reproduction and performance benchmarks, printed as tables. */
 final class BenchCommand {
     static final List<String> NAMES = List.of("symphony-policies", "symphony-table4", "scheduler-throughput", "simulator-speed",
-            "interference", "interference-planner", "sneakpeek", "ipa-solver", "ipa", "ipa-forecast");
+            "interference", "interference-planner", "sneakpeek", "ipa-solver", "ipa", "ipa-forecast",
+            "schemble", "schemble-planner");
 
     private BenchCommand() {}
 
@@ -75,6 +76,8 @@ final class BenchCommand {
                 io.baton.core.bench.InterferencePlannerBench.print(
                         io.baton.core.bench.InterferencePlannerBench.run((int) rounds, longOption(args, "--seed", 1)), out);
             }
+            case "schemble" -> SchembleBenchCli.run(args, out);
+            case "schemble-planner" -> SchembleBenchCli.planner(args, out);
             default -> throw new InputException("unknown benchmark '" + name + "': one of " + String.join(", ", NAMES));
         }
     }

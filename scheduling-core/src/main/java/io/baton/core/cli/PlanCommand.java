@@ -11,7 +11,7 @@ import java.util.List;
 
 /** {@code baton plan <policy> --input FILE|-}: one planner, JSON in, JSON out. */
 final class PlanCommand {
-    static final List<String> POLICIES = List.of("symphony-sizing", "sneakpeek", "ipa");
+    static final List<String> POLICIES = List.of("symphony-sizing", "sneakpeek", "ipa", "schemble");
 
     private PlanCommand() {}
 
@@ -25,6 +25,7 @@ final class PlanCommand {
             case "symphony-sizing" -> sizing(JsonInput.parse(text, "input"));
             case "sneakpeek" -> SneakPeekPlan.plan(JsonInput.parse(text, "input"));
             case "ipa" -> IpaPlanCommand.plan(JsonInput.parse(text, "input"));
+            case "schemble" -> SchemblePlanCli.plan(JsonInput.parse(text, "input"));
             default -> throw new InputException("unknown policy '" + policy + "' for plan: one of " + String.join(", ", POLICIES));
         };
         out.println(result.toString());
