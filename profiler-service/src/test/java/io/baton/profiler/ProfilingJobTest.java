@@ -41,7 +41,7 @@ import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
 /**
- * profiler-service on a random port against a real registry-service process (its jar, embedded H2), profiling real
+ * profiler-service on a random port against a real registry-service process (its jar, on PostgreSQL in a fresh schema), profiling real
  * zoo models built here from Fashion-MNIST with the zoo's own builder (a small zoo: 1,000 training images, kept in
  * {@code target/test-zoo}), over real HTTP.
  */

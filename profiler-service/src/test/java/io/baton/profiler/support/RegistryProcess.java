@@ -16,19 +16,30 @@ import java.util.stream.Stream;
 
 /**
  * A real registry-service: its Spring Boot jar (built earlier in the reactor, {@code registry-service/target}) run
- * as a child process with the {@code embedded} profile (H2 in a temp file), on a free port, with its own artifact
- * directory. Tests that need it are skipped, with the reason, when the jar has not been built.
+ * as a child process on PostgreSQL (a fresh schema on the server {@code BATON_TEST_DB_URL} names, default the local
+ * one; dropped on close), on a free port, with its own artifact directory. Tests that need it are skipped, with the reason, when the jar has not been built.
  */
 public final class RegistryProcess implements AutoCloseable {
 
     private final Process process;
     private final URI url;
     private final Path log;
+    private final String schema;
 
-    private RegistryProcess(Process process, URI url, Path log) {
+    private RegistryProcess(Process process, URI url, Path log, String schema) {
         this.process = process;
         this.url = url;
         this.log = log;
+        this.schema = schema;
+    }
+
+    private static final String DB_URL = env("BATON_TEST_DB_URL", "jdbc:postgresql://127.0.0.1:5432/postgres");
+    private static final String DB_USER = env("BATON_TEST_DB_USER", "postgres");
+    private static final String DB_PASSWORD = env("BATON_TEST_DB_PASSWORD", "");
+
+    private static String env(String name, String fallback) {
+        String v = System.getenv(name);
+        return v == null || v.isBlank() ? fallback : v;
     }
 
     /** Starts the registry in {@code dir} and waits until {@code /actuator/health} is UP (at most two minutes). */
@@ -44,12 +55,17 @@ public final class RegistryProcess implements AutoCloseable {
         Path log = dir.resolve("registry.log");
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         ProcessBuilder pb = new ProcessBuilder(java, "-Xmx256m", "-XX:TieredStopAtLevel=1", "-jar", jar.toString(),
-                "--spring.profiles.active=embedded", "--server.port=" + port,
-                "--baton.registry.artifact-dir=" + dir.resolve("artifacts"))
+                "--server.port=" + port, "--baton.registry.artifact-dir=" + dir.resolve("artifacts"))
                 .redirectErrorStream(true).redirectOutput(log.toFile());
-        pb.environment().put("BATON_H2_FILE", dir.resolve("h2").resolve("registry").toString());
+        // A real PostgreSQL, as the architecture asks of tests: the server BATON_TEST_DB_URL names (default the
+        // local one), in a fresh schema of this process's own, dropped when it stops.
+        String schema = "profiler_it_" + Long.toHexString(new java.util.Random().nextLong() & Long.MAX_VALUE);
+        pb.environment().put("BATON_DB_URL", DB_URL + (DB_URL.contains("?") ? "&" : "?") + "currentSchema=" + schema);
+        pb.environment().put("BATON_DB_SCHEMA", schema);
+        pb.environment().put("BATON_DB_USER", DB_USER);
+        pb.environment().put("BATON_DB_PASSWORD", DB_PASSWORD);
         Process process = pb.start();
-        RegistryProcess registry = new RegistryProcess(process, URI.create("http://127.0.0.1:" + port), log);
+        RegistryProcess registry = new RegistryProcess(process, URI.create("http://127.0.0.1:" + port), log, schema);
         registry.awaitHealthy(Duration.ofMinutes(2));
         return registry;
     }
@@ -101,6 +117,12 @@ public final class RegistryProcess implements AutoCloseable {
         } catch (InterruptedException e) {
             process.destroyForcibly();
             Thread.currentThread().interrupt();
+        }
+        try (java.sql.Connection c = java.sql.DriverManager.getConnection(DB_URL, DB_USER, DB_PASSWORD);
+             java.sql.Statement st = c.createStatement()) {
+            st.execute("drop schema if exists " + schema + " cascade");
+        } catch (java.sql.SQLException e) {
+            throw new IllegalStateException("cannot drop test schema " + schema, e);
         }
     }
 }
