@@ -9,9 +9,9 @@ import java.io.InputStream;
 import java.io.PrintStream;
 import java.util.List;
 
-/** {@code baton plan <policy> --input FILE|-}: one planner, JSON in, JSON out. */
+/** {@code baton plan <policy> --input FILE|-}: one planner, JSON in, JSON out (through {@link Plans}). */
 final class PlanCommand {
-    static final List<String> POLICIES = List.of("symphony-sizing", "sneakpeek", "ipa", "schemble");
+    static final List<String> POLICIES = Plans.POLICIES;
 
     private PlanCommand() {}
 
@@ -21,14 +21,7 @@ final class PlanCommand {
         }
         String policy = args.get(0);
         String text = Baton.readInput(Baton.option(args, "--input"), in, "--input");
-        ObjectNode result = switch (policy) {
-            case "symphony-sizing" -> sizing(JsonInput.parse(text, "input"));
-            case "sneakpeek" -> SneakPeekPlan.plan(JsonInput.parse(text, "input"));
-            case "ipa" -> IpaPlanCommand.plan(JsonInput.parse(text, "input"));
-            case "schemble" -> SchemblePlanCli.plan(JsonInput.parse(text, "input"));
-            default -> throw new InputException("unknown policy '" + policy + "' for plan: one of " + String.join(", ", POLICIES));
-        };
-        out.println(result.toString());
+        out.println(Plans.plan(policy, text));
     }
 
     /** Reads {"alphaMs","betaMs","sloMs","rate","maxBatch"?}, prints {"gpus","batch"}. */

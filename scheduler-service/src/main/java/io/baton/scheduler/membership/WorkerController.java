@@ -1,0 +1,83 @@
+package io.baton.scheduler.membership;
+
+import java.net.URI;
+import java.util.List;
+
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RestController;
+
+import io.baton.scheduler.web.ApiException;
+
+/**
+ * Worker membership over HTTP, the routes worker-service's {@code HttpSchedulerClient} calls:
+ * {@code POST /internal/v1/workers} (register), {@code POST /internal/v1/workers/{id}/heartbeat} (404 when the
+ * worker is unknown or evicted, so that it registers again), and {@code GET /internal/v1/workers[/{id}]}.
+ */
+@RestController
+@RequestMapping("/internal/v1/workers")
+public class WorkerController {
+
+    private final WorkerRegistry registry;
+
+    public WorkerController(WorkerRegistry registry) {
+        this.registry = registry;
+    }
+
+    @PostMapping
+    public Worker register(@RequestBody WorkerRegistration registration) {
+        validate(registration);
+        return registry.register(registration);
+    }
+
+    @PostMapping("/{id}/heartbeat")
+    public ResponseEntity<Void> heartbeat(@PathVariable String id, @RequestBody WorkerHeartbeat heartbeat) {
+        if (heartbeat.workerId() != null && !heartbeat.workerId().equals(id)) {
+            throw invalid("workerId '" + heartbeat.workerId() + "' does not match the path's '" + id + "'");
+        }
+        try {
+            registry.heartbeat(id, heartbeat);
+        } catch (UnknownWorkerException e) {
+            throw new ApiException(HttpStatus.NOT_FOUND, "unknown-worker", e.getMessage());
+        }
+        return ResponseEntity.noContent().build();
+    }
+
+    @GetMapping
+    public List<Worker> list() {
+        return registry.workers();
+    }
+
+    @GetMapping("/{id}")
+    public Worker get(@PathVariable String id) {
+        return registry.find(id).orElseThrow(() -> new ApiException(HttpStatus.NOT_FOUND, "unknown-worker",
+                "unknown worker '" + id + "'"));
+    }
+
+    private static void validate(WorkerRegistration r) {
+        if (r.workerId() == null || r.workerId().isBlank()) throw invalid("workerId must be a non-empty string");
+        if (r.url() == null) throw invalid("url is required");
+        URI url;
+        try {
+            url = URI.create(r.url());
+        } catch (IllegalArgumentException e) {
+            throw invalid("url is not a URI: " + r.url());
+        }
+        if (!url.isAbsolute() || !("http".equals(url.getScheme()) || "https".equals(url.getScheme()))
+                || url.getHost() == null) {
+            throw invalid("url must be an absolute http(s) URL, got '" + r.url() + "'");
+        }
+        if (r.device() == null) throw invalid("device is required");
+        if (r.device().maxConcurrentBatches() < 1) throw invalid("device.maxConcurrentBatches must be ≥ 1");
+        if (r.models() != null && r.models().stream().anyMatch(m -> m == null)) throw invalid("models must not hold null");
+    }
+
+    private static ApiException invalid(String detail) {
+        return new ApiException(HttpStatus.BAD_REQUEST, "invalid-request", detail);
+    }
+}

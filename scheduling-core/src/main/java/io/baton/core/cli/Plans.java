@@ -1,0 +1,45 @@
+package io.baton.core.cli;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.baton.core.workload.TraceFormatException;
+import java.util.List;
+
+/**
+ * The planners behind {@code baton plan <policy>}, as a library call: JSON text in, the exact line the CLI prints
+ * out (without its line separator). {@link PlanCommand} and scheduler-service's {@code POST /v1/plans/{policy}}
+ * both go through {@link #plan}, so the two can never answer differently.
+ */
+public final class Plans {
+
+    /** The policies {@code baton plan} knows. */
+    public static final List<String> POLICIES = List.of("symphony-sizing", "sneakpeek", "ipa", "schemble");
+
+    private Plans() {}
+
+    /** Whether {@code policy} names one of {@link #POLICIES}. */
+    public static boolean knows(String policy) {
+        return POLICIES.contains(policy);
+    }
+
+    /**
+     * Plans {@code json} with {@code policy}.
+     *
+     * @return the plan as one line of JSON, exactly as {@code baton plan} prints it
+     * @throws InputException bad input or an unknown policy, with the one-line message the CLI prints (field named)
+     */
+    public static String plan(String policy, String json) {
+        try {
+            ObjectNode result = switch (policy) {
+                case "symphony-sizing" -> PlanCommand.sizing(JsonInput.parse(json, "input"));
+                case "sneakpeek" -> SneakPeekPlan.plan(JsonInput.parse(json, "input"));
+                case "ipa" -> IpaPlanCommand.plan(JsonInput.parse(json, "input"));
+                case "schemble" -> SchemblePlanCli.plan(JsonInput.parse(json, "input"));
+                default -> throw new InputException("unknown policy '" + policy + "' for plan: one of " + String.join(", ", POLICIES));
+            };
+            return result.toString();
+        } catch (TraceFormatException | IllegalArgumentException e) {
+            // The CLI reports these as bad input too (Baton.run); one message, whichever caller asked.
+            throw new InputException(Baton.oneLine(e.getMessage()));
+        }
+    }
+}
