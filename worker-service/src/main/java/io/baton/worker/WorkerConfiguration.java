@@ -1,5 +1,8 @@
 package io.baton.worker;
 
+import io.baton.core.membership.DeviceDescription;
+import io.baton.core.membership.WorkerHeartbeat;
+import io.baton.core.membership.WorkerRegistration;
 import java.net.URI;
 import java.time.Instant;
 
@@ -17,9 +20,6 @@ import io.baton.worker.cache.ModelCache;
 import io.baton.worker.cache.ModelView;
 import io.baton.worker.membership.HttpSchedulerClient;
 import io.baton.worker.membership.MembershipReporter;
-import io.baton.worker.membership.WorkerHeartbeat;
-import io.baton.worker.membership.WorkerRegistration;
-import io.baton.worker.runtime.DeviceDescription;
 import io.baton.worker.runtime.DeviceProbe;
 import io.baton.worker.runtime.SessionFactory;
 import io.micrometer.core.instrument.MeterRegistry;

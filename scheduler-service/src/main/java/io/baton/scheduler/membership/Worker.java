@@ -1,5 +1,7 @@
 package io.baton.scheduler.membership;
 
+import io.baton.core.membership.DeviceDescription;
+import io.baton.core.membership.WorkerHeartbeat;
 import java.net.URI;
 import java.time.Instant;
 import java.util.List;
@@ -18,7 +20,7 @@ import java.util.List;
  * @param leftAt       when it was evicted (null while live)
  * @param leftReason   why it was evicted (null while live)
  */
-public record Worker(String workerId, URI url, WorkerDevice device, List<String> models, WorkerState state,
+public record Worker(String workerId, URI url, DeviceDescription device, List<String> models, WorkerState state,
                      Instant registeredAt, Instant lastSeen, Load load, Instant leftAt, String leftReason) {
 
     public Worker {

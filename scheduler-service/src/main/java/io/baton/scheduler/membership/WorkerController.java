@@ -1,5 +1,7 @@
 package io.baton.scheduler.membership;
 
+import io.baton.core.membership.WorkerHeartbeat;
+import io.baton.core.membership.WorkerRegistration;
 import java.net.URI;
 import java.util.List;
 

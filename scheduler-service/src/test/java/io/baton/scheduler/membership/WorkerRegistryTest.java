@@ -1,5 +1,8 @@
 package io.baton.scheduler.membership;
 
+import io.baton.core.membership.DeviceDescription;
+import io.baton.core.membership.WorkerHeartbeat;
+import io.baton.core.membership.WorkerRegistration;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -64,8 +67,8 @@ class WorkerRegistryTest {
         }
     }
 
-    static WorkerDevice cpu(String id) {
-        return new WorkerDevice(id, "cpu", "cpu", 2, "Test CPU", null, null, 8L << 30, 1L << 30, 0, 1, "1.23.2",
+    static DeviceDescription cpu(String id) {
+        return new DeviceDescription(id, "cpu", "cpu", 2, "Test CPU", null, null, 8L << 30, 1L << 30, 0, 1, "1.23.2",
                 List.of("CPU"));
     }
 

@@ -1,9 +1,9 @@
 package io.baton.worker.api;
 
+import io.baton.core.membership.DeviceDescription;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RestController;
 
-import io.baton.worker.runtime.DeviceDescription;
 
 /** {@code GET /internal/v1/device}: what this worker drives. */
 @RestController

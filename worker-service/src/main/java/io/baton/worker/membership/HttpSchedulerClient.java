@@ -1,5 +1,7 @@
 package io.baton.worker.membership;
 
+import io.baton.core.membership.WorkerHeartbeat;
+import io.baton.core.membership.WorkerRegistration;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URLEncoder;

@@ -1,5 +1,8 @@
 package io.baton.worker.membership;
 
+import io.baton.core.membership.WorkerHeartbeat;
+import io.baton.core.membership.WorkerRegistration;
+
 /**
  * How a worker tells the scheduler it exists and is alive. The scheduler side arrives with the serving-path
  * issue; {@link HttpSchedulerClient} speaks the routes it will serve.

@@ -1,4 +1,4 @@
-package io.baton.worker.runtime;
+package io.baton.core.membership;
 
 import java.util.List;
 
