@@ -105,7 +105,7 @@ final class ModelQueue {
      *       the head's deadline;</li>
      *   <li>bs = min(target, what is left);</li>
      *   <li>drop the skipped heads that cannot finish in a batch of bs (reason DEADLINE_UNMEETABLE when
- *       not even alone, SHED_FOR_BATCH otherwise);</li>
+     *       not even alone, SHED_FOR_BATCH otherwise);</li>
      *   <li>dl = the earliest remaining deadline;</li>
      *   <li>"free lunch": grow bs while dl − ℓ(bs+1) ≥ now;</li>
      *   <li>the candidate is the bs earliest-deadline requests.</li>
@@ -136,10 +136,10 @@ final class ModelQueue {
         int b = Math.min(n - skipped, target);
         // When everything was skipped even a batch of one is too late for all of it.
         double lb = profile.latencyMs(Math.max(b, 1));
-        double l1 = profile.latencyMs(1);
         while (!queue.isEmpty() && queue.peek().deadlineMs - lb < nowMs) {
             Request r = queue.poll();
-            sink.drop(r, r.deadlineMs - l1 < nowMs ? DropReason.DEADLINE_UNMEETABLE : DropReason.SHED_FOR_BATCH);
+            boolean hopeless = r.deadlineMs - profile.latencyMs(1) < nowMs;
+            sink.drop(r, hopeless ? DropReason.DEADLINE_UNMEETABLE : DropReason.SHED_FOR_BATCH);
         }
         if (queue.isEmpty()) {
             bs = 0;
