@@ -73,14 +73,7 @@ public final class MeasuredInterference implements InterferencePredictor {
         int combos = (int) Math.pow(m + 1, d - 1);
         for (int target = 0; target < d; target++) {
             for (int code = 0; code < combos; code++) {
-                List<CoRunner> co = new ArrayList<>();
-                int c = code;
-                for (int other = 0; other < d; other++) {
-                    if (other == target) continue;
-                    int running = c % (m + 1) - 1;
-                    c /= m + 1;
-                    if (running >= 0) co.add(new CoRunner(models.get(running), platform.classOf(other)));
-                }
+                List<CoRunner> co = SlowdownTable.coRunners(models, platform, target, code);
                 if (co.isEmpty()) continue;
                 for (ModelProfile t : models) {
                     DeviceClass tc = platform.classOf(target);

@@ -19,6 +19,23 @@ public final class SlowdownTable {
         this.table = table;
     }
 
+    /**
+     * The co-runners beside {@code target} that co-location {@code code} stands for: the other devices in order,
+     * each a base-(m+1) digit of the code, 0 = idle, k = running model k−1. Codes run from 0 to (m+1)^(d−1) − 1.
+     */
+    static List<CoRunner> coRunners(List<ModelProfile> models, Platform platform, int target, int code) {
+        int m = models.size();
+        List<CoRunner> co = new ArrayList<>();
+        int c = code;
+        for (int other = 0; other < platform.size(); other++) {
+            if (other == target) continue;
+            int running = c % (m + 1) - 1;
+            c /= m + 1;
+            if (running >= 0) co.add(new CoRunner(models.get(running), platform.classOf(other)));
+        }
+        return co;
+    }
+
     public static SlowdownTable build(InterferencePredictor predictor, Platform platform, List<ModelProfile> models) {
         int m = models.size(), d = platform.size();
         long combos = (long) Math.pow(m + 1, d - 1);
@@ -26,14 +43,7 @@ public final class SlowdownTable {
         double[] t = new double[(int) (d * m * combos)];
         for (int target = 0; target < d; target++) {
             for (int code = 0; code < combos; code++) {
-                List<CoRunner> co = new ArrayList<>();
-                int c = code;
-                for (int other = 0; other < d; other++) {
-                    if (other == target) continue;
-                    int running = c % (m + 1) - 1;
-                    c /= m + 1;
-                    if (running >= 0) co.add(new CoRunner(models.get(running), platform.classOf(other)));
-                }
+                List<CoRunner> co = coRunners(models, platform, target, code);
                 for (int tm = 0; tm < m; tm++) {
                     double s = predictor.slowdown(models.get(tm), platform.classOf(target), co);
                     if (!(s > 0) || Double.isInfinite(s)) throw new IllegalStateException(predictor.name() + " predicted slowdown " + s);
