@@ -8,17 +8,32 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 /**
  * Configuration of scheduler-service, bound from {@code baton.scheduler.*}.
  *
- * @param registryUrl      base URL of registry-service, from which profiles are read and to which plans are written
- *                         (default {@code http://127.0.0.1:8081})
+ * @param registryUrl      base URL of registry-service, from which applications and profiles are read (default
+ *                         {@code http://127.0.0.1:8081})
  * @param workerTimeout    a worker whose last registration or heartbeat is older than this is evicted (default
  *                         {@code 10s}: five of the worker's default 2 s heartbeats missed)
  * @param evictionInterval how often workers are checked against {@code workerTimeout} (default {@code 1s})
+ * @param catalogTtl       how long an application read from the registry is reused before it is read again
+ *                         (default {@code 2s}): a new profile or policy takes effect within this
+ * @param dispatchOverhead time a batch spends outside ONNX Runtime on its way to a worker and back (HTTP, JSON),
+ *                         added to every profiled ℓ(b) the policies plan with (default {@code 2ms})
+ * @param maxBatch         the largest batch ever sent (default 64); a variant's own limit is the largest batch
+ *                         size it was profiled at
+ * @param workerCallGrace  a batch call to a worker is abandoned this long after its expected finish (default
+ *                         {@code 2s}); its requests are then re-queued or failed, never left waiting
+ * @param maxAttempts      how many times one request may be sent to a worker (default 2: one retry on another
+ *                         worker after a failed call, time permitting)
  */
 @ConfigurationProperties(prefix = "baton.scheduler")
 public record SchedulerProperties(
         URI registryUrl,
         Duration workerTimeout,
-        Duration evictionInterval) {
+        Duration evictionInterval,
+        Duration catalogTtl,
+        Duration dispatchOverhead,
+        Integer maxBatch,
+        Duration workerCallGrace,
+        Integer maxAttempts) {
 
     public SchedulerProperties {
         if (registryUrl == null) {
@@ -30,11 +45,46 @@ public record SchedulerProperties(
         if (evictionInterval == null) {
             evictionInterval = Duration.ofSeconds(1);
         }
-        if (workerTimeout.isNegative() || workerTimeout.isZero()) {
-            throw new IllegalArgumentException("baton.scheduler.worker-timeout must be > 0, got " + workerTimeout);
+        if (catalogTtl == null) {
+            catalogTtl = Duration.ofSeconds(2);
         }
-        if (evictionInterval.isNegative() || evictionInterval.isZero()) {
-            throw new IllegalArgumentException("baton.scheduler.eviction-interval must be > 0, got " + evictionInterval);
+        if (dispatchOverhead == null) {
+            dispatchOverhead = Duration.ofMillis(2);
+        }
+        if (maxBatch == null) {
+            maxBatch = 64;
+        }
+        if (workerCallGrace == null) {
+            workerCallGrace = Duration.ofSeconds(2);
+        }
+        if (maxAttempts == null) {
+            maxAttempts = 2;
+        }
+        positive("worker-timeout", workerTimeout);
+        positive("eviction-interval", evictionInterval);
+        positive("worker-call-grace", workerCallGrace);
+        if (catalogTtl.isNegative()) {
+            throw new IllegalArgumentException("baton.scheduler.catalog-ttl must be ≥ 0, got " + catalogTtl);
+        }
+        if (dispatchOverhead.isNegative()) {
+            throw new IllegalArgumentException("baton.scheduler.dispatch-overhead must be ≥ 0, got " + dispatchOverhead);
+        }
+        if (maxBatch < 1) {
+            throw new IllegalArgumentException("baton.scheduler.max-batch must be ≥ 1, got " + maxBatch);
+        }
+        if (maxAttempts < 1) {
+            throw new IllegalArgumentException("baton.scheduler.max-attempts must be ≥ 1, got " + maxAttempts);
+        }
+    }
+
+    /** The defaults, for tests and tools. */
+    public static SchedulerProperties defaults() {
+        return new SchedulerProperties(null, null, null, null, null, null, null, null);
+    }
+
+    private static void positive(String name, Duration d) {
+        if (d.isNegative() || d.isZero()) {
+            throw new IllegalArgumentException("baton.scheduler." + name + " must be > 0, got " + d);
         }
     }
 }

@@ -29,7 +29,16 @@ public class ProblemHandler extends ResponseEntityExceptionHandler {
 
     @ExceptionHandler(ApiException.class)
     ResponseEntity<Object> api(ApiException e) {
-        return problem(e.status(), e.slug(), e.getMessage());
+        return of(e);
+    }
+
+    /** The problem response for a refusal, with its extra properties as members of the body. */
+    public static ResponseEntity<Object> of(ApiException e) {
+        ResponseEntity<Object> response = problem(e.status(), e.slug(), e.getMessage());
+        ProblemDetail body = (ProblemDetail) response.getBody();
+        e.properties().forEach(body::setProperty);
+        return ResponseEntity.status(e.status()).contentType(org.springframework.http.MediaType.APPLICATION_PROBLEM_JSON)
+                .body(body);
     }
 
     /** scheduling-core's one-line bad-input message, which names the field, is the detail as it stands. */

@@ -1,0 +1,32 @@
+package io.baton.scheduler.catalog;
+
+import java.util.List;
+import java.util.Optional;
+
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+
+/**
+ * An application as the registry's hot read ({@code GET /v1/applications/{name}}) gives it: the fields dispatch
+ * needs, the rest ignored.
+ *
+ * @param kind   {@code single}, {@code ensemble} or {@code pipeline}
+ * @param policy the scheduling policy id it asked for
+ */
+@JsonIgnoreProperties(ignoreUnknown = true)
+public record CatalogApplication(String name, String kind, String policy, double sloMs, List<TensorSpec> inputs,
+                                 List<TensorSpec> outputs, List<CatalogVariant> variants) {
+
+    public CatalogApplication {
+        inputs = inputs == null ? List.of() : List.copyOf(inputs);
+        outputs = outputs == null ? List.of() : List.copyOf(outputs);
+        variants = variants == null ? List.of() : List.copyOf(variants);
+    }
+
+    public boolean single() {
+        return "single".equals(kind);
+    }
+
+    public Optional<CatalogVariant> variant(String name) {
+        return variants.stream().filter(v -> v.name().equals(name)).findFirst();
+    }
+}

@@ -1,0 +1,53 @@
+package io.baton.scheduler.catalog;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Optional;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import io.baton.scheduler.web.ApiException;
+import org.springframework.http.HttpStatus;
+
+/** Reads applications from registry-service over HTTP ({@code GET /v1/applications/{name}}, the hot read). */
+public class RegistryClient {
+
+    private final URI registryUrl;
+    private final ObjectMapper json;
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+
+    public RegistryClient(URI registryUrl, ObjectMapper json) {
+        this.registryUrl = registryUrl;
+        this.json = json;
+    }
+
+    /** The application, or empty when the registry does not know it; a registry that does not answer is a 502. */
+    public Optional<CatalogApplication> application(String name) {
+        URI uri = registryUrl.resolve("/v1/applications/" + URLEncoder.encode(name, StandardCharsets.UTF_8).replace("+", "%20"));
+        HttpRequest request = HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(5)).GET()
+                .header("Accept", "application/json").build();
+        try {
+            HttpResponse<byte[]> response = http.send(request, HttpResponse.BodyHandlers.ofByteArray());
+            if (response.statusCode() == 404) {
+                return Optional.empty();
+            }
+            if (response.statusCode() != 200) {
+                throw new ApiException(HttpStatus.BAD_GATEWAY, "registry-unavailable",
+                        "the registry answered " + response.statusCode() + " to GET " + uri.getPath());
+            }
+            return Optional.of(json.readValue(response.body(), CatalogApplication.class));
+        } catch (IOException e) {
+            throw new ApiException(HttpStatus.BAD_GATEWAY, "registry-unavailable",
+                    "the registry at " + registryUrl + " did not answer: " + e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ApiException(HttpStatus.SERVICE_UNAVAILABLE, "interrupted", "interrupted while reading the registry");
+        }
+    }
+}

@@ -1,0 +1,53 @@
+package io.baton.scheduler.dispatch;
+
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import io.baton.scheduler.SchedulerProperties;
+import io.baton.scheduler.catalog.ApplicationCatalog;
+import io.baton.scheduler.catalog.RegistryClient;
+import io.baton.scheduler.membership.WorkerRegistry;
+import io.baton.scheduler.metrics.ServingMetrics;
+import io.github.resilience4j.circuitbreaker.CircuitBreakerRegistry;
+import io.micrometer.core.instrument.MeterRegistry;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/** Wires live dispatch: the registry catalog, the worker client with its breakers, metrics and the engines. */
+@Configuration(proxyBeanMethods = false)
+class DispatchConfiguration {
+
+    @Bean
+    ApplicationCatalog applicationCatalog(SchedulerProperties properties, ObjectMapper json) {
+        return new ApplicationCatalog(new RegistryClient(properties.registryUrl(), json), properties.catalogTtl());
+    }
+
+    @Bean(destroyMethod = "shutdown")
+    ExecutorService workerCallExecutor() {
+        // Encoding batch bodies and the HTTP client's own work: short tasks, never blocking on a worker.
+        return Executors.newFixedThreadPool(Math.max(2, Runtime.getRuntime().availableProcessors()),
+                r -> {
+                    Thread t = new Thread(r, "worker-calls");
+                    t.setDaemon(true);
+                    return t;
+                });
+    }
+
+    @Bean
+    WorkerClient workerClient(ObjectMapper json, CircuitBreakerRegistry breakers, ExecutorService workerCallExecutor) {
+        return new WorkerClient(json, breakers, workerCallExecutor);
+    }
+
+    @Bean
+    ServingMetrics servingMetrics(MeterRegistry meters) {
+        return new ServingMetrics(meters);
+    }
+
+    @Bean(destroyMethod = "close")
+    DispatchService dispatchService(ApplicationCatalog catalog, WorkerRegistry registry, WorkerClient workers,
+                                    ServingMetrics metrics, SchedulerProperties properties) {
+        return new DispatchService(catalog, registry, workers, metrics, properties);
+    }
+}

@@ -1,0 +1,226 @@
+package io.baton.scheduler.dispatch;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+
+import io.baton.core.policy.Clock;
+import io.baton.scheduler.SchedulerProperties;
+import io.baton.scheduler.catalog.ApplicationCatalog;
+import io.baton.scheduler.catalog.CatalogApplication;
+import io.baton.scheduler.catalog.CatalogProfile;
+import io.baton.scheduler.catalog.CatalogVariant;
+import io.baton.scheduler.membership.Worker;
+import io.baton.scheduler.membership.WorkerListener;
+import io.baton.scheduler.membership.WorkerRegistry;
+import io.baton.scheduler.metrics.ServingMetrics;
+import io.baton.scheduler.web.ApiException;
+import org.springframework.http.HttpStatus;
+
+/**
+ * Live dispatch: resolves a request to the variant it runs (with the profile its policy plans with), checks its
+ * tensors, and hands it to the engine of the application's policy. One {@link LiveEngine} per live policy, each
+ * over every live worker; engines are made on first use and hear of every membership change.
+ */
+public class DispatchService implements AutoCloseable {
+
+    /** A request accepted for dispatch: the variant it will run, and its answer to come. */
+    public record Accepted(LiveVariant variant, PendingRequest pending) {
+    }
+
+    /** What the gateway shows as an application's readiness. */
+    public record Readiness(String application, String policy, String servedBy, String state, String reason,
+                            String defaultVariant, int liveWorkers, List<VariantState> variants) {
+    }
+
+    public record VariantState(String name, int stage, String digest, boolean profiled) {
+    }
+
+    private final ApplicationCatalog catalog;
+    private final WorkerRegistry registry;
+    private final WorkerClient workers;
+    private final ServingMetrics metrics;
+    private final SchedulerProperties properties;
+    private final Clock clock = Clock.system();
+    private final ConcurrentHashMap<String, LiveEngine> engines = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<String, LiveVariant> variants = new ConcurrentHashMap<>();
+    private final Set<String> watchedBreakers = ConcurrentHashMap.newKeySet();
+
+    public DispatchService(ApplicationCatalog catalog, WorkerRegistry registry, WorkerClient workers,
+                           ServingMetrics metrics, SchedulerProperties properties) {
+        this.catalog = catalog;
+        this.registry = registry;
+        this.workers = workers;
+        this.metrics = metrics;
+        this.properties = properties;
+        synchronized (registry) {
+            registry.addListener(new Membership());
+            registry.live().forEach(w -> watchBreaker(w.workerId()));
+        }
+    }
+
+    /**
+     * Accepts one request, or refuses it at once (404 unknown application or variant, 400 bad tensors, 409 not
+     * profiled). The answer completes with the outcome, never later than its deadline plus twice the worker-call
+     * grace: nothing waits forever.
+     */
+    public Accepted submit(String application, String variantName, Double timeoutMs, int priority,
+                           List<InferJob.Input> inputs, List<String> outputs, boolean binaryOutputs) {
+        double now = clock.nowMs();
+        CatalogApplication app = catalog.get(application);
+        CatalogVariant variant = variantOf(app, variantName);
+        LiveVariant live = liveVariant(app, variant);
+        List<InferJob.Input> ordered = InputCheck.inputs(inputs, variant);
+        InputCheck.outputs(outputs, variant);
+        double budget = timeoutMs == null ? app.sloMs() : timeoutMs;
+        if (!(budget > 0) || Double.isInfinite(budget)) {
+            throw new ApiException(HttpStatus.BAD_REQUEST, "invalid-request", "timeoutMs: must be a positive number of ms, got "
+                    + timeoutMs).withField("timeoutMs");
+        }
+        InferJob job = new InferJob(app.name(), live, priority, ordered, outputs, binaryOutputs);
+        PendingRequest pending = new PendingRequest(job, now, now + budget);
+        long guard = (long) budget + 2 * properties.workerCallGrace().toMillis();
+        pending.answer().completeOnTimeout(new InferOutcome.Failed("no answer within " + guard
+                + " ms: the request was lost between the scheduler and the workers"), guard, TimeUnit.MILLISECONDS);
+        engine(LivePolicies.servedBy(app.policy())).submit(pending);
+        return new Accepted(live, pending);
+    }
+
+    public Readiness readiness(String application) {
+        CatalogApplication app = catalog.get(application);
+        List<Worker> live = registry.live();
+        String[] kind = deviceKind(live);
+        List<VariantState> states = new ArrayList<>();
+        for (CatalogVariant v : app.variants()) {
+            states.add(new VariantState(v.name(), v.stage(), v.artifactDigest(), v.profileFor(kind[0], kind[1]).isPresent()));
+        }
+        Optional<CatalogVariant> byDefault = app.single() ? defaultVariant(app, kind) : Optional.empty();
+        String reason = null;
+        if (app.variants().isEmpty()) {
+            reason = "the application has no variants";
+        } else if (live.isEmpty()) {
+            reason = "no worker is live";
+        } else if (app.single() ? byDefault.isEmpty() : states.stream().anyMatch(s -> !s.profiled())) {
+            reason = "not profiled yet: " + states.stream().filter(s -> !s.profiled()).map(VariantState::name).toList();
+        }
+        return new Readiness(app.name(), app.policy(), LivePolicies.servedBy(app.policy()),
+                reason == null ? "READY" : "UNAVAILABLE", reason, byDefault.map(CatalogVariant::name).orElse(null),
+                live.size(), states);
+    }
+
+    /** Requests of the application waiting for a batch, over every engine. */
+    public int waiting(String application) {
+        int n = 0;
+        for (LiveEngine e : engines.values()) n += e.waiting(application);
+        return n;
+    }
+
+    @Override
+    public void close() {
+        engines.values().forEach(LiveEngine::close);
+    }
+
+    private CatalogVariant variantOf(CatalogApplication app, String name) {
+        if (name != null) {
+            return app.variant(name).orElseThrow(() -> new ApiException(HttpStatus.NOT_FOUND, "not-found",
+                    "application '" + app.name() + "' has no variant '" + name + "' (its variants: "
+                            + app.variants().stream().map(CatalogVariant::name).toList() + ")").withField("variant"));
+        }
+        if (!app.single()) {
+            throw new ApiException(HttpStatus.BAD_REQUEST, "invalid-request", "variant: must name a "
+                    + ("ensemble".equals(app.kind()) ? "base model" : "stage's variant") + " of " + app.kind()
+                    + " application '" + app.name() + "'").withField("variant");
+        }
+        if (app.variants().isEmpty()) {
+            throw new ApiException(HttpStatus.CONFLICT, "not-profiled", "application '" + app.name() + "' has no variants yet");
+        }
+        return defaultVariant(app, deviceKind(registry.live())).orElseThrow(() -> new ApiException(HttpStatus.CONFLICT,
+                "not-profiled", "no variant of application '" + app.name() + "' is profiled yet; profile one first"));
+    }
+
+    /**
+     * The variant a single-model application serves when the request names none: the most accurate profiled one
+     * whose ℓ(1) is at most half the SLO (the other half is room to queue and batch), else the fastest one.
+     */
+    private Optional<CatalogVariant> defaultVariant(CatalogApplication app, String[] kind) {
+        CatalogVariant best = null, fastest = null;
+        double bestAccuracy = Double.NEGATIVE_INFINITY, fastestMs = Double.POSITIVE_INFINITY;
+        for (CatalogVariant v : app.variants()) {
+            Optional<CatalogProfile> p = v.profileFor(kind[0], kind[1]);
+            if (p.isEmpty()) continue;
+            double l1 = p.get().toLatencyProfile(overheadMs()).latencyMs(1);
+            double accuracy = p.get().accuracy() == null || p.get().accuracy().isNaN() ? -1 : p.get().accuracy();
+            if (l1 < fastestMs) {
+                fastestMs = l1;
+                fastest = v;
+            }
+            if (l1 <= app.sloMs() / 2 && accuracy > bestAccuracy) {
+                bestAccuracy = accuracy;
+                best = v;
+            }
+        }
+        return Optional.ofNullable(best != null ? best : fastest);
+    }
+
+    private LiveVariant liveVariant(CatalogApplication app, CatalogVariant variant) {
+        String[] kind = deviceKind(registry.live());
+        CatalogProfile profile = variant.profileFor(kind[0], kind[1]).orElseThrow(() -> new ApiException(
+                HttpStatus.CONFLICT, "not-profiled", "variant '" + variant.name() + "' of application '" + app.name()
+                + "' has no latency profile yet, so no deadline can be planned; profile it first").withField("variant"));
+        String profileKey = profile.deviceKind() + "/" + profile.executionProvider() + "/v" + profile.version();
+        String key = app.name() + '\u0000' + variant.name() + '\u0000' + variant.artifactDigest() + '\u0000' + profileKey
+                + '\u0000' + app.sloMs();
+        return variants.computeIfAbsent(key, k -> new LiveVariant(app.name(), variant.name(), variant.artifactDigest(),
+                profileKey, profile.toLatencyProfile(overheadMs()), app.sloMs(),
+                Math.min(properties.maxBatch(), profile.largestBatch())));
+    }
+
+    private double overheadMs() {
+        return properties.dispatchOverhead().toNanos() / 1e6;
+    }
+
+    /** Device kind and execution provider profiles are chosen for: the first live worker's, else the CPU's. */
+    private static String[] deviceKind(List<Worker> live) {
+        return live.stream().min(Comparator.comparing(Worker::workerId))
+                .map(w -> new String[] {w.device().kind(), w.device().provider()})
+                .orElse(new String[] {"cpu", "cpu"});
+    }
+
+    private LiveEngine engine(String policy) {
+        LiveEngine engine = engines.get(policy);
+        if (engine != null) return engine;
+        synchronized (registry) { // no membership change between seeding the engine and it hearing of changes
+            return engines.computeIfAbsent(policy, p -> {
+                LiveEngine e = new LiveEngine(p, LivePolicies.factory(p), workers, metrics, clock,
+                        properties.workerCallGrace(), properties.maxAttempts());
+                registry.live().forEach(e::workerJoined);
+                return e;
+            });
+        }
+    }
+
+    private void watchBreaker(String workerId) {
+        if (watchedBreakers.add(workerId)) {
+            workers.onBreakerChange(workerId, open -> engines.values().forEach(e -> e.breakerChanged(workerId, open)));
+        }
+    }
+
+    /** Membership changes, forwarded to every engine (called under the registry's lock, in order). */
+    private final class Membership implements WorkerListener {
+        @Override
+        public void joined(Worker worker) {
+            watchBreaker(worker.workerId());
+            workers.reset(worker.workerId());
+            engines.values().forEach(e -> e.workerJoined(worker));
+        }
+
+        @Override
+        public void left(Worker worker) {
+            engines.values().forEach(e -> e.workerLeft(worker, worker.leftReason()));
+        }
+    }
+}

@@ -1,0 +1,390 @@
+package io.baton.scheduler.dispatch;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import io.baton.core.domain.Batch;
+import io.baton.core.domain.Device;
+import io.baton.core.domain.DropReason;
+import io.baton.core.domain.Request;
+import io.baton.core.domain.ServedModel;
+import io.baton.core.live.Mailbox;
+import io.baton.core.policy.Clock;
+import io.baton.core.policy.DispatchContext;
+import io.baton.core.policy.DispatchSink;
+import io.baton.core.policy.Dispatcher;
+import io.baton.scheduler.membership.Worker;
+import io.baton.scheduler.metrics.ServingMetrics;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One scheduling-core {@link Dispatcher} driven on wall time over the live workers: the same policy object the
+ * simulator drives on virtual time. Every call into the policy happens on this engine's one thread, which takes
+ * messages (arrivals, batch answers, membership changes) from a mailbox and fires the policy's timers in between.
+ *
+ * <p><b>Workers come and go.</b> A policy is started with a fixed device list and model table, so when either
+ * changes (a worker joins or leaves, its breaker opens or closes, a request names a variant not seen before) the
+ * engine starts a fresh policy object over the new lists and hands it every request still waiting, in arrival
+ * order. Batches already running stay with their workers; their answers still reach their clients, and only the
+ * generation that sent a batch hears that it finished. A fresh policy thinks every worker idle, so right after a
+ * change a worker may get a batch while it still runs an older one; it queues it (worker-service runs batches in
+ * FIFO order). A worker that leaves takes no request with it: the requests of its running batches are re-queued,
+ * or failed with the reason when they have been tried {@code maxAttempts} times or their deadline no longer allows
+ * it.
+ */
+public final class LiveEngine implements AutoCloseable {
+
+    private static final Logger log = LoggerFactory.getLogger(LiveEngine.class);
+
+    private final String policy;
+    private final Supplier<Dispatcher> policies;
+    private final WorkerClient workers;
+    private final ServingMetrics metrics;
+    private final Clock clock;
+    private final Duration callGrace;
+    private final int maxAttempts;
+    private final Mailbox<Runnable> mailbox = new Mailbox<>(null);
+    private final Thread thread;
+    private volatile boolean running = true;
+
+    /** Requests waiting per application, for the queue-length gauge (written by the engine, read by scrapes). */
+    private final ConcurrentHashMap<String, AtomicInteger> waitingPerApp = new ConcurrentHashMap<>();
+
+    // ---- engine-thread state ----
+    private final List<LiveVariant> models = new ArrayList<>();
+    private final Map<String, Integer> modelIds = new HashMap<>();
+    private final Map<String, Worker> members = new LinkedHashMap<>();
+    private final Set<String> breakerOpen = new HashSet<>();
+    private List<Worker> devices = List.of();
+    private final LinkedHashMap<Long, PendingRequest> waiting = new LinkedHashMap<>();
+    private final Map<Long, LiveBatch> inFlight = new HashMap<>();
+    private Dispatcher dispatcher;
+    private WallTimers timers = new WallTimers();
+    private int generation;
+    private boolean stale = true;
+    private long nextRequestId;
+    private long nextBatchId;
+
+    /** A batch on its way to a worker or running there. */
+    private record LiveBatch(long id, int generation, Batch batch, Worker worker, LiveVariant variant,
+                             List<PendingRequest> requests, double sentMs) {
+    }
+
+    public LiveEngine(String policy, Supplier<Dispatcher> policies, WorkerClient workers, ServingMetrics metrics,
+                      Clock clock, Duration callGrace, int maxAttempts) {
+        this.policy = policy;
+        this.policies = policies;
+        this.workers = workers;
+        this.metrics = metrics;
+        this.clock = clock;
+        this.callGrace = callGrace;
+        this.maxAttempts = maxAttempts;
+        this.thread = new Thread(this::loop, "dispatch-" + policy);
+        this.thread.setDaemon(true);
+        this.mailbox.bind(thread);
+        this.thread.start();
+    }
+
+    public String policy() {
+        return policy;
+    }
+
+    /** Queues a request; its answer completes once, on another thread. */
+    public void submit(PendingRequest request) {
+        mailbox.post(() -> arrive(request));
+    }
+
+    public void workerJoined(Worker worker) {
+        mailbox.post(() -> {
+            members.put(worker.workerId(), worker);
+            breakerOpen.remove(worker.workerId());
+            stale = true;
+            rebuildIfStale();
+        });
+    }
+
+    public void workerLeft(Worker worker, String reason) {
+        mailbox.post(() -> {
+            if (members.remove(worker.workerId()) == null) return;
+            stale = true;
+            rebuildIfStale();
+            abandonBatchesOn(worker.workerId(), "worker " + worker.workerId() + " left (" + reason + ")");
+        });
+    }
+
+    /** The worker's circuit breaker opened (no batch goes to it) or closed again. */
+    public void breakerChanged(String workerId, boolean open) {
+        mailbox.post(() -> {
+            boolean changed = open ? breakerOpen.add(workerId) : breakerOpen.remove(workerId);
+            if (changed && members.containsKey(workerId)) {
+                log.warn("worker {}: circuit breaker {}", workerId, open ? "opened, no batches go to it" : "closed again");
+                stale = true;
+                rebuildIfStale();
+            }
+        });
+    }
+
+    /** Requests of {@code app} waiting for a batch. */
+    public int waiting(String app) {
+        AtomicInteger n = waitingPerApp.get(app);
+        return n == null ? 0 : n.get();
+    }
+
+    @Override
+    public void close() {
+        running = false;
+        mailbox.wake();
+        try {
+            thread.join(2000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        // Whatever is left is answered, not abandoned.
+        for (PendingRequest p : List.copyOf(waiting.values())) {
+            p.answer.complete(new InferOutcome.Failed("the scheduler is shutting down"));
+        }
+        for (LiveBatch b : List.copyOf(inFlight.values())) {
+            for (PendingRequest p : b.requests()) {
+                p.answer.complete(new InferOutcome.Failed("the scheduler is shutting down"));
+            }
+        }
+    }
+
+    // ---------------------------------------------------------------- the engine's thread
+
+    private void loop() {
+        while (running) {
+            Runnable message;
+            while ((message = mailbox.poll()) != null) {
+                safely(message);
+                mailbox.done();
+            }
+            if (dispatcher != null) {
+                WallTimers current = timers;
+                safely(() -> current.fireDue(clock.nowMs()));
+            }
+            double next = dispatcher == null ? Double.POSITIVE_INFINITY : timers.nextAtMs();
+            long deadlineNanos = next == Double.POSITIVE_INFINITY ? Long.MAX_VALUE
+                    : System.nanoTime() + (long) Math.max(0, (next - clock.nowMs()) * 1e6);
+            if (running) mailbox.await(deadlineNanos);
+        }
+    }
+
+    private void safely(Runnable r) {
+        try {
+            r.run();
+        } catch (RuntimeException | AssertionError e) {
+            // A policy bug must not stop the engine; the request it was handling is answered by its timeout.
+            log.error("{} engine: {}", policy, e.toString(), e);
+        }
+    }
+
+    private void arrive(PendingRequest p) {
+        int model = modelId(p.job.variant());
+        p.request = new Request(nextRequestId++, model, p.arrivalMs, p.deadlineMs, p.job.priority());
+        rebuildIfStale();
+        if (dispatcher == null) {
+            finish(p, new InferOutcome.Dropped(DropReason.NO_DEVICE));
+            return;
+        }
+        enqueue(p);
+    }
+
+    private void enqueue(PendingRequest p) {
+        waiting.put(p.request.id, p);
+        counter(p.job.application()).incrementAndGet();
+        dispatcher.onArrival(p.request);
+    }
+
+    private int modelId(LiveVariant variant) {
+        Integer id = modelIds.get(variant.key());
+        if (id != null) return id;
+        int fresh = models.size();
+        models.add(variant);
+        modelIds.put(variant.key(), fresh);
+        metrics.queue(variant.application(), () -> waiting(variant.application()));
+        stale = true;
+        return fresh;
+    }
+
+    /** Starts a fresh policy over the present workers and models, and hands it every waiting request. */
+    private void rebuildIfStale() {
+        if (!stale) return;
+        stale = false;
+        generation++;
+        devices = members.values().stream().filter(w -> !breakerOpen.contains(w.workerId()))
+                .sorted(Comparator.comparing(Worker::workerId)).toList();
+        if (devices.isEmpty() || models.isEmpty()) {
+            dispatcher = null;
+            timers = new WallTimers();
+            for (PendingRequest p : List.copyOf(waiting.values())) {
+                dropWaiting(p, DropReason.NO_DEVICE);
+            }
+            return;
+        }
+        List<Device> deviceList = new ArrayList<>(devices.size());
+        for (int i = 0; i < devices.size(); i++) {
+            Worker w = devices.get(i);
+            long memMb = Math.max(1, w.device().memoryBudgetBytes() / (1024 * 1024));
+            deviceList.add(new Device(i, w.device().kind(), 1.0, memMb));
+        }
+        List<ServedModel> table = new ArrayList<>(models.size());
+        for (int i = 0; i < models.size(); i++) {
+            LiveVariant v = models.get(i);
+            table.add(new ServedModel(i, v.application() + "/" + v.variant(), v.profile(), v.sloMs(), v.maxBatch()));
+        }
+        timers = new WallTimers();
+        dispatcher = policies.get();
+        dispatcher.start(new DispatchContext(clock, timers, deviceList, table, new Sink(generation)));
+        log.info("{} engine: policy started over {} worker(s) and {} variant(s), {} request(s) waiting",
+                policy, devices.size(), models.size(), waiting.size());
+        for (PendingRequest p : List.copyOf(waiting.values())) {
+            dispatcher.onArrival(p.request);
+        }
+    }
+
+    /** The policy's decisions, for one generation: a sink outliving its policy ignores what it is told. */
+    private final class Sink implements DispatchSink {
+        private final int gen;
+
+        Sink(int gen) {
+            this.gen = gen;
+        }
+
+        @Override
+        public void dispatch(Batch batch) {
+            if (gen != generation) return;
+            send(batch);
+        }
+
+        @Override
+        public void drop(Request request, DropReason reason) {
+            if (gen != generation) return;
+            PendingRequest p = waiting.get(request.id);
+            if (p != null) dropWaiting(p, reason);
+        }
+    }
+
+    private void send(Batch batch) {
+        Worker worker = devices.get(batch.device());
+        LiveVariant variant = models.get(batch.model());
+        List<PendingRequest> requests = new ArrayList<>(batch.size());
+        double now = clock.nowMs();
+        for (Request r : batch.requests()) {
+            PendingRequest p = waiting.remove(r.id);
+            if (p == null) throw new IllegalStateException(policy + " dispatched request " + r.id + ", which is not waiting");
+            counter(p.job.application()).decrementAndGet();
+            p.attempts++;
+            p.sentMs = now;
+            requests.add(p);
+        }
+        LiveBatch live = new LiveBatch(nextBatchId++, generation, batch, worker, variant, requests, now);
+        inFlight.put(live.id(), live);
+        metrics.deviceBusy(worker.workerId());
+        metrics.batch(variant.application(), variant.variant(), requests.size());
+        Duration timeout = Duration.ofNanos((long) (batch.expectedLatencyMs() * 1e6)).plus(callGrace);
+        workers.run(worker, variant, requests, timeout)
+                .whenComplete((answer, error) -> mailbox.post(() -> finished(live, answer, error)));
+    }
+
+    private void finished(LiveBatch live, JsonNode answer, Throwable error) {
+        if (inFlight.remove(live.id()) == null) return; // abandoned when its worker left: its requests moved on
+        metrics.deviceIdle(live.worker().workerId());
+        if (live.generation() == generation && dispatcher != null) {
+            dispatcher.onBatchDone(live.batch());
+        }
+        if (error == null) {
+            serve(live, answer);
+        } else {
+            Throwable cause = error.getCause() instanceof WorkerCallException ? error.getCause() : error;
+            retryOrFail(live.requests(), cause instanceof WorkerCallException ? cause.getMessage() : cause.toString());
+        }
+    }
+
+    private void serve(LiveBatch live, JsonNode answer) {
+        double now = clock.nowMs();
+        String workerId = answer.path("deviceId").asText(live.worker().workerId());
+        JsonNode timing = answer.path("timing");
+        double executionMs = timing.path("executionMs").asDouble(Double.NaN);
+        int size = live.requests().size();
+        for (int i = 0; i < size; i++) {
+            PendingRequest p = live.requests().get(i);
+            List<JsonNode> outputs;
+            try {
+                outputs = BatchOutputs.slice(answer, i, p.job);
+            } catch (RuntimeException e) {
+                fail(p, "worker " + workerId + " answered outputs that cannot be split per request: " + e.getMessage());
+                continue;
+            }
+            boolean onTime = now <= p.deadlineMs;
+            finish(p, new InferOutcome.Served(outputs, workerId, live.variant().digest(), size,
+                    p.sentMs - p.arrivalMs, executionMs, now - p.arrivalMs, onTime));
+        }
+    }
+
+    /** A failed batch: each request is queued again when it may be tried once more in time, else failed. */
+    private void retryOrFail(List<PendingRequest> requests, String detail) {
+        double now = clock.nowMs();
+        for (PendingRequest p : requests) {
+            LiveVariant v = p.job.variant();
+            boolean time = now + v.profile().latencyMs(1) <= p.deadlineMs;
+            if (p.attempts < maxAttempts && time && dispatcher != null) {
+                log.debug("{} engine: re-queueing request after: {}", policy, detail);
+                p.request = new Request(nextRequestId++, p.request.model, p.arrivalMs, p.deadlineMs, p.job.priority());
+                enqueue(p);
+            } else {
+                fail(p, detail + (p.attempts >= maxAttempts ? " (tried " + p.attempts + " time(s))"
+                        : time ? "" : "; no time left to try another worker before its deadline"));
+            }
+        }
+    }
+
+    private void abandonBatchesOn(String workerId, String detail) {
+        for (Iterator<LiveBatch> it = inFlight.values().iterator(); it.hasNext(); ) {
+            LiveBatch b = it.next();
+            if (!b.worker().workerId().equals(workerId)) continue;
+            it.remove();
+            metrics.deviceIdle(workerId);
+            retryOrFail(b.requests(), detail);
+        }
+    }
+
+    private void dropWaiting(PendingRequest p, DropReason reason) {
+        if (waiting.remove(p.request.id) != null) counter(p.job.application()).decrementAndGet();
+        finish(p, new InferOutcome.Dropped(reason));
+    }
+
+    private void fail(PendingRequest p, String detail) {
+        finish(p, new InferOutcome.Failed(detail));
+    }
+
+    private void finish(PendingRequest p, InferOutcome outcome) {
+        if (!p.answer.complete(outcome)) return;
+        String app = p.job.application();
+        if (outcome instanceof InferOutcome.Served s) {
+            metrics.servedOnTime(app, s.totalMs(), s.onTime());
+        } else if (outcome instanceof InferOutcome.Dropped d) {
+            metrics.dropped(app, d.reason());
+        } else {
+            metrics.failed(app);
+        }
+    }
+
+    private AtomicInteger counter(String app) {
+        return waitingPerApp.computeIfAbsent(app, a -> new AtomicInteger());
+    }
+}

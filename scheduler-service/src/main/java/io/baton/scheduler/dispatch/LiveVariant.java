@@ -1,0 +1,21 @@
+package io.baton.scheduler.dispatch;
+
+import io.baton.core.domain.LatencyProfile;
+
+/**
+ * A variant as dispatch serves it: which application it belongs to, the artifact a worker runs, and the profile
+ * and SLO the policy plans with. Two requests batch together only when they name the same live variant (same
+ * application, variant, artifact and profile); a changed profile makes a new one.
+ *
+ * @param profileKey what the profile was read from (device kind, provider, version), so that a re-profiled
+ *                   variant is planned with its new numbers
+ * @param maxBatch   the largest batch size it may run
+ */
+public record LiveVariant(String application, String variant, String digest, String profileKey,
+                          LatencyProfile profile, double sloMs, int maxBatch) {
+
+    /** The identity under which requests batch together. */
+    String key() {
+        return application + '\u0000' + variant + '\u0000' + digest + '\u0000' + profileKey;
+    }
+}

@@ -1,0 +1,192 @@
+package io.baton.scheduler.dispatch;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import io.baton.scheduler.membership.Worker;
+import io.github.resilience4j.circuitbreaker.CircuitBreaker;
+import io.github.resilience4j.circuitbreaker.CircuitBreakerRegistry;
+
+/**
+ * Sends batches to workers ({@code POST /internal/v1/batches}, worker-service's JSON) under a per-worker
+ * Resilience4j circuit breaker and a per-call timeout. The body is streamed out of the requests' own input nodes
+ * (no tensor is decoded here), on the {@code io} executor so that the engine's thread never encodes JSON.
+ */
+public class WorkerClient {
+
+    private final ObjectMapper json;
+    private final CircuitBreakerRegistry breakers;
+    private final Executor io;
+    private final HttpClient http;
+
+    public WorkerClient(ObjectMapper json, CircuitBreakerRegistry breakers, Executor io) {
+        this.json = json;
+        this.breakers = breakers;
+        this.io = io;
+        this.http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).executor(io)
+                .connectTimeout(Duration.ofSeconds(2)).build();
+    }
+
+    /** The breaker guarding calls to this worker (made on first use, from the {@code worker} configuration). */
+    public CircuitBreaker breaker(String workerId) {
+        return breakers.circuitBreaker("worker-" + workerId, "worker");
+    }
+
+    /** Forgets a worker's failures: it has registered anew. */
+    public void reset(String workerId) {
+        breaker(workerId).reset();
+    }
+
+    /** Calls {@code listener} with (worker id, open?) whenever a worker's breaker opens or closes. */
+    public void onBreakerChange(String workerId, Consumer<Boolean> listener) {
+        breaker(workerId).getEventPublisher().onStateTransition(e -> {
+            CircuitBreaker.State to = e.getStateTransition().getToState();
+            listener.accept(to == CircuitBreaker.State.OPEN || to == CircuitBreaker.State.FORCED_OPEN);
+        });
+    }
+
+    /**
+     * Runs one batch: every request's inputs become one part of each input tensor, in order. Completes with the
+     * worker's answer, or exceptionally with a {@link WorkerCallException} that says what went wrong.
+     */
+    public CompletableFuture<JsonNode> run(Worker worker, LiveVariant variant, List<PendingRequest> requests,
+                                           Duration timeout) {
+        CircuitBreaker breaker = breaker(worker.workerId());
+        if (!breaker.tryAcquirePermission()) {
+            return CompletableFuture.failedFuture(new WorkerCallException("worker " + worker.workerId()
+                    + " is not called: its circuit breaker is open after repeated failures"));
+        }
+        long start = System.nanoTime();
+        return CompletableFuture.supplyAsync(() -> body(variant, requests), io)
+                .thenCompose(body -> http.sendAsync(HttpRequest.newBuilder(worker.url().resolve("/internal/v1/batches"))
+                        .timeout(timeout)
+                        .header("Content-Type", "application/json")
+                        .POST(HttpRequest.BodyPublishers.ofByteArray(body)).build(),
+                        HttpResponse.BodyHandlers.ofByteArray()))
+                .handle((response, error) -> {
+                    long took = System.nanoTime() - start;
+                    if (error != null) {
+                        Throwable cause = error instanceof CompletionException && error.getCause() != null
+                                ? error.getCause() : error;
+                        breaker.onError(took, TimeUnit.NANOSECONDS, cause);
+                        if (cause instanceof IOException && !(cause instanceof HttpTimeoutException)) {
+                            // Refused or cut off: the process is gone or going. Waiting for the failure rate to
+                            // cross its threshold would send it more batches (and their retries) meanwhile; it
+                            // gets batches again when the breaker half-opens, or when it registers anew.
+                            breaker.transitionToOpenState();
+                        }
+                        throw new WorkerCallException(describe(worker, cause, timeout));
+                    }
+                    int status = response.statusCode();
+                    if (status == 200) {
+                        breaker.onSuccess(took, TimeUnit.NANOSECONDS);
+                        return read(response.body(), worker);
+                    }
+                    String detail = "worker " + worker.workerId() + " answered " + status + ": " + problemDetail(response.body());
+                    if (status >= 500) {
+                        breaker.onError(took, TimeUnit.NANOSECONDS, new WorkerCallException(detail));
+                    } else {
+                        // A 4xx is this batch's fault (its inputs), not the worker's health.
+                        breaker.onSuccess(took, TimeUnit.NANOSECONDS);
+                    }
+                    throw new WorkerCallException(detail);
+                });
+    }
+
+    private JsonNode read(byte[] body, Worker worker) {
+        try {
+            return json.readTree(body);
+        } catch (IOException e) {
+            throw new WorkerCallException("worker " + worker.workerId() + " answered a body that is not JSON");
+        }
+    }
+
+    private String problemDetail(byte[] body) {
+        try {
+            JsonNode problem = json.readTree(body);
+            if (problem != null && problem.hasNonNull("detail")) {
+                return problem.get("detail").asText();
+            }
+        } catch (IOException ignored) {
+            // not a problem body: show its start
+        }
+        String text = new String(body, java.nio.charset.StandardCharsets.UTF_8);
+        return text.length() > 300 ? text.substring(0, 300) + "…" : text;
+    }
+
+    private static String describe(Worker worker, Throwable cause, Duration timeout) {
+        if (cause instanceof HttpTimeoutException) {
+            return "worker " + worker.workerId() + " did not answer within " + timeout.toMillis() + " ms";
+        }
+        if (cause instanceof WorkerCallException w) {
+            return w.getMessage();
+        }
+        if (cause instanceof IOException) {
+            return "worker " + worker.workerId() + " at " + worker.url() + " could not be reached: "
+                    + (cause.getMessage() == null ? cause.getClass().getSimpleName() : cause.getMessage());
+        }
+        return "calling worker " + worker.workerId() + " failed: " + cause;
+    }
+
+    /** worker-service's batch body: {@code {variant, inputs: [{name, datatype, parts: [...]}], outputs, binaryOutputs}}. */
+    byte[] body(LiveVariant variant, List<PendingRequest> requests) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream(4096 * requests.size());
+        try (JsonGenerator g = json.getFactory().createGenerator(out)) {
+            InferJob first = requests.get(0).job;
+            g.writeStartObject();
+            g.writeStringField("variant", variant.digest());
+            g.writeArrayFieldStart("inputs");
+            for (int i = 0; i < first.inputs().size(); i++) {
+                InferJob.Input head = first.inputs().get(i);
+                g.writeStartObject();
+                g.writeStringField("name", head.name());
+                g.writeStringField("datatype", head.datatype());
+                g.writeArrayFieldStart("parts");
+                for (PendingRequest r : requests) {
+                    InferJob.Input in = r.job.inputs().get(i);
+                    g.writeStartObject();
+                    g.writeArrayFieldStart("shape");
+                    for (long d : in.shape()) g.writeNumber(d);
+                    g.writeEndArray();
+                    if (in.base64() != null) {
+                        g.writeStringField("base64", in.base64());
+                    } else {
+                        g.writeFieldName("data");
+                        json.writeTree(g, in.data());
+                    }
+                    g.writeEndObject();
+                }
+                g.writeEndArray();
+                g.writeEndObject();
+            }
+            g.writeEndArray();
+            List<String> outputs = BatchOutputs.union(requests);
+            if (outputs != null) {
+                g.writeArrayFieldStart("outputs");
+                for (String o : outputs) g.writeString(o);
+                g.writeEndArray();
+            }
+            g.writeBooleanField("binaryOutputs", BatchOutputs.allBinary(requests));
+            g.writeEndObject();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return out.toByteArray();
+    }
+}

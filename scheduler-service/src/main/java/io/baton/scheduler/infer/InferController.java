@@ -1,0 +1,69 @@
+package io.baton.scheduler.infer;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+
+import io.baton.scheduler.dispatch.DispatchService;
+import io.baton.scheduler.dispatch.InferJob;
+import io.baton.scheduler.dispatch.InferOutcome;
+import io.baton.scheduler.web.ApiException;
+import io.baton.scheduler.web.ProblemHandler;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * The gateway's routes: one inference request for one variant, answered when its batch comes back (the servlet
+ * thread is released while it waits), and an application's readiness.
+ */
+@RestController
+class InferController {
+
+    private final DispatchService dispatch;
+
+    InferController(DispatchService dispatch) {
+        this.dispatch = dispatch;
+    }
+
+    @PostMapping("/internal/v1/infer")
+    CompletableFuture<ResponseEntity<Object>> infer(@RequestBody InferRequest body) {
+        if (body.application() == null || body.application().isBlank()) {
+            throw new ApiException(HttpStatus.BAD_REQUEST, "invalid-request", "application: must be set").withField("application");
+        }
+        List<InferJob.Input> inputs = null;
+        if (body.inputs() != null) {
+            inputs = new ArrayList<>(body.inputs().size());
+            for (InferRequest.Tensor t : body.inputs()) {
+                inputs.add(t == null ? null : new InferJob.Input(t.name(), t.datatype(), t.shape(), t.data(), t.base64()));
+            }
+        }
+        DispatchService.Accepted accepted = dispatch.submit(body.application(), body.variant(), body.timeoutMs(),
+                body.priority() == null ? 0 : body.priority(), inputs, body.outputs(),
+                Boolean.TRUE.equals(body.binaryOutputs()));
+        return accepted.pending().answer().thenApply(outcome -> answer(accepted, outcome));
+    }
+
+    @GetMapping("/internal/v1/applications/{app}")
+    DispatchService.Readiness readiness(@PathVariable String app) {
+        return dispatch.readiness(app);
+    }
+
+    private static ResponseEntity<Object> answer(DispatchService.Accepted accepted, InferOutcome outcome) {
+        if (outcome instanceof InferOutcome.Served s) {
+            return ResponseEntity.ok(new InferResponse(accepted.variant().application(), accepted.variant().variant(),
+                    s.digest(), s.workerId(), s.batchSize(), s.outputs(),
+                    new InferResponse.Timing(s.queueMs(), s.executionMs(), s.totalMs())));
+        }
+        if (outcome instanceof InferOutcome.Dropped d) {
+            return ProblemHandler.of(new ApiException(HttpStatus.SERVICE_UNAVAILABLE, "dropped",
+                    "request dropped: " + d.reason().message()).with("reason", d.reason().name()));
+        }
+        InferOutcome.Failed f = (InferOutcome.Failed) outcome;
+        return ProblemHandler.of(new ApiException(HttpStatus.BAD_GATEWAY, "worker-failed", f.detail()));
+    }
+}

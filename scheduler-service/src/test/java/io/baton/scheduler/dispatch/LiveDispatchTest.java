@@ -1,0 +1,247 @@
+package io.baton.scheduler.dispatch;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.SplittableRandom;
+import java.util.concurrent.CompletableFuture;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import io.baton.scheduler.membership.WorkerRegistry;
+import io.baton.scheduler.support.LinearModel;
+import io.baton.scheduler.support.RegistryStub;
+import io.baton.scheduler.support.WorkerProcess;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.autoconfigure.actuate.observability.AutoConfigureObservability;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+/**
+ * Live dispatch over real HTTP: the scheduler on a random port, two real worker-service processes (their jar,
+ * running ONNX Runtime) that register with it, and the registry's hot read served from {@link RegistryStub}.
+ * Answers are checked per request against the model computed in Java, so a batch that mixed up its parts fails.
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
+        "baton.scheduler.worker-timeout=1500ms", "baton.scheduler.eviction-interval=200ms",
+        "baton.scheduler.catalog-ttl=0s"})
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@AutoConfigureObservability // Spring Boot's tests leave the Prometheus endpoint out unless asked
+class LiveDispatchTest {
+
+    private static final RegistryStub REGISTRY;
+    private static final LinearModel MODEL = new LinearModel(1f);
+
+    static {
+        try {
+            REGISTRY = new RegistryStub();
+        } catch (java.io.IOException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    /** ℓ(b) ≈ 1 + 0.05·b ms: a tiny model, profiled. */
+    private static final double[][] PROFILE = {{1, 1.0}, {2, 1.1}, {4, 1.2}, {8, 1.4}, {16, 1.8}, {32, 2.6}};
+
+    @DynamicPropertySource
+    static void registry(DynamicPropertyRegistry properties) {
+        properties.add("baton.scheduler.registry-url", () -> REGISTRY.url().toString());
+    }
+
+    @TempDir
+    static Path dir;
+    @LocalServerPort
+    int port;
+    @Autowired
+    WorkerRegistry workers;
+
+    private final ObjectMapper json = new ObjectMapper();
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+    private final List<WorkerProcess> processes = new ArrayList<>();
+    private String digest;
+
+    @BeforeAll
+    void startWorkers() throws Exception {
+        digest = MODEL.writeTo(dir.resolve("artifacts"));
+        REGISTRY.put("lin", RegistryStub.singleApp("lin", "symphony", 2000, "v1", digest, PROFILE));
+        REGISTRY.put("lin-wc", RegistryStub.singleApp("lin-wc", "work-conserving", 2000, "v1", digest, PROFILE));
+        REGISTRY.put("raw", RegistryStub.singleApp("raw", "symphony", 2000, "v1", digest, null));
+        URI self = URI.create("http://127.0.0.1:" + port);
+        for (String id : List.of("cpu-a", "cpu-b")) {
+            processes.add(WorkerProcess.start(id, dir.resolve("artifacts"), self, dir.resolve("logs")));
+        }
+        long end = System.nanoTime() + Duration.ofSeconds(90).toNanos();
+        while (workers.live().size() < 2) {
+            for (WorkerProcess p : processes) {
+                if (!p.alive()) throw new IllegalStateException("worker " + p.id() + " exited:\n" + p.tail());
+            }
+            if (System.nanoTime() > end) throw new IllegalStateException("workers did not register in time");
+            Thread.sleep(200);
+        }
+    }
+
+    @AfterAll
+    void stopWorkers() throws Exception {
+        for (WorkerProcess p : processes) p.close();
+        REGISTRY.close();
+    }
+
+    @Test
+    void concurrentRequestsAreBatchedAndEachGetsItsOwnRow() throws Exception {
+        for (String app : List.of("lin", "lin-wc")) {
+            SplittableRandom random = new SplittableRandom(7);
+            List<float[]> xs = new ArrayList<>();
+            List<CompletableFuture<HttpResponse<String>>> answers = new ArrayList<>();
+            for (int i = 0; i < 40; i++) {
+                float[] x = {(float) random.nextDouble(), (float) random.nextDouble(), i, -i};
+                xs.add(x);
+                answers.add(postAsync(body(app, x, null)));
+            }
+            int largestBatch = 0;
+            for (int i = 0; i < xs.size(); i++) {
+                HttpResponse<String> r = answers.get(i).get();
+                assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+                JsonNode a = json.readTree(r.body());
+                assertThat(a.path("variant").asText()).isEqualTo("v1");
+                assertThat(a.path("variantDigest").asText()).isEqualTo(digest);
+                JsonNode y = a.path("outputs").path(0);
+                assertThat(y.path("name").asText()).isEqualTo("y");
+                assertThat(json.convertValue(y.path("shape"), long[].class)).containsExactly(1, 3);
+                float[] want = MODEL.expected(xs.get(i));
+                for (int j = 0; j < 3; j++) {
+                    assertThat((float) y.path("data").path(j).asDouble()).as(app + " request " + i + " y[" + j + "]")
+                            .isCloseTo(want[j], org.assertj.core.data.Offset.offset(1e-3f));
+                }
+                largestBatch = Math.max(largestBatch, a.path("batchSize").asInt());
+            }
+            assertThat(largestBatch).as(app + ": 40 requests at once are batched").isGreaterThan(1);
+        }
+    }
+
+    @Test
+    void binaryInputsAndOutputsRoundTrip() throws Exception {
+        float[] x = {1, 2, 3, 4};
+        java.nio.ByteBuffer buf = java.nio.ByteBuffer.allocate(16).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        for (float v : x) buf.putFloat(v);
+        String body = """
+                {"application":"lin","inputs":[{"name":"x","datatype":"FP32","shape":[1,4],"base64":"%s"}],
+                 "binaryOutputs":true}""".formatted(java.util.Base64.getEncoder().encodeToString(buf.array()));
+        HttpResponse<String> r = post(body);
+        assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+        byte[] y = java.util.Base64.getDecoder().decode(json.readTree(r.body()).path("outputs").path(0).path("base64").asText());
+        java.nio.FloatBuffer got = java.nio.ByteBuffer.wrap(y).order(java.nio.ByteOrder.LITTLE_ENDIAN).asFloatBuffer();
+        float[] want = MODEL.expected(x);
+        for (int j = 0; j < 3; j++) assertThat(got.get(j)).isCloseTo(want[j], org.assertj.core.data.Offset.offset(1e-4f));
+    }
+
+    @Test
+    void anUnmeetableDeadlineIsDroppedAtOnceWithItsReason() throws Exception {
+        HttpResponse<String> r = post(body("lin", new float[] {1, 1, 1, 1}, 0.5));
+        assertThat(r.statusCode()).isEqualTo(503);
+        JsonNode problem = json.readTree(r.body());
+        assertThat(problem.path("type").asText()).isEqualTo("urn:baton:problem:dropped");
+        assertThat(problem.path("reason").asText()).isEqualTo("DEADLINE_UNMEETABLE");
+        assertThat(problem.path("detail").asText()).contains("deadline cannot be met");
+    }
+
+    @Test
+    void badRequestsAreRefusedNamingWhatIsWrong() throws Exception {
+        HttpResponse<String> shape = post("""
+                {"application":"lin","inputs":[{"name":"x","datatype":"FP32","shape":[1,5],"data":[1,2,3,4,5]}]}""");
+        assertThat(shape.statusCode()).isEqualTo(400);
+        assertThat(json.readTree(shape.body()).path("field").asText()).isEqualTo("inputs[0].shape[1]");
+
+        HttpResponse<String> count = post("""
+                {"application":"lin","inputs":[{"name":"x","datatype":"FP32","shape":[1,4],"data":[1,2,3]}]}""");
+        assertThat(count.statusCode()).isEqualTo(400);
+        assertThat(json.readTree(count.body()).path("detail").asText()).contains("needs 4 elements, got 3");
+
+        HttpResponse<String> type = post("""
+                {"application":"lin","inputs":[{"name":"x","datatype":"INT64","shape":[1,4],"data":[1,2,3,4]}]}""");
+        assertThat(type.statusCode()).isEqualTo(400);
+        assertThat(json.readTree(type.body()).path("field").asText()).isEqualTo("inputs[0].datatype");
+
+        HttpResponse<String> name = post("""
+                {"application":"lin","inputs":[{"name":"z","datatype":"FP32","shape":[1,4],"data":[1,2,3,4]}]}""");
+        assertThat(name.statusCode()).isEqualTo(400);
+        assertThat(json.readTree(name.body()).path("detail").asText()).contains("lacks input 'x'");
+
+        HttpResponse<String> app = post(body("nope", new float[] {1, 1, 1, 1}, null));
+        assertThat(app.statusCode()).isEqualTo(404);
+        assertThat(json.readTree(app.body()).path("field").asText()).isEqualTo("application");
+
+        HttpResponse<String> variant = post("""
+                {"application":"lin","variant":"v9","inputs":[{"name":"x","datatype":"FP32","shape":[1,4],"data":[1,2,3,4]}]}""");
+        assertThat(variant.statusCode()).isEqualTo(404);
+        assertThat(json.readTree(variant.body()).path("detail").asText()).contains("no variant 'v9'");
+
+        HttpResponse<String> unprofiled = post(body("raw", new float[] {1, 1, 1, 1}, null));
+        assertThat(unprofiled.statusCode()).isEqualTo(409);
+        assertThat(json.readTree(unprofiled.body()).path("type").asText()).isEqualTo("urn:baton:problem:not-profiled");
+
+        HttpResponse<String> unknownField = post("""
+                {"application":"lin","colour":"red","inputs":[]}""");
+        assertThat(unknownField.statusCode()).isEqualTo(400);
+        assertThat(json.readTree(unknownField.body()).path("detail").asText()).contains("colour");
+    }
+
+    @Test
+    void readinessSaysWhatServesAndWhy() throws Exception {
+        JsonNode ready = json.readTree(get("/internal/v1/applications/lin").body());
+        assertThat(ready.path("state").asText()).isEqualTo("READY");
+        assertThat(ready.path("defaultVariant").asText()).isEqualTo("v1");
+        assertThat(ready.path("liveWorkers").asInt()).isGreaterThanOrEqualTo(1);
+        JsonNode raw = json.readTree(get("/internal/v1/applications/raw").body());
+        assertThat(raw.path("state").asText()).isEqualTo("UNAVAILABLE");
+        assertThat(raw.path("reason").asText()).contains("not profiled");
+        assertThat(get("/internal/v1/applications/nope").statusCode()).isEqualTo(404);
+    }
+
+    @Test
+    void servingShowsInPrometheusMetrics() throws Exception {
+        assertThat(post(body("lin", new float[] {1, 2, 3, 4}, null)).statusCode()).isEqualTo(200);
+        String scrape = get("/actuator/prometheus").body();
+        assertThat(scrape).contains("baton_requests_total{", "application=\"lin\"", "outcome=\"on_time\"",
+                "baton_request_latency_seconds_bucket", "baton_batch_size", "baton_queue_length",
+                "baton_device_idle_fraction", "baton_goodput", "baton_miss_rate");
+    }
+
+    private String body(String app, float[] x, Double timeoutMs) {
+        StringBuilder data = new StringBuilder();
+        for (int i = 0; i < x.length; i++) data.append(i == 0 ? "" : ",").append(String.format(Locale.ROOT, "%s", x[i]));
+        return """
+                {"application":"%s",%s"inputs":[{"name":"x","datatype":"FP32","shape":[1,4],"data":[%s]}]}"""
+                .formatted(app, timeoutMs == null ? "" : "\"timeoutMs\":" + timeoutMs + ",", data);
+    }
+
+    private HttpResponse<String> post(String body) throws Exception {
+        return postAsync(body).get();
+    }
+
+    private CompletableFuture<HttpResponse<String>> postAsync(String body) {
+        return http.sendAsync(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/internal/v1/infer"))
+                .header("Content-Type", "application/json").timeout(Duration.ofSeconds(30))
+                .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    private HttpResponse<String> get(String path) throws Exception {
+        return http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).timeout(Duration.ofSeconds(10))
+                .build(), HttpResponse.BodyHandlers.ofString());
+    }
+}

@@ -1,0 +1,89 @@
+package io.baton.scheduler.support;
+
+import static org.assertj.core.api.Assumptions.assumeThat;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * A real worker-service: its Spring Boot jar (built earlier in the reactor, {@code worker-service/target}) run as a
+ * child process on a free port, reading ONNX artifacts from a directory and registering with the scheduler under
+ * test. Tests that need it are skipped, with the reason, when the jar has not been built.
+ */
+public final class WorkerProcess implements AutoCloseable {
+
+    private final Process process;
+    private final String id;
+    private final Path log;
+
+    private WorkerProcess(Process process, String id, Path log) {
+        this.process = process;
+        this.id = id;
+        this.log = log;
+    }
+
+    /** Starts worker {@code id}; it registers with {@code scheduler} on its own once it is up. */
+    public static WorkerProcess start(String id, Path artifacts, URI scheduler, Path logDir) throws IOException {
+        Path jar = jar();
+        assumeThat(jar).as("worker-service's jar (build it first: mvn -o -q -pl scheduling-core,worker-service "
+                + "package -DskipTests)").isNotNull();
+        int port;
+        try (ServerSocket socket = new ServerSocket(0)) {
+            port = socket.getLocalPort();
+        }
+        Files.createDirectories(logDir);
+        Path log = logDir.resolve(id + ".log");
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Process process = new ProcessBuilder(java, "-Xmx256m", "-XX:TieredStopAtLevel=1", "-jar", jar.toString(),
+                "--server.port=" + port, "--baton.worker.device-id=" + id,
+                "--baton.worker.registry-url=file:" + artifacts.toAbsolutePath(),
+                "--baton.worker.scheduler-url=" + scheduler, "--baton.worker.heartbeat-interval=300ms",
+                "--baton.worker.intra-op-threads=1")
+                .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        return new WorkerProcess(process, id, log);
+    }
+
+    public String id() {
+        return id;
+    }
+
+    public boolean alive() {
+        return process.isAlive();
+    }
+
+    /** Kills it at once (SIGKILL): no goodbye to the scheduler, batches cut off mid-flight. */
+    public void kill() throws InterruptedException {
+        process.destroyForcibly();
+        process.waitFor();
+    }
+
+    public String tail() throws IOException {
+        List<String> lines = Files.readAllLines(log);
+        return String.join("\n", lines.subList(Math.max(0, lines.size() - 40), lines.size()));
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        if (process.isAlive()) {
+            process.destroy();
+            if (!process.waitFor(10, java.util.concurrent.TimeUnit.SECONDS)) kill();
+        }
+    }
+
+    private static Path jar() throws IOException {
+        for (Path dir : List.of(Path.of("../worker-service/target"), Path.of("worker-service/target"))) {
+            if (!Files.isDirectory(dir)) continue;
+            try (Stream<Path> files = Files.list(dir)) {
+                var found = files.filter(p -> p.getFileName().toString().matches("worker-service-[^/]*\\.jar"))
+                        .filter(p -> !p.getFileName().toString().endsWith("-plain.jar")).findFirst();
+                if (found.isPresent()) return found.get();
+            }
+        }
+        return null;
+    }
+}
