@@ -112,6 +112,7 @@ public final class LiveEngine implements AutoCloseable {
         mailbox.post(() -> {
             members.put(worker.workerId(), worker);
             breakerOpen.remove(worker.workerId());
+            for (LiveVariant v : models) preload(worker, v);
             stale = true;
             rebuildIfStale();
         });
@@ -217,8 +218,18 @@ public final class LiveEngine implements AutoCloseable {
         models.add(variant);
         modelIds.put(variant.key(), fresh);
         metrics.queue(variant.application(), () -> waiting(variant.application()));
+        for (Worker w : members.values()) preload(w, variant);
         stale = true;
         return fresh;
+    }
+
+    /** Warms a variant on a worker ahead of its first batch; the batch itself still works if this fails. */
+    private void preload(Worker worker, LiveVariant variant) {
+        workers.preload(worker, variant.digest()).whenComplete((status, error) -> {
+            if (error != null || status / 100 != 2) {
+                log.debug("preloading {} on {}: {}", variant.variant(), worker.workerId(), error != null ? error : status);
+            }
+        });
     }
 
     /** Starts a fresh policy over the present workers and models, and hands it every waiting request. */

@@ -109,6 +109,16 @@ public class WorkerClient {
                 });
     }
 
+    /**
+     * Asks a worker to load a variant now ({@code POST /internal/v1/models/{digest}/load}), so that the first
+     * batch does not wait for the load. Best effort: a failure here is only logged by the caller's next batch.
+     */
+    public CompletableFuture<Integer> preload(Worker worker, String digest) {
+        return http.sendAsync(HttpRequest.newBuilder(worker.url().resolve("/internal/v1/models/" + digest + "/load"))
+                        .timeout(Duration.ofSeconds(60)).POST(HttpRequest.BodyPublishers.noBody()).build(),
+                HttpResponse.BodyHandlers.discarding()).thenApply(HttpResponse::statusCode);
+    }
+
     private JsonNode read(byte[] body, Worker worker) {
         try {
             return json.readTree(body);
