@@ -36,6 +36,7 @@ final class SuiteCommand {
         Flags.requireKnown(args, 0, REGISTER_VALUED, Set.of("--no-profile"));
         URI registry = Flags.url(args, "--registry", "http://127.0.0.1:8081");
         URI profiler = Flags.url(args, "--profiler", "http://127.0.0.1:8083");
+        Profiling.Options options = profilingOptions(args);
         String zooOption = Baton.option(args, "--zoo");
         if (zooOption == null) throw new InputException("suite register needs --zoo DIR (a built zoo: bin/baton zoo build --out DIR)");
         Path zoo = Path.of(zooOption);
@@ -43,7 +44,6 @@ final class SuiteCommand {
             throw new InputException("--zoo: no zoo in " + zoo + " (no " + io.baton.core.zoo.ZooBuilder.MANIFEST + "; build one: bin/baton zoo build --out " + zoo + ")");
         }
         boolean profile = !args.contains("--no-profile");
-        Profiling.Options options = profilingOptions(args);
         JsonHttp http = new JsonHttp();
         requireAnswers(http, registry, "--registry");
         if (profile) requireAnswers(http, profiler, "--profiler");

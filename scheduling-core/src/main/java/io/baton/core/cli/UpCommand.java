@@ -123,10 +123,11 @@ final class UpCommand {
         printReady(out, suite, s, example, probe(http, suite.gateway(), example));
 
         if (s.check()) {
-            out.println("--check: everything answered; stopping");
+            out.println("--check: stopping now");
             return; // Baton.main exits, and the shutdown hook stops the suite
         }
         ServiceProcess dead = suite.awaitAnyExit();
+        if (suite.isClosing()) return; // Ctrl-C or SIGTERM: the shutdown hook is stopping them all
         throw new io.baton.core.suite.SuiteException(dead.name() + " exited on its own with status " + dead.process().exitValue()
                 + "; stopping the rest (its log: " + dead.log() + ")");
     }

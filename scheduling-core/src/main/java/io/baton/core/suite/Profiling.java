@@ -79,7 +79,7 @@ public final class Profiling {
                     case "succeeded" -> {
                         it.remove();
                         done++;
-                        log.printf(Locale.ROOT, "  [%2d/%d] profiled %-34s ℓ(1) %s%n", done, total, job.getValue(), latencyAtOne(r.json()));
+                        log.printf(Locale.ROOT, "  [%2d/%d] profiled %-42s ℓ(1) %s%n", done, total, job.getValue(), latencyAtOne(r.json()));
                     }
                     case "failed", "cancelled" -> throw new SuiteException("profiling " + job.getValue() + " " + state + ": "
                             + r.json().path("error").asText("(no error given)"));

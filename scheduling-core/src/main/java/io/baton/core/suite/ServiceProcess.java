@@ -94,13 +94,11 @@ public final class ServiceProcess {
                 throw new SuiteException(name + " exited with status " + process.exitValue() + " while starting; log " + log
                         + ":\n" + tail(30));
             }
-            if (http.answers(health)) {
-                try {
-                    JsonHttp.Response r = http.get(health);
-                    if (r.status() == 200 && "UP".equals(r.json().path("status").asText())) return;
-                } catch (SuiteException notYet) {
-                    // listening but not answering yet
-                }
+            try {
+                JsonHttp.Response r = http.get(health);
+                if (r.status() == 200 && "UP".equals(r.json().path("status").asText())) return;
+            } catch (SuiteException notYet) {
+                // not listening yet
             }
             if (System.nanoTime() > end) {
                 throw new SuiteException(name + " not healthy at " + health + " within " + limit.toSeconds() + " s; log " + log

@@ -172,6 +172,11 @@ public final class Suite implements AutoCloseable {
         return all.stream().filter(p -> !p.isAlive()).findFirst().orElseThrow();
     }
 
+    /** True once {@link #close} has begun: children exiting then are being stopped, not failing. */
+    public synchronized boolean isClosing() {
+        return closed;
+    }
+
     /** Stops every child: SIGTERM to all (gateway first), then waits for each, SIGKILL past the grace period. */
     @Override
     public void close() {
