@@ -198,17 +198,17 @@ public final class LiveBench {
                 + Profiling.DEVICE_KIND + "/" + Profiling.PROVIDER), profile), "copying the profile to " + name);
     }
 
-    /** Waits (up to 30 s) until the gateway reports the model ready; goes on with a note otherwise. */
+    /** Waits (up to 15 s: the gateway caches application definitions briefly) until it reports the model ready; goes on with a note otherwise. */
     private void awaitReady(String app) {
         URI ready = config.gateway().resolve("/v2/models/" + app + "/ready");
-        long end = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        long end = System.nanoTime() + Duration.ofSeconds(15).toNanos();
         int status;
         do {
             status = http.get(ready).status();
             if (status == 200) return;
             sleep(250);
         } while (System.nanoTime() < end);
-        out.println("note: GET " + ready + " still answers " + status + " after 30 s; measuring anyway");
+        out.println("note: GET " + ready + " still answers " + status + " after 15 s; measuring anyway");
     }
 
     record Images(String inputName, float[] examples, int[] dims, int count) {}
