@@ -149,7 +149,7 @@ final class UpCommand {
         try {
             JsonHttp.Response r = http.post(gateway.resolve("/v2/models/" + EXAMPLE_APP + "/infer"), Files.readString(example));
             if (r.status() != 200) {
-                return "answered " + r.status() + " " + r.reason() + "  (the serving path is not complete in this build)";
+                return "answered " + r.status() + " " + r.reason() + "  (not served: see the gateway's and the scheduler's logs)";
             }
             JsonNode body = r.json();
             float[] p = Oip.output(body, ZooBuilder.OUTPUT);
