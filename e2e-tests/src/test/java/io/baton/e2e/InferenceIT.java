@@ -114,7 +114,6 @@ class InferenceIT {
     void aPipelineFeedsItsFeaturesToAHead() throws Exception {
         var stages = e2e.app("fashion-pipeline").stages();
         String features = stages.get(0).variants().get(0);
-        ValidationSet vs = e2e.validation();
         for (int i = 0; i < 4; i++) {
             float[] p = Oip.probabilities(oip.infer("fashion-pipeline", i, 1), "fashion-pipeline", 1);
             float[] f = direct(features, i, 1);
@@ -124,7 +123,6 @@ class InferenceIT {
             }
             assertThat(heads).as("image %d: %s then one of %s gives the answer", i, features, stages.get(1).variants()).hasSize(1);
         }
-        assertThat(vs.size()).isPositive();
     }
 
     @Test
