@@ -1,5 +1,6 @@
 package io.baton.core.cli;
 
+import io.baton.core.suite.SuiteException;
 import io.baton.core.workload.TraceFormatException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -12,7 +13,7 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * The {@code baton} command line (bin/baton runs it). Subcommands: plan, simulate, bench, zoo, demo.
+ * The {@code baton} command line (bin/baton runs it). Subcommands: plan, simulate, bench, zoo, demo, suite.
  * Bad input exits with status 2 and one line on standard error naming what is wrong.
  */
 public final class Baton {
@@ -22,8 +23,24 @@ public final class Baton {
             "  plan <policy> --input FILE|-     print a plan as JSON (policies: " + String.join(", ", PlanCommand.POLICIES) + ")",
             "  simulate --scenario FILE|-       simulate policies over a scenario, print metrics per policy as JSON",
             "  bench <name> [options]           run a benchmark and print a table (" + String.join(", ", BenchCommand.NAMES) + ")",
+            "  bench live [--gateway URL] [--registry URL] [--scheduler URL] [--app NAME] [--variant NAME] [--slo MS]",
+            "             [--rates R1,R2,R3] [--max-rate R] [--seconds S] [--warmup S] [--seed N] [--timeout-ms MS]",
+            "             [--workers N] [--prefix NAME] [--raw] [--concurrency N]",
+            "                                   drive a running suite's gateway with open-loop Poisson arrivals: symphony vs",
+            "                                   work-conserving on the app's fastest variant at 30/60/90% of the profile's",
+            "                                   capacity (at most --max-rate, default 1000/s) or --rates; --raw adds the",
+            "                                   saturation throughput, ONNX Runtime alone at the same batch, and the targets",
             "  zoo build --out DIR [--data DIR] build the Fashion-MNIST model zoo (ONNX files, validation set, manifest)",
             "  demo                             simulate the Symphony demo scenario and print a comparison",
+            "  suite up --root DIR [--home DIR] [--workers N] [--data DIR] [--check]",
+            "                                   the live suite (what bin/baton up runs): build the zoo, start every service,",
+            "                                   register and profile the demo zoo, print URLs and a curl example; Ctrl-C stops all.",
+            "                                   Environment: BATON_HOME (ROOT/.baton), BATON_WORKERS (one per core),",
+            "                                   BATON_{GATEWAY,REGISTRY,SCHEDULER,PROFILER,WORKER}_PORT (8080, 8081, 8082, 8083,",
+            "                                   8090 and up), BATON_FASHION_MNIST, BATON_SERVICE_JAVA_OPTS, BATON_WORKER_JAVA_OPTS",
+            "  suite register [--registry URL] [--profiler URL] --zoo DIR [--no-profile] [--batch-sizes 1,2,4]",
+            "                 [--repetitions N] [--warmup N]",
+            "                                   register a built zoo's demo applications with a running suite and profile them",
             "  help                             this text");
 
     private Baton() {}
@@ -48,6 +65,7 @@ public final class Baton {
                 case "bench" -> BenchCommand.run(rest, out);
                 case "demo" -> DemoCommand.run(rest, out);
                 case "zoo" -> ZooCommand.run(rest, out);
+                case "suite" -> SuiteCommand.run(rest, out, System.getenv());
                 default -> throw new InputException("unknown command '" + args[0] + "' (try: baton help)");
             }
             return 0;
@@ -62,6 +80,10 @@ public final class Baton {
             // Domain validation (profiles, specs) names the field in its message.
             err.println("baton: " + oneLine(e.getMessage()));
             return 2;
+        } catch (SuiteException e) {
+            // The suite refused, died or could not be reached: say which and why, without a stack trace.
+            err.println("baton: " + e.getMessage());
+            return 1;
         } catch (RuntimeException e) {
             err.println("baton: internal error: " + e);
             e.printStackTrace(err);

@@ -15,7 +15,7 @@ import java.util.List;
 final class BenchCommand {
     static final List<String> NAMES = List.of("symphony-policies", "symphony-table4", "scheduler-throughput", "simulator-speed",
             "interference", "interference-planner", "sneakpeek", "ipa-solver", "ipa", "ipa-forecast",
-            "schemble", "schemble-planner");
+            "schemble", "schemble-planner", "live");
 
     private BenchCommand() {}
 
@@ -78,11 +78,23 @@ final class BenchCommand {
             }
             case "schemble" -> SchembleBenchCli.run(args, out);
             case "schemble-planner" -> SchembleBenchCli.planner(args, out);
+            case "live" -> {
+                try {
+                    LiveBenchCommand.run(args, out);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new io.baton.core.suite.SuiteException("interrupted", e);
+                } catch (RuntimeException e) {
+                    throw e;
+                } catch (Exception e) {
+                    throw new io.baton.core.suite.SuiteException("bench live: " + e, e);
+                }
+            }
             default -> throw new InputException("unknown benchmark '" + name + "': one of " + String.join(", ", NAMES));
         }
     }
 
-    private static double doubleOption(List<String> args, String name, double dflt) {
+    static double doubleOption(List<String> args, String name, double dflt) {
         String v = Baton.option(args, name);
         if (v == null) return dflt;
         try {
@@ -94,7 +106,7 @@ final class BenchCommand {
         }
     }
 
-    private static long longOption(List<String> args, String name, long dflt) {
+    static long longOption(List<String> args, String name, long dflt) {
         String v = Baton.option(args, name);
         if (v == null) return dflt;
         try {

@@ -22,14 +22,7 @@ final class ZooCommand {
         if (args.isEmpty() || !args.get(0).equals("build")) throw new InputException("zoo needs a subcommand: build --out DIR [--data DIR]");
         String outDir = Baton.option(args, "--out");
         if (outDir == null) throw new InputException("zoo build needs --out DIR");
-        String dataDir = Baton.option(args, "--data");
-        Path data = dataDir == null ? FashionMnist.DEFAULT_DIR : Path.of(dataDir);
-        Path missing = FashionMnist.missingFile(data);
-        if (missing != null) {
-            throw new InputException("--data: Fashion-MNIST not found (" + missing + " is missing); install the Debian package "
-                    + FashionMnist.DEBIAN_PACKAGE + " or pass --data DIR");
-        }
-        ZooBuilder.Options standard = ZooBuilder.Options.standard(data);
+        ZooBuilder.Options standard = ZooBuilder.Options.standard(dataDir(Baton.option(args, "--data"), "--data"));
         int train = standard.trainExamples();
         String t = Baton.option(args, "--train");
         if (t != null) {
@@ -40,9 +33,23 @@ final class ZooCommand {
             }
             if (train < 1000 || train > 60_000) throw new InputException("--train must be in [1000, 60000], got " + train);
         }
-        ZooBuilder.Options options = standard.withTrainExamples(train);
-        Path dir = Path.of(outDir);
-        if (!args.contains("--force") && ZooBuilder.isBuilt(dir, options)) {
+        build(Path.of(outDir), standard.withTrainExamples(train), args.contains("--force"), out);
+    }
+
+    /** The Fashion-MNIST directory {@code dir} names (the Debian package's when null), checked to hold every file. */
+    static Path dataDir(String dir, String option) {
+        Path data = dir == null ? FashionMnist.DEFAULT_DIR : Path.of(dir);
+        Path missing = FashionMnist.missingFile(data);
+        if (missing != null) {
+            throw new InputException(option + ": Fashion-MNIST not found (" + missing + " is missing); install the Debian package "
+                    + FashionMnist.DEBIAN_PACKAGE + " or pass " + option + " DIR");
+        }
+        return data;
+    }
+
+    /** Builds the zoo into {@code dir} unless it holds one built with the same options already (or {@code force}). */
+    static void build(Path dir, ZooBuilder.Options options, boolean force, PrintStream out) {
+        if (!force && ZooBuilder.isBuilt(dir, options)) {
             out.println("zoo " + ZooBuilder.NAME + " v" + ZooBuilder.VERSION + " is already built in " + dir + " (--force rebuilds it)");
             return;
         }

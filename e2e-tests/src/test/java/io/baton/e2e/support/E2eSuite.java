@@ -1,0 +1,144 @@
+package io.baton.e2e.support;
+
+import io.baton.core.suite.DemoApplications;
+import io.baton.core.suite.JsonHttp;
+import io.baton.core.suite.Profiling;
+import io.baton.core.suite.RegistryDatabase;
+import io.baton.core.suite.Service;
+import io.baton.core.suite.ServiceJars;
+import io.baton.core.suite.Suite;
+import io.baton.core.suite.SuiteSpec;
+import io.baton.core.suite.ZooRegistration;
+import io.baton.core.zoo.FashionMnist;
+import io.baton.core.zoo.Manifest;
+import io.baton.core.zoo.ValidationSet;
+import io.baton.core.zoo.ZooBuilder;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The whole suite for these tests, started once per test JVM (see {@link SuiteExtension}) by the code
+ * {@code bin/baton up} runs ({@link Suite}, {@link ZooRegistration}, {@link Profiling}): every service from its jar
+ * on free ports, the registry on PostgreSQL in a fresh schema, two workers; a small zoo (1,000 training images, 300
+ * validation images, kept in {@code target/e2e-zoo}) registered and profiled at batch sizes 1 … 8.
+ */
+public final class E2eSuite implements AutoCloseable {
+    public static final Path ZOO = Path.of("target", "e2e-zoo");
+    static final ZooBuilder.Options ZOO_OPTIONS = new ZooBuilder.Options(FashionMnist.DEFAULT_DIR, 1_000, 300, 2, 300, 7);
+    public static final Profiling.Options PROFILING = new Profiling.Options(List.of(1, 2, 4, 8), 5, 1);
+    public static final int WORKERS = 2;
+    /** Lean JVMs that start fast: nothing here measures speed. */
+    static final List<String> JVM = List.of("-Xmx256m", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC");
+
+    private final Suite suite;
+    private final String schema;
+    private final Manifest manifest;
+    private final ValidationSet validation;
+    private final ZooRegistration.Registered registered;
+    private final JsonHttp http = new JsonHttp(Duration.ofSeconds(30));
+    private final PrintStream log;
+    private final int profiled;
+
+    private E2eSuite(Suite suite, String schema, Manifest manifest, ValidationSet validation, ZooRegistration.Registered registered,
+                     PrintStream log, int profiled) {
+        this.suite = suite;
+        this.schema = schema;
+        this.manifest = manifest;
+        this.validation = validation;
+        this.registered = registered;
+        this.log = log;
+        this.profiled = profiled;
+    }
+
+    static E2eSuite start() throws IOException {
+        Path root = Path.of(System.getProperty("baton.root", "..")).toAbsolutePath().normalize();
+        ServiceJars jars = ServiceJars.in(root);
+        Postgres.requireServer();
+        if (!ZooBuilder.isBuilt(ZOO, ZOO_OPTIONS)) new ZooBuilder(ZOO_OPTIONS, System.out).build(ZOO);
+        Manifest manifest = ZooRegistration.manifest(ZOO);
+        ValidationSet validation = ValidationSet.read(ZOO.resolve(ZooBuilder.VALIDATION));
+
+        Path home = Files.createTempDirectory(Path.of("target").toAbsolutePath(), "e2e-suite-");
+        List<Integer> ports = FreePorts.take(4 + WORKERS);
+        String schema = Postgres.freshSchema();
+        SuiteSpec spec = new SuiteSpec(jars, home, new SuiteSpec.Ports(ports.get(0), ports.get(1), ports.get(2), ports.get(3),
+                ports.subList(4, ports.size())), new RegistryDatabase.Postgres(Postgres.URL, Postgres.USER, Postgres.PASSWORD, schema),
+                JVM, JVM,
+                // Fast heartbeats and eviction, so that a killed worker is noticed within the tests' patience.
+                Map.of(Service.WORKER, List.of("--baton.worker.heartbeat-interval=500ms"),
+                        Service.SCHEDULER, List.of("--baton.scheduler.worker-timeout=3s")),
+                Duration.ofMinutes(2));
+        PrintStream log = new PrintStream(Files.newOutputStream(home.resolve("e2e.log")), true, "UTF-8");
+        Suite suite = new Suite(spec, log);
+        try {
+            suite.start();
+            suite.awaitWorkersLive(suite.workerDeviceIds(), Duration.ofSeconds(60));
+            JsonHttp http = new JsonHttp(Duration.ofSeconds(30));
+            ZooRegistration.Registered registered = new ZooRegistration(http, suite.registry(), log).register(ZOO);
+            int profiled = new Profiling(http, suite.registry(), suite.profiler(), log)
+                    .profileMissing(registered.applications(), PROFILING, Duration.ofMinutes(3));
+            return new E2eSuite(suite, schema, manifest, validation, registered, log, profiled);
+        } catch (RuntimeException | Error e) {
+            suite.close();
+            Postgres.drop(schema);
+            throw e;
+        }
+    }
+
+    public Suite suite() {
+        return suite;
+    }
+
+    public JsonHttp http() {
+        return http;
+    }
+
+    public Manifest manifest() {
+        return manifest;
+    }
+
+    public ValidationSet validation() {
+        return validation;
+    }
+
+    public ZooRegistration.Registered registered() {
+        return registered;
+    }
+
+    /** How many variants the start-up profiling measured (every one: the schema is fresh). */
+    public int profiledAtStart() {
+        return profiled;
+    }
+
+    public PrintStream log() {
+        return log;
+    }
+
+    public Manifest.App app(String name) {
+        return manifest.applications().stream().filter(a -> a.name().equals(name)).findFirst().orElseThrow();
+    }
+
+    public List<DemoApplications.VariantRef> variants(String app) {
+        return DemoApplications.variants(app(app));
+    }
+
+    /** A zoo model's ONNX file. */
+    public Path onnx(String model) {
+        return ZOO.resolve(manifest.models().stream().filter(m -> m.name().equals(model)).findFirst().orElseThrow().file());
+    }
+
+    @Override
+    public void close() {
+        try {
+            suite.close();
+        } finally {
+            Postgres.drop(schema);
+            log.close();
+        }
+    }
+}

@@ -1,0 +1,200 @@
+package io.baton.core.suite;
+
+import java.io.PrintStream;
+import java.net.URI;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * The whole suite as child processes: registry, scheduler, profiler, the workers and the gateway, started from a
+ * {@link SuiteSpec}. {@code bin/baton up} and the end-to-end tests both run it. The registry starts first (the
+ * others read it), then the rest together; each is awaited on its health endpoint. {@link #close} stops every
+ * child that was started, also after a failed start, and waits for each: none is left behind.
+ */
+public final class Suite implements AutoCloseable {
+    private static final Duration STOP_GRACE = Duration.ofSeconds(20);
+
+    private final SuiteSpec spec;
+    private final PrintStream log;
+    private final JsonHttp http = new JsonHttp(Duration.ofSeconds(5));
+    private final List<ServiceProcess> started = new ArrayList<>();
+    private final List<ServiceProcess> workers = new ArrayList<>();
+    private boolean closed;
+
+    public Suite(SuiteSpec spec, PrintStream log) {
+        this.spec = spec;
+        this.log = log;
+    }
+
+    public static String workerName(int index) {
+        return "worker-" + index;
+    }
+
+    public static String deviceId(int index) {
+        return "cpu-" + index;
+    }
+
+    public URI registry() {
+        return local(spec.ports().registry());
+    }
+
+    public URI scheduler() {
+        return local(spec.ports().scheduler());
+    }
+
+    public URI profiler() {
+        return local(spec.ports().profiler());
+    }
+
+    public URI gateway() {
+        return local(spec.ports().gateway());
+    }
+
+    public SuiteSpec spec() {
+        return spec;
+    }
+
+    static URI local(int port) {
+        return URI.create("http://127.0.0.1:" + port);
+    }
+
+    /** Every child started so far, in start order. */
+    public synchronized List<ServiceProcess> processes() {
+        return List.copyOf(started);
+    }
+
+    public synchronized List<ServiceProcess> workers() {
+        return List.copyOf(workers);
+    }
+
+    /** Starts every service and waits until each is healthy; a {@link SuiteException} (after stopping them all) otherwise. */
+    public void start() {
+        try {
+            ServiceProcess registry = launch(Service.REGISTRY, "registry", spec.ports().registry(), spec.serviceJvmOptions(),
+                    concat(List.of("--baton.registry.artifact-dir=" + spec.home().resolve("registry").resolve("artifacts").toAbsolutePath()),
+                            spec.database().arguments()), spec.database().environment());
+            awaitHealthy(List.of(registry));
+            List<ServiceProcess> rest = new ArrayList<>();
+            rest.add(launch(Service.SCHEDULER, "scheduler", spec.ports().scheduler(), spec.serviceJvmOptions(),
+                    List.of("--baton.scheduler.registry-url=" + registry()), Map.of()));
+            rest.add(launch(Service.PROFILER, "profiler", spec.ports().profiler(), spec.serviceJvmOptions(),
+                    // Profiles measure one intra-op thread, as the workers run: ℓ(b) must be what a worker sees.
+                    List.of("--baton.profiler.registry-url=" + registry(), "--baton.profiler.intra-op-threads=1"), Map.of()));
+            for (int i = 0; i < spec.ports().workers().size(); i++) rest.add(launchWorker(i, spec.ports().workers().get(i)));
+            rest.add(launch(Service.GATEWAY, "gateway", spec.ports().gateway(), spec.serviceJvmOptions(),
+                    List.of("--baton.gateway.scheduler-url=" + scheduler(), "--baton.gateway.registry-url=" + registry()), Map.of()));
+            awaitHealthy(rest);
+        } catch (RuntimeException e) {
+            close();
+            throw e;
+        }
+    }
+
+    /** Starts one more worker (device id {@code cpu-<index>}) on {@code port} and waits until it is healthy. */
+    public ServiceProcess startWorker(int index, int port) {
+        ServiceProcess w = launchWorker(index, port);
+        awaitHealthy(List.of(w));
+        return w;
+    }
+
+    private ServiceProcess launchWorker(int index, int port) {
+        ServiceProcess w = launch(Service.WORKER, workerName(index), port, spec.workerJvmOptions(),
+                List.of("--baton.worker.device-id=" + deviceId(index), "--baton.worker.intra-op-threads=1",
+                        "--baton.worker.scheduler-url=" + scheduler(), "--baton.worker.registry-url=" + registry()), Map.of());
+        synchronized (this) {
+            workers.add(w);
+        }
+        return w;
+    }
+
+    private ServiceProcess launch(Service service, String name, int port, List<String> jvm, List<String> arguments,
+                                  Map<String, String> environment) {
+        synchronized (this) {
+            if (closed) throw new SuiteException("the suite is stopping");
+        }
+        ServiceProcess p = ServiceProcess.start(name, spec.jars().of(service), port, jvm, concat(arguments, spec.extra(service)),
+                environment, spec.home(), spec.home().resolve("logs").resolve(name + ".log"));
+        synchronized (this) {
+            started.add(p);
+        }
+        return p;
+    }
+
+    private void awaitHealthy(List<ServiceProcess> processes) {
+        long t0 = System.nanoTime();
+        for (ServiceProcess p : processes) {
+            p.awaitHealthy(http, spec.healthLimit());
+            log.printf(Locale.ROOT, "  %-10s %-24s up (%.1f s, pid %d, log %s)%n", p.name(), p.url(), (System.nanoTime() - t0) / 1e9,
+                    p.pid(), p.log());
+        }
+    }
+
+    /** Waits until the scheduler lists every worker in {@code deviceIds} as LIVE. */
+    public void awaitWorkersLive(Collection<String> deviceIds, Duration limit) {
+        URI list = scheduler().resolve("/internal/v1/workers");
+        long end = System.nanoTime() + limit.toNanos();
+        Set<String> live = new HashSet<>();
+        while (true) {
+            live.clear();
+            JsonHttp.Response r = http.get(list);
+            if (r.status() == 200) {
+                r.json().forEach(w -> {
+                    if ("LIVE".equals(w.path("state").asText())) live.add(w.path("workerId").asText());
+                });
+            }
+            if (live.containsAll(deviceIds)) return;
+            if (System.nanoTime() > end) {
+                throw new SuiteException("the scheduler lists " + live + " as live, not every one of " + deviceIds + " after "
+                        + limit.toSeconds() + " s (GET " + list + " answered " + r.status() + ")");
+            }
+            ServiceProcess.sleep(200);
+        }
+    }
+
+    public List<String> workerDeviceIds() {
+        List<String> ids = new ArrayList<>();
+        for (int i = 0; i < spec.ports().workers().size(); i++) ids.add(deviceId(i));
+        return ids;
+    }
+
+    /** Blocks until some child exits, and answers it. */
+    public ServiceProcess awaitAnyExit() {
+        List<ServiceProcess> all = processes();
+        CompletableFuture<?>[] exits = all.stream().map(p -> p.process().onExit()).toArray(CompletableFuture[]::new);
+        CompletableFuture.anyOf(exits).join();
+        return all.stream().filter(p -> !p.isAlive()).findFirst().orElseThrow();
+    }
+
+    /** True once {@link #close} has begun: children exiting then are being stopped, not failing. */
+    public synchronized boolean isClosing() {
+        return closed;
+    }
+
+    /** Stops every child: SIGTERM to all (gateway first), then waits for each, SIGKILL past the grace period. */
+    @Override
+    public void close() {
+        List<ServiceProcess> all;
+        synchronized (this) {
+            if (closed) return;
+            closed = true;
+            all = new ArrayList<>(started);
+        }
+        java.util.Collections.reverse(all); // the edge first, the registry last
+        for (ServiceProcess p : all) p.requestStop();
+        long end = System.nanoTime() + STOP_GRACE.toNanos();
+        for (ServiceProcess p : all) p.awaitStopped(Duration.ofNanos(Math.max(0, end - System.nanoTime())));
+    }
+
+    private static List<String> concat(List<String> a, List<String> b) {
+        List<String> all = new ArrayList<>(a);
+        all.addAll(b);
+        return all;
+    }
+}
