@@ -63,6 +63,13 @@ public class GatewayException extends RuntimeException {
         return new GatewayException(503, name, "request dropped: " + message + " (" + name + ")", true, null);
     }
 
+    /** The deadline ran out inside the gateway, before the scheduler could be asked: a drop, named {@code where}. */
+    public static GatewayException deadlinePassed(String where) {
+        String name = DropReason.DEADLINE_PASSED.name();
+        return new GatewayException(503, name, "request dropped: deadline passed " + where + " (" + name + ")", true,
+                null);
+    }
+
     public static GatewayException unavailable(String reason, String message, Throwable cause) {
         return new GatewayException(503, reason, message, false, cause);
     }

@@ -10,11 +10,12 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 
 /**
- * Per application: {@code baton_gateway_requests_seconds} (a latency histogram, counted by {@code outcome} served or
- * error) and {@code baton_gateway_errors_total} by {@code reason} (a drop reason such as {@code DEADLINE_UNMEETABLE},
- * or {@code invalid-request}, {@code not-found}, {@code timeout}, {@code circuit-open}, ...). Requests for an
- * application the registry does not know count under {@code application="unknown"}, so that made-up names cannot
- * grow the number of series.
+ * Per Baton application (tag {@code app}; the tag {@code application} is the service's own name, common to all its
+ * meters): {@code baton_gateway_requests_seconds} (a latency histogram, counted by {@code outcome} served or error)
+ * and {@code baton_gateway_errors_total} by {@code reason} (a drop reason such as {@code DEADLINE_UNMEETABLE}, or
+ * {@code invalid-request}, {@code not-found}, {@code timeout}, {@code circuit-open}, ...). Requests for an
+ * application the registry does not know count under {@code app="unknown"}, so that made-up names cannot grow the
+ * number of series.
  */
 @Component
 public class InferenceMetrics {
@@ -37,14 +38,14 @@ public class InferenceMetrics {
         timer(application, "error").record(System.nanoTime() - startNanos, TimeUnit.NANOSECONDS);
         errors.computeIfAbsent(application + '\u0000' + reason, k -> Counter.builder("baton.gateway.errors")
                 .description("inference requests answered with an error, by reason")
-                .tag("application", application).tag("reason", reason)
+                .tag("app", application).tag("reason", reason)
                 .register(registry)).increment();
     }
 
     private Timer timer(String application, String outcome) {
         return timers.computeIfAbsent(application + '\u0000' + outcome, k -> Timer.builder("baton.gateway.requests")
                 .description("inference requests through the gateway, from receipt to answer")
-                .tag("application", application).tag("outcome", outcome)
+                .tag("app", application).tag("outcome", outcome)
                 .publishPercentileHistogram()
                 .register(registry));
     }

@@ -16,4 +16,13 @@ public record Deadline(long startNanos, double budgetMs) {
     public double remainingMs() {
         return budgetMs - elapsedMs();
     }
+
+    /** What is left, or a drop ({@code DEADLINE_PASSED}) when nothing is: no scheduler call is made for it. */
+    public double requireRemainingMs(String where) {
+        double left = remainingMs();
+        if (left <= 0) {
+            throw io.baton.gateway.GatewayException.deadlinePassed(where);
+        }
+        return left;
+    }
 }

@@ -39,7 +39,7 @@ final class EnsembleRoute {
             throw new GatewayException(503, "no-variant", "ensemble '" + app.name() + "' has no base model yet");
         }
         List<TensorSpec> clientOutputs = app.clientOutputs(null);
-        double timeoutMs = ctx.deadline().remainingMs();
+        double timeoutMs = ctx.deadline().requireRemainingMs("before the scheduler was asked");
         List<CompletableFuture<SchedulerAnswer>> calls = new ArrayList<>(models.size());
         for (VariantDefinition m : models) {
             calls.add(scheduler.infer(new SchedulerCall(app.name(), m.name(), timeoutMs, ctx.priority(),

@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.StringJoiner;
 
-import io.baton.core.domain.DropReason;
 import io.baton.gateway.GatewayException;
 import io.baton.gateway.registry.ApplicationDefinition;
 import io.baton.gateway.registry.TensorSpec;
@@ -47,10 +46,7 @@ final class PipelineRoute {
             VariantDefinition v = chosen.get(s);
             boolean last = s == chosen.size() - 1;
             String where = " at pipeline stage " + s + " (" + v.name() + ")";
-            double left = ctx.deadline().remainingMs();
-            if (left <= 0) {
-                throw GatewayException.dropped(DropReason.DEADLINE_PASSED.name(), null).withSuffix(where);
-            }
+            double left = ctx.deadline().requireRemainingMs("before pipeline stage " + s + " (" + v.name() + ")");
             List<Tensor> inputs = s == 0 ? VariantNaming.inputsFor(v, carried) : feed(carried, v, chosen.get(s - 1), s);
             List<TensorSpec> clientOutputs = app.clientOutputs(v);
             List<String> wanted = last ? VariantNaming.outputsFor(v, clientOutputs, ctx.requested())

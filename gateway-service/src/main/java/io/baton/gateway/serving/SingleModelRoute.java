@@ -29,8 +29,9 @@ final class SingleModelRoute {
         // Without a version the scheduler picks the variant; its names are known in advance only when all agree.
         VariantDefinition naming = ctx.version() != null ? ctx.version() : uniformVariant(app);
         List<TensorSpec> clientOutputs = app.clientOutputs(ctx.version());
+        double timeoutMs = ctx.deadline().requireRemainingMs("before the scheduler was asked");
         SchedulerCall call = new SchedulerCall(app.name(), ctx.version() == null ? null : ctx.version().name(),
-                ctx.deadline().remainingMs(), ctx.priority(), VariantNaming.inputsFor(naming, ctx.inputs()),
+                timeoutMs, ctx.priority(), VariantNaming.inputsFor(naming, ctx.inputs()),
                 naming == null ? null : VariantNaming.outputsFor(naming, clientOutputs, ctx.requested()));
         SchedulerAnswer answer = Futures.join(scheduler.infer(call));
         VariantDefinition served = answer.variant() == null ? naming : app.variant(answer.variant()).orElse(naming);
