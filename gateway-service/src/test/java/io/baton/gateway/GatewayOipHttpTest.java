@@ -167,6 +167,19 @@ class GatewayOipHttpTest {
     }
 
     @Test
+    void aJsonBodySentAsAFormIsReadAsItCame() throws Exception {
+        // curl -d without a Content-Type header sends application/x-www-form-urlencoded
+        HttpResponse<String> r = http.send(HttpRequest.newBuilder(uri("/v2/models/fashion/infer"))
+                .header("Content-Type", "application/x-www-form-urlencoded")
+                .POST(HttpRequest.BodyPublishers.ofString("""
+                        {"inputs": [{"name": "x", "shape": [1, 4], "datatype": "FP32", "data": [1, 2, 3, 4]}]}"""))
+                .build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+        assertThat(doubles(JSON.readTree(r.body()).at("/outputs/0/data"))).containsExactly(10.0, 2.0);
+        assertThat(postJson("/v2/models/fashion/infer", "", 400).get("error").asText()).contains("no body");
+    }
+
+    @Test
     void versionTimeoutAndPriorityReachTheScheduler() throws Exception {
         JsonNode answer = postJson("/v2/models/fashion/versions/small/infer", """
                 {"parameters": {"timeout": 5000000, "priority": 1},

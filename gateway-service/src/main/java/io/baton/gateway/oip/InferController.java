@@ -1,12 +1,14 @@
 package io.baton.gateway.oip;
 
+import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
+
+import jakarta.servlet.http.HttpServletRequest;
 
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
-import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RestController;
 
@@ -36,20 +38,29 @@ public class InferController {
     }
 
     @PostMapping("/v2/models/{app}/infer")
-    public ResponseEntity<byte[]> infer(@PathVariable String app, @RequestBody byte[] body,
+    public ResponseEntity<byte[]> infer(@PathVariable String app, HttpServletRequest http,
                                         @RequestHeader(value = OipRequestReader.HEADER_LENGTH, required = false)
-                                        String headerLength) {
-        return infer(app, null, body, headerLength);
+                                        String headerLength) throws IOException {
+        return infer(app, null, http, headerLength);
     }
 
+    /**
+     * The body is read from the servlet as it came, whatever its content type: {@code @RequestBody} would re-encode
+     * a body sent as {@code application/x-www-form-urlencoded} (what {@code curl -d} sends without a header) from
+     * its "form parameters", corrupting the JSON.
+     */
     @PostMapping("/v2/models/{app}/versions/{version}/infer")
     public ResponseEntity<byte[]> infer(@PathVariable String app, @PathVariable String version,
-                                        @RequestBody byte[] body,
+                                        HttpServletRequest http,
                                         @RequestHeader(value = OipRequestReader.HEADER_LENGTH, required = false)
-                                        String headerLength) {
+                                        String headerLength) throws IOException {
         long received = System.nanoTime();
         String tag = InferenceMetrics.UNKNOWN;
         try {
+            byte[] body = http.getInputStream().readAllBytes();
+            if (body.length == 0) {
+                throw GatewayException.badRequest("the request has no body: send the OIP inference request as JSON");
+            }
             ApplicationDefinition def = service.application(app);
             tag = def.name();
             VariantDefinition v = InferenceService.version(def, version);

@@ -11,6 +11,7 @@ import java.util.Map;
 import org.springframework.http.MediaType;
 
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.StreamWriteFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.baton.gateway.tensor.JsonTensors;
@@ -33,8 +34,9 @@ public final class OipResponseWriter {
 
     private final ObjectMapper json;
 
+    /** @param json used as configured, except that floats are written with Jackson's fast number writer */
     public OipResponseWriter(ObjectMapper json) {
-        this.json = json;
+        this.json = json.copyWith(json.getFactory().rebuild().enable(StreamWriteFeature.USE_FAST_DOUBLE_WRITER).build());
     }
 
     public Encoded write(String modelName, String modelVersion, String id, Map<String, Object> parameters,

@@ -57,6 +57,8 @@ public final class StubScheduler extends StubHttp {
     private final Map<String, String> states = new ConcurrentHashMap<>();
     private final Map<String, Long> delaysMs = new ConcurrentHashMap<>();
     public final List<JsonNode> calls = new CopyOnWriteArrayList<>();
+    /** Whether {@link #calls} keeps the bodies (a benchmark turns it off). */
+    public volatile boolean recording = true;
 
     public StubScheduler application(String name, String kind, Map<String, Model> variants) {
         apps.put(name, new App(kind, new TreeMap<>(variants)));
@@ -120,7 +122,9 @@ public final class StubScheduler extends StubHttp {
             problem(exchange, 400, "invalid-request", "malformed JSON", null);
             return;
         }
-        calls.add(body);
+        if (recording) {
+            calls.add(body);
+        }
         for (Iterator<String> it = body.fieldNames(); it.hasNext(); ) {
             String f = it.next();
             if (!FIELDS.contains(f)) {
