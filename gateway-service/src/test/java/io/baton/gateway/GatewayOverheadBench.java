@@ -113,9 +113,11 @@ class GatewayOverheadBench {
         double[] s = sequential(toScheduler, 2000);
         double[] j = sequential(jsonToGateway, 2000);
         double[] b = sequential(binaryToGateway, 2000);
+        double[] inside = insideGateway(jsonToGateway, 2000);
         row("stub scheduler directly", s);
         row("through the gateway, JSON tensors", j);
         row("through the gateway, binary tensors", b);
+        row("  JSON: receipt to answer inside the gateway", inside);
         System.out.printf("%-44s %8.3f%n", "gateway added, JSON (p50 difference)", pct(j, 50) - pct(s, 50));
         System.out.printf("%-44s %8.3f%n", "gateway added, binary (p50 difference)", pct(b, 50) - pct(s, 50));
 
@@ -144,6 +146,17 @@ class GatewayOverheadBench {
             if (r.statusCode() != 200) {
                 throw new AssertionError(r.statusCode() + " " + new String(r.body(), StandardCharsets.UTF_8));
             }
+        }
+        return ms;
+    }
+
+    /** The gateway's own {@code total_ms}: from receipt to the answer assembled, the scheduler call included. */
+    double[] insideGateway(Supplier<HttpRequest> request, int n) throws Exception {
+        com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+        double[] ms = new double[n];
+        for (int i = 0; i < n; i++) {
+            HttpResponse<byte[]> r = http.send(request.get(), HttpResponse.BodyHandlers.ofByteArray());
+            ms[i] = json.readTree(r.body()).at("/parameters/total_ms").asDouble();
         }
         return ms;
     }
