@@ -6,7 +6,7 @@ import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 
-/** The public edge: Open Inference Protocol v2 REST, validation, API keys, rate limits, request enrichment, ensemble aggregation. */
+/** The public edge: Open Inference Protocol v2 REST, validation, API keys, ensemble aggregation, pipeline stages. */
 @SpringBootApplication
 @EnableConfigurationProperties(GatewayProperties.class)
 public class GatewayApplication {
@@ -15,9 +15,9 @@ public class GatewayApplication {
         SpringApplication.run(GatewayApplication.class, args);
     }
 
-    /** Reports the effective {@code baton.gateway.*} settings under {@code baton} in {@code /actuator/info}. */
+    /** Reports the effective {@code baton.gateway.*} settings (API keys masked) under {@code baton} in {@code /actuator/info}. */
     @Bean
     InfoContributor batonSettingsInfo(GatewayProperties properties) {
-        return builder -> builder.withDetail("baton", properties);
+        return builder -> builder.withDetail("baton", properties.redacted());
     }
 }

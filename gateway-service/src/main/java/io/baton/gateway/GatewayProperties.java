@@ -1,22 +1,144 @@
 package io.baton.gateway;
 
 import java.net.URI;
+import java.time.Duration;
+import java.util.List;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
  * Configuration of gateway-service, bound from {@code baton.gateway.*}.
  *
- * @param schedulerUrl base URL of scheduler-service, to which validated inference requests are forwarded
- *                    (default {@code http://127.0.0.1:8082})
+ * @param registryUrl          base URL of registry-service: application definitions, and the target of the
+ *                             {@code /v1/**} admin proxy (default {@code http://127.0.0.1:8081})
+ * @param schedulerUrl         base URL of scheduler-service, to which validated inference requests are forwarded
+ *                             (default {@code http://127.0.0.1:8082})
+ * @param appCacheTtl          how long an application definition read from the registry is reused (default 2 s;
+ *                             0 reads it on every request)
+ * @param apiKeys              keys accepted on {@code /v1/**} in {@code X-API-Key} or {@code Authorization: Bearer};
+ *                             empty: the admin routes are open (a warning is logged at start)
+ * @param registryTimeout      limit on one registry call (default 2 s)
+ * @param healthTimeout        limit on the readiness probes of the registry and the scheduler (default 1 s)
+ * @param priorityDefaultLevel the Triton priority level that maps to Baton's default priority 0 (default 5); see
+ *                             {@link io.baton.gateway.serving.PriorityMapping}
+ * @param resilience           time limiter, circuit breaker and bulkhead around scheduler calls
  */
 @ConfigurationProperties(prefix = "baton.gateway")
 public record GatewayProperties(
-        URI schedulerUrl) {
+        URI registryUrl,
+        URI schedulerUrl,
+        Duration appCacheTtl,
+        List<String> apiKeys,
+        Duration registryTimeout,
+        Duration healthTimeout,
+        Integer priorityDefaultLevel,
+        Resilience resilience) {
 
     public GatewayProperties {
+        if (registryUrl == null) {
+            registryUrl = URI.create("http://127.0.0.1:8081");
+        }
         if (schedulerUrl == null) {
             schedulerUrl = URI.create("http://127.0.0.1:8082");
+        }
+        if (appCacheTtl == null) {
+            appCacheTtl = Duration.ofSeconds(2);
+        }
+        apiKeys = apiKeys == null ? List.of() : apiKeys.stream().filter(k -> k != null && !k.isBlank()).toList();
+        if (registryTimeout == null) {
+            registryTimeout = Duration.ofSeconds(2);
+        }
+        if (healthTimeout == null) {
+            healthTimeout = Duration.ofSeconds(1);
+        }
+        if (priorityDefaultLevel == null) {
+            priorityDefaultLevel = 5;
+        }
+        if (priorityDefaultLevel < 1) {
+            throw new IllegalArgumentException("baton.gateway.priority-default-level must be at least 1, not "
+                    + priorityDefaultLevel);
+        }
+        if (resilience == null) {
+            resilience = new Resilience(null, null, null, null);
+        }
+    }
+
+    /** The same settings with the API keys masked, for {@code /actuator/info}. */
+    public GatewayProperties redacted() {
+        return new GatewayProperties(registryUrl, schedulerUrl, appCacheTtl,
+                apiKeys.stream().map(k -> "***").toList(), registryTimeout, healthTimeout, priorityDefaultLevel,
+                resilience);
+    }
+
+    /**
+     * @param deadlineMargin  the time limiter waits for a scheduler answer until the request's remaining deadline
+     *                        plus this margin (default 50 ms), then answers 504
+     * @param connectTimeout  TCP connect limit of the pooled HTTP client (default 1 s)
+     * @param circuitBreaker  the breaker that stops calling a failing scheduler
+     * @param bulkhead        the limit on concurrent scheduler calls
+     */
+    public record Resilience(Duration deadlineMargin, Duration connectTimeout, CircuitBreaker circuitBreaker,
+                             Bulkhead bulkhead) {
+        public Resilience {
+            if (deadlineMargin == null) {
+                deadlineMargin = Duration.ofMillis(50);
+            }
+            if (connectTimeout == null) {
+                connectTimeout = Duration.ofSeconds(1);
+            }
+            if (circuitBreaker == null) {
+                circuitBreaker = new CircuitBreaker(null, null, null, null, null);
+            }
+            if (bulkhead == null) {
+                bulkhead = new Bulkhead(null, null);
+            }
+        }
+    }
+
+    /**
+     * Counts as failures: connection errors, time-outs and scheduler answers of 500 and above other than 503 (a 503 is
+     * the policy dropping a request, which is the scheduler working as meant).
+     *
+     * @param failureRateThreshold      percentage of failed calls in the window that opens the breaker (default 50)
+     * @param slidingWindowSize         calls in the count-based window (default 50)
+     * @param minimumNumberOfCalls      calls before the rate is judged (default 20)
+     * @param waitInOpenState           how long the breaker stays open before letting trial calls through (default 5 s)
+     * @param permittedCallsInHalfOpen  trial calls while half-open (default 5)
+     */
+    public record CircuitBreaker(Float failureRateThreshold, Integer slidingWindowSize, Integer minimumNumberOfCalls,
+                                 Duration waitInOpenState, Integer permittedCallsInHalfOpen) {
+        public CircuitBreaker {
+            if (failureRateThreshold == null) {
+                failureRateThreshold = 50f;
+            }
+            if (slidingWindowSize == null) {
+                slidingWindowSize = 50;
+            }
+            if (minimumNumberOfCalls == null) {
+                minimumNumberOfCalls = 20;
+            }
+            if (waitInOpenState == null) {
+                waitInOpenState = Duration.ofSeconds(5);
+            }
+            if (permittedCallsInHalfOpen == null) {
+                permittedCallsInHalfOpen = 5;
+            }
+        }
+    }
+
+    /**
+     * @param maxConcurrentCalls scheduler calls in flight at once (default 512; an ensemble request makes one per base
+     *                           model)
+     * @param maxWait            how long a call may wait for a free slot before being refused (default 0: at once)
+     */
+    public record Bulkhead(Integer maxConcurrentCalls, Duration maxWait) {
+        public Bulkhead {
+            if (maxConcurrentCalls == null) {
+                maxConcurrentCalls = 512;
+            }
+            if (maxWait == null) {
+                maxWait = Duration.ZERO;
+            }
         }
     }
 }

@@ -1,0 +1,101 @@
+package io.baton.gateway;
+
+import java.net.http.HttpClient;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.boot.web.servlet.FilterRegistrationBean;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import io.baton.gateway.admin.ApiKeyFilter;
+import io.baton.gateway.oip.OipRequestReader;
+import io.baton.gateway.oip.OipResponseWriter;
+import io.baton.gateway.oip.UpstreamHealth;
+import io.baton.gateway.registry.ApplicationCache;
+import io.baton.gateway.scheduler.SchedulerClient;
+import io.baton.gateway.scheduler.SchedulerGuard;
+import io.baton.gateway.serving.InferenceService;
+import io.github.resilience4j.bulkhead.BulkheadRegistry;
+import io.github.resilience4j.circuitbreaker.CircuitBreakerRegistry;
+
+/** The gateway's wiring: one pooled HTTP client for the registry and the scheduler, the guard, the API-key filter. */
+@Configuration(proxyBeanMethods = false)
+public class GatewayConfiguration {
+
+    private static final Logger log = LoggerFactory.getLogger(GatewayConfiguration.class);
+
+    /** HTTP/1.1 with keep-alive: connections to the scheduler are reused, never opened per request. */
+    @Bean
+    HttpClient upstreamHttpClient(GatewayProperties properties) {
+        return HttpClient.newBuilder()
+                .version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(properties.resilience().connectTimeout())
+                .followRedirects(HttpClient.Redirect.NEVER)
+                .build();
+    }
+
+    /**
+     * Fires the time limiter's time-outs. A call that answers in time cancels its time-out, which then leaves the
+     * queue at once instead of waiting there for its deadline.
+     */
+    @Bean(destroyMethod = "shutdownNow")
+    ScheduledExecutorService schedulerTimeouts() {
+        ScheduledThreadPoolExecutor timer = new ScheduledThreadPoolExecutor(1, r -> {
+            Thread t = new Thread(r, "scheduler-timeouts");
+            t.setDaemon(true);
+            return t;
+        });
+        timer.setRemoveOnCancelPolicy(true);
+        return timer;
+    }
+
+    @Bean
+    SchedulerGuard schedulerGuard(CircuitBreakerRegistry breakers, BulkheadRegistry bulkheads,
+                                  ScheduledExecutorService schedulerTimeouts, GatewayProperties properties) {
+        return new SchedulerGuard(breakers, bulkheads, schedulerTimeouts, properties.resilience());
+    }
+
+    @Bean
+    SchedulerClient schedulerClient(HttpClient upstreamHttpClient, ObjectMapper json, SchedulerGuard guard,
+                                    GatewayProperties properties) {
+        return new SchedulerClient(upstreamHttpClient, json, guard, properties);
+    }
+
+    @Bean
+    InferenceService inferenceService(ApplicationCache applications, SchedulerClient scheduler,
+                                      GatewayProperties properties) {
+        return new InferenceService(applications, scheduler, properties);
+    }
+
+    @Bean
+    UpstreamHealth upstreamHealth(HttpClient upstreamHttpClient, GatewayProperties properties) {
+        return new UpstreamHealth(upstreamHttpClient, properties);
+    }
+
+    @Bean
+    OipRequestReader oipRequestReader(ObjectMapper json) {
+        return new OipRequestReader(json);
+    }
+
+    @Bean
+    OipResponseWriter oipResponseWriter(ObjectMapper json) {
+        return new OipResponseWriter(json);
+    }
+
+    @Bean
+    FilterRegistrationBean<ApiKeyFilter> apiKeyFilter(GatewayProperties properties, ObjectMapper json) {
+        if (properties.apiKeys().isEmpty()) {
+            log.warn("baton.gateway.api-keys is empty: the admin routes /v1/** are open to anyone who can reach "
+                    + "this port; set at least one key");
+        }
+        FilterRegistrationBean<ApiKeyFilter> registration =
+                new FilterRegistrationBean<>(new ApiKeyFilter(properties.apiKeys(), json));
+        registration.addUrlPatterns("/v1/*");
+        return registration;
+    }
+}

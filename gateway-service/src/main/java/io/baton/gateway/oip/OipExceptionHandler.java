@@ -1,0 +1,71 @@
+package io.baton.gateway.oip;
+
+import java.util.concurrent.CompletionException;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.http.ResponseEntity;
+import org.springframework.http.converter.HttpMessageNotReadableException;
+import org.springframework.web.HttpMediaTypeNotSupportedException;
+import org.springframework.web.HttpRequestMethodNotSupportedException;
+import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.bind.annotation.RestControllerAdvice;
+
+import io.baton.gateway.GatewayException;
+import io.baton.gateway.tensor.TensorException;
+
+/** Every refusal on an OIP route is the OIP error body {@code {"error": "..."}}, never a stack trace. */
+@RestControllerAdvice(basePackageClasses = OipExceptionHandler.class)
+public class OipExceptionHandler {
+
+    private static final Logger log = LoggerFactory.getLogger(OipExceptionHandler.class);
+
+    private final OipJson json;
+
+    public OipExceptionHandler(OipJson json) {
+        this.json = json;
+    }
+
+    @ExceptionHandler(GatewayException.class)
+    public ResponseEntity<byte[]> gateway(GatewayException e) {
+        if (e.status() >= 500 && !e.drop()) {
+            log.debug("answering {}: {}", e.status(), e.getMessage());
+        }
+        return json.error(e.status(), e.getMessage());
+    }
+
+    @ExceptionHandler(TensorException.class)
+    public ResponseEntity<byte[]> tensor(TensorException e) {
+        return json.error(400, e.getMessage());
+    }
+
+    @ExceptionHandler(CompletionException.class)
+    public ResponseEntity<byte[]> completion(CompletionException e) {
+        if (e.getCause() instanceof GatewayException g) {
+            return gateway(g);
+        }
+        return internal(e);
+    }
+
+    @ExceptionHandler(HttpMessageNotReadableException.class)
+    public ResponseEntity<byte[]> unreadable(HttpMessageNotReadableException e) {
+        return json.error(400, "the request has no readable body: " + e.getMostSpecificCause().getMessage());
+    }
+
+    @ExceptionHandler(HttpRequestMethodNotSupportedException.class)
+    public ResponseEntity<byte[]> method(HttpRequestMethodNotSupportedException e) {
+        return json.error(405, e.getMessage());
+    }
+
+    @ExceptionHandler(HttpMediaTypeNotSupportedException.class)
+    public ResponseEntity<byte[]> mediaType(HttpMediaTypeNotSupportedException e) {
+        return json.error(415, e.getMessage());
+    }
+
+    @ExceptionHandler(Exception.class)
+    public ResponseEntity<byte[]> internal(Exception e) {
+        log.error("internal error on an OIP route", e);
+        return json.error(500, "internal error: " + e.getClass().getSimpleName()
+                + (e.getMessage() == null ? "" : ": " + e.getMessage()));
+    }
+}

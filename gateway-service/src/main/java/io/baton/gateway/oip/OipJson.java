@@ -1,0 +1,37 @@
+package io.baton.gateway.oip;
+
+import java.util.Map;
+
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.stereotype.Component;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+/**
+ * JSON answers of the OIP routes, encoded here with their content type set, so that a client's {@code Accept} header
+ * (a binary client may send {@code application/octet-stream}) never turns an answer into a 406.
+ */
+@Component
+public class OipJson {
+
+    private final ObjectMapper json;
+
+    public OipJson(ObjectMapper json) {
+        this.json = json;
+    }
+
+    public ResponseEntity<byte[]> answer(int status, Object body) {
+        try {
+            return ResponseEntity.status(status).contentType(MediaType.APPLICATION_JSON).body(json.writeValueAsBytes(body));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot encode an OIP answer", e);
+        }
+    }
+
+    /** The OIP error body {@code {"error": message}}. */
+    public ResponseEntity<byte[]> error(int status, String message) {
+        return answer(status, Map.of("error", message));
+    }
+}

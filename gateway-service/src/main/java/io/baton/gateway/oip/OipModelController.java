@@ -1,0 +1,93 @@
+package io.baton.gateway.oip;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.RestController;
+
+import io.baton.gateway.registry.ApplicationDefinition;
+import io.baton.gateway.registry.TensorSpec;
+import io.baton.gateway.registry.VariantDefinition;
+import io.baton.gateway.scheduler.ApplicationState;
+import io.baton.gateway.scheduler.SchedulerClient;
+import io.baton.gateway.serving.InferenceService;
+
+/**
+ * OIP model routes: metadata (from the registry's definition) and readiness (from the scheduler). A model is an
+ * application; its versions are its variants.
+ */
+@RestController
+public class OipModelController {
+
+    public static final String PLATFORM = "onnxruntime_onnx";
+
+    private final InferenceService service;
+    private final SchedulerClient scheduler;
+    private final OipJson json;
+
+    public OipModelController(InferenceService service, SchedulerClient scheduler, OipJson json) {
+        this.service = service;
+        this.scheduler = scheduler;
+        this.json = json;
+    }
+
+    @GetMapping("/v2/models/{app}")
+    public ResponseEntity<byte[]> metadata(@PathVariable String app) {
+        return metadata(app, null);
+    }
+
+    @GetMapping("/v2/models/{app}/versions/{version}")
+    public ResponseEntity<byte[]> metadata(@PathVariable String app, @PathVariable String version) {
+        ApplicationDefinition def = service.application(app);
+        VariantDefinition v = InferenceService.version(def, version);
+        List<TensorSpec> inputs = v != null && !v.inputs().isEmpty() ? v.inputs() : def.clientInputs(null);
+        List<TensorSpec> outputs = v != null && !v.outputs().isEmpty() ? v.outputs() : def.clientOutputs(null);
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("name", def.name());
+        body.put("versions", def.variantNames());
+        body.put("platform", PLATFORM);
+        body.put("inputs", inputs);
+        body.put("outputs", outputs);
+        return json.answer(200, body);
+    }
+
+    @GetMapping("/v2/models/{app}/ready")
+    public ResponseEntity<byte[]> ready(@PathVariable String app) {
+        return ready(app, null);
+    }
+
+    /**
+     * 200 {@code {"name", "ready": true}} when the scheduler says the application (or the version: a live worker and
+     * a profile) can be served; otherwise 503 with {@code "ready": false} and the scheduler's reason as
+     * {@code error}. Unknown application or version: 404.
+     */
+    @GetMapping("/v2/models/{app}/versions/{version}/ready")
+    public ResponseEntity<byte[]> ready(@PathVariable String app, @PathVariable String version) {
+        ApplicationDefinition def = service.application(app);
+        VariantDefinition v = InferenceService.version(def, version);
+        Optional<ApplicationState> state = scheduler.application(def.name()).join();
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("name", def.name());
+        if (v != null) {
+            body.put("version", v.name());
+        }
+        String notReady;
+        if (state.isEmpty()) {
+            notReady = "the scheduler does not know it";
+        } else if (v == null ? state.get().ready() : state.get().ready(v.name())) {
+            body.put("ready", true);
+            return json.answer(200, body);
+        } else {
+            notReady = v == null ? String.valueOf(state.get().reason()) : state.get().reasonFor(v.name());
+        }
+        body.put("ready", false);
+        body.put("error", "model '" + def.name() + "'" + (v == null ? "" : " version '" + v.name() + "'")
+                + " is not ready: " + notReady);
+        return json.answer(503, body);
+    }
+}

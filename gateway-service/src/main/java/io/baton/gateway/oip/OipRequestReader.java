@@ -1,0 +1,215 @@
+package io.baton.gateway.oip;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import io.baton.gateway.GatewayException;
+import io.baton.gateway.tensor.Datatype;
+import io.baton.gateway.tensor.JsonTensors;
+import io.baton.gateway.tensor.Tensor;
+import io.baton.gateway.tensor.TensorException;
+
+/**
+ * Reads an OIP inference request: JSON, or with the binary tensor data extension a JSON header of
+ * {@code Inference-Header-Content-Length} bytes followed by the binary inputs (those whose
+ * {@code parameters.binary_data_size} is set), in the order they are listed, each little-endian row-major. A binary
+ * input is not copied: its tensor views the request body.
+ */
+public final class OipRequestReader {
+
+    public static final String HEADER_LENGTH = "Inference-Header-Content-Length";
+
+    private final ObjectMapper json;
+
+    /**
+     * @param json used as configured, except that numbers are read with Jackson's fast double parser (a JSON tensor
+     *             is mostly numbers)
+     */
+    public OipRequestReader(ObjectMapper json) {
+        this.json = json.copyWith(json.getFactory().rebuild().enable(StreamReadFeature.USE_FAST_DOUBLE_PARSER).build());
+    }
+
+    public OipRequest read(byte[] body, String headerLength) {
+        int jsonLength = jsonLength(body, headerLength);
+        JsonNode root;
+        try {
+            root = json.readTree(body, 0, jsonLength);
+        } catch (JsonProcessingException e) {
+            throw GatewayException.badRequest("malformed JSON: " + e.getOriginalMessage());
+        } catch (IOException e) {
+            throw GatewayException.badRequest("unreadable request: " + e.getMessage());
+        }
+        if (root == null || !root.isObject()) {
+            throw GatewayException.badRequest("the request must be a JSON object with an inputs array");
+        }
+        JsonNode parameters = root.path("parameters");
+        if (!parameters.isMissingNode() && !parameters.isNull() && !parameters.isObject()) {
+            throw GatewayException.badRequest("parameters must be a JSON object");
+        }
+        Long timeout = wholeParameter(parameters, "timeout", "microseconds");
+        Long priority = wholeParameter(parameters, "priority", "a priority level; 1 is the highest, 0 the default");
+        JsonNode binaryOut = parameters.path("binary_data_output");
+        if (!binaryOut.isMissingNode() && !binaryOut.isBoolean()) {
+            throw GatewayException.badRequest("parameters.binary_data_output must be true or false");
+        }
+        JsonNode id = root.get("id");
+        if (id != null && !id.isNull() && !id.isTextual()) {
+            throw GatewayException.badRequest("id must be a string");
+        }
+        List<Tensor> inputs = inputs(root.get("inputs"), body, jsonLength);
+        return new OipRequest(id == null || id.isNull() ? null : id.asText(), inputs, outputs(root.get("outputs")),
+                binaryOut.asBoolean(false), timeout, priority);
+    }
+
+    private static int jsonLength(byte[] body, String headerLength) {
+        if (headerLength == null || headerLength.isBlank()) {
+            return body.length;
+        }
+        int n;
+        try {
+            n = Integer.parseInt(headerLength.trim());
+        } catch (NumberFormatException e) {
+            throw GatewayException.badRequest(HEADER_LENGTH + " must be a whole number of bytes, not '" + headerLength
+                    + "'");
+        }
+        if (n < 0 || n > body.length) {
+            throw GatewayException.badRequest(HEADER_LENGTH + " is " + n + " but the body has " + body.length
+                    + " bytes");
+        }
+        return n;
+    }
+
+    private static Long wholeParameter(JsonNode parameters, String name, String meaning) {
+        JsonNode v = parameters.get(name);
+        if (v == null || v.isNull()) {
+            return null;
+        }
+        if (!v.isIntegralNumber() || !v.canConvertToLong() || v.longValue() < 0) {
+            throw GatewayException.badRequest("parameters." + name + " must be a whole number ≥ 0 (" + meaning
+                    + "), not " + v);
+        }
+        return v.longValue();
+    }
+
+    private static List<Tensor> inputs(JsonNode inputs, byte[] body, int jsonLength) {
+        if (inputs == null || !inputs.isArray() || inputs.isEmpty()) {
+            throw GatewayException.badRequest("inputs must be a non-empty array of tensors");
+        }
+        List<Tensor> tensors = new ArrayList<>(inputs.size());
+        int offset = jsonLength;
+        for (int i = 0; i < inputs.size(); i++) {
+            JsonNode in = inputs.get(i);
+            if (!in.isObject()) {
+                throw new TensorException("inputs[" + i + "]", "must be a JSON object");
+            }
+            JsonNode nameNode = in.get("name");
+            if (nameNode == null || !nameNode.isTextual() || nameNode.asText().isBlank()) {
+                throw new TensorException("inputs[" + i + "]", "name is missing");
+            }
+            String name = nameNode.asText();
+            String label = "input '" + name + "'";
+            Datatype type = Datatype.of(label, in.path("datatype").isTextual() ? in.get("datatype").asText() : null);
+            long[] shape = shape(label, in.get("shape"));
+            JsonNode binarySize = in.path("parameters").get("binary_data_size");
+            JsonNode data = in.get("data");
+            if (binarySize == null || binarySize.isNull()) {
+                if (data == null || data.isNull()) {
+                    throw new TensorException(label, "has no data (give data, or parameters.binary_data_size with "
+                            + "the bytes after the JSON header)");
+                }
+                tensors.add(JsonTensors.decode(label, name, type, shape, data));
+                continue;
+            }
+            if (data != null && !data.isNull()) {
+                throw new TensorException(label, "has both data and parameters.binary_data_size; give one");
+            }
+            if (!binarySize.isIntegralNumber() || !binarySize.canConvertToInt() || binarySize.intValue() < 0) {
+                throw new TensorException(label, "parameters.binary_data_size must be a whole number of bytes, not "
+                        + binarySize);
+            }
+            int size = binarySize.intValue();
+            long want = Tensor.elements(shape) * type.bytes();
+            if (size != want) {
+                throw new TensorException(label, "parameters.binary_data_size is " + size + " bytes but shape "
+                        + java.util.Arrays.toString(shape) + " of " + type + " needs " + want);
+            }
+            if (jsonLength == body.length) {
+                throw new TensorException(label, "has parameters.binary_data_size but the request has no binary "
+                        + "data (send the JSON's length in " + HEADER_LENGTH + " and the bytes after it)");
+            }
+            if ((long) offset + size > body.length) {
+                throw new TensorException(label, "needs " + size + " bytes of binary data but only "
+                        + (body.length - offset) + " remain after the inputs before it");
+            }
+            tensors.add(new Tensor(name, type, shape, ByteBuffer.wrap(body, offset, size)));
+            offset += size;
+        }
+        if (offset != body.length) {
+            throw GatewayException.badRequest("the request carries " + (body.length - jsonLength)
+                    + " bytes of binary data but its inputs' binary_data_size add up to " + (offset - jsonLength));
+        }
+        return tensors;
+    }
+
+    private static long[] shape(String label, JsonNode shape) {
+        if (shape == null || !shape.isArray()) {
+            throw new TensorException(label, "shape is missing (an array of dimensions, batch first)");
+        }
+        long[] dims = new long[shape.size()];
+        for (int k = 0; k < dims.length; k++) {
+            JsonNode d = shape.get(k);
+            if (!d.isIntegralNumber() || !d.canConvertToLong() || d.longValue() < 0) {
+                throw new TensorException(label, "shape " + shape + " has " + d + " in dimension " + k
+                        + "; dimensions are whole numbers ≥ 0");
+            }
+            dims[k] = d.longValue();
+        }
+        try {
+            long n = Tensor.elements(dims);
+            if (n > Integer.MAX_VALUE / 8) {
+                throw new TensorException(label, "shape " + shape + " is too large");
+            }
+        } catch (ArithmeticException e) {
+            throw new TensorException(label, "shape " + shape + " is too large");
+        }
+        return dims;
+    }
+
+    private static List<OipRequest.OutputRequest> outputs(JsonNode outputs) {
+        if (outputs == null || outputs.isNull()) {
+            return null;
+        }
+        if (!outputs.isArray()) {
+            throw GatewayException.badRequest("outputs must be an array of {name, parameters}");
+        }
+        List<OipRequest.OutputRequest> list = new ArrayList<>(outputs.size());
+        Set<String> seen = new HashSet<>();
+        for (int i = 0; i < outputs.size(); i++) {
+            JsonNode o = outputs.get(i);
+            JsonNode name = o.get("name");
+            if (name == null || !name.isTextual() || name.asText().isBlank()) {
+                throw new TensorException("outputs[" + i + "]", "name is missing");
+            }
+            String label = "output '" + name.asText() + "'";
+            if (!seen.add(name.asText())) {
+                throw new TensorException(label, "is asked for twice");
+            }
+            JsonNode binary = o.path("parameters").get("binary_data");
+            if (binary != null && !binary.isNull() && !binary.isBoolean()) {
+                throw new TensorException(label, "parameters.binary_data must be true or false");
+            }
+            list.add(new OipRequest.OutputRequest(name.asText(),
+                    binary == null || binary.isNull() ? null : binary.asBoolean()));
+        }
+        return list;
+    }
+}

@@ -1,0 +1,100 @@
+package io.baton.gateway.oip;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RestController;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import io.baton.gateway.GatewayException;
+import io.baton.gateway.registry.RegistryClient;
+import io.baton.gateway.scheduler.ApplicationState;
+import io.baton.gateway.scheduler.SchedulerClient;
+
+/**
+ * Triton's model repository extension, {@code POST /v2/repository/index}: every registry application with its state
+ * as the scheduler sees it, {@code [{"name", "state": "READY"|"UNAVAILABLE", "reason"}]} in name order; the body
+ * {@code {"ready": true}} keeps only the ready ones. The scheduler is asked about all applications at once; one it
+ * cannot answer for is UNAVAILABLE with the reason.
+ */
+@RestController
+public class RepositoryController {
+
+    private final RegistryClient registry;
+    private final SchedulerClient scheduler;
+    private final ObjectMapper mapper;
+    private final OipJson json;
+
+    public RepositoryController(RegistryClient registry, SchedulerClient scheduler, ObjectMapper mapper,
+                                OipJson json) {
+        this.registry = registry;
+        this.scheduler = scheduler;
+        this.mapper = mapper;
+        this.json = json;
+    }
+
+    @PostMapping("/v2/repository/index")
+    public ResponseEntity<byte[]> index(@RequestBody(required = false) byte[] body) {
+        boolean readyOnly = readyOnly(body);
+        List<String> names = registry.applicationNames();
+        List<CompletableFuture<Optional<ApplicationState>>> states = new ArrayList<>(names.size());
+        for (String name : names) {
+            states.add(scheduler.application(name));
+        }
+        List<Map<String, Object>> index = new ArrayList<>(names.size());
+        for (int i = 0; i < names.size(); i++) {
+            String state;
+            String reason;
+            try {
+                Optional<ApplicationState> s = states.get(i).join();
+                state = s.map(a -> a.ready() ? "READY" : "UNAVAILABLE").orElse("UNAVAILABLE");
+                reason = s.map(a -> a.ready() ? "" : String.valueOf(a.reason()))
+                        .orElse("the scheduler does not know it");
+            } catch (CompletionException e) {
+                state = "UNAVAILABLE";
+                reason = e.getCause() != null ? e.getCause().getMessage() : e.getMessage();
+            }
+            if (readyOnly && !"READY".equals(state)) {
+                continue;
+            }
+            Map<String, Object> entry = new LinkedHashMap<>();
+            entry.put("name", names.get(i));
+            entry.put("state", state);
+            entry.put("reason", reason);
+            index.add(entry);
+        }
+        return json.answer(200, index);
+    }
+
+    private boolean readyOnly(byte[] body) {
+        if (body == null || body.length == 0) {
+            return false;
+        }
+        try {
+            JsonNode node = mapper.readTree(body);
+            if (node == null || node.isNull()) {
+                return false;
+            }
+            if (!node.isObject()) {
+                throw GatewayException.badRequest("the body must be a JSON object such as {\"ready\": true}");
+            }
+            JsonNode ready = node.get("ready");
+            if (ready != null && !ready.isBoolean()) {
+                throw GatewayException.badRequest("ready must be true or false");
+            }
+            return ready != null && ready.asBoolean();
+        } catch (java.io.IOException e) {
+            throw GatewayException.badRequest("malformed JSON: " + e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,74 @@
+package io.baton.gateway.registry;
+
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.LongSupplier;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.stereotype.Component;
+
+import io.baton.gateway.GatewayException;
+import io.baton.gateway.GatewayProperties;
+
+/**
+ * Application definitions, each reused for {@code baton.gateway.app-cache-ttl} after it was read so that serving a
+ * request costs no registry round trip. An unknown name is remembered as unknown for the same time. When the
+ * registry cannot be reached, a definition read before is served past its time (logged), rather than failing
+ * requests the registry was never needed for.
+ */
+@Component
+public class ApplicationCache {
+
+    private static final Logger log = LoggerFactory.getLogger(ApplicationCache.class);
+
+    private record Entry(Optional<ApplicationDefinition> definition, long readAtNanos) {
+    }
+
+    private final RegistryClient registry;
+    private final long ttlNanos;
+    private final LongSupplier nanoTime;
+    private final ConcurrentHashMap<String, Entry> entries = new ConcurrentHashMap<>();
+
+    @Autowired
+    public ApplicationCache(RegistryClient registry, GatewayProperties properties) {
+        this(registry, properties.appCacheTtl(), System::nanoTime);
+    }
+
+    ApplicationCache(RegistryClient registry, Duration ttl, LongSupplier nanoTime) {
+        this.registry = registry;
+        this.ttlNanos = ttl.toNanos();
+        this.nanoTime = nanoTime;
+    }
+
+    /** The application named {@code name}, or empty when the registry does not know it. */
+    public Optional<ApplicationDefinition> get(String name) {
+        long now = nanoTime.getAsLong();
+        Entry entry = entries.get(name);
+        if (entry != null && now - entry.readAtNanos() < ttlNanos) {
+            return entry.definition();
+        }
+        try {
+            Optional<ApplicationDefinition> read = registry.application(name);
+            if (entries.size() > 10_000) {
+                entries.clear(); // unknown names must not grow the map without bound
+            }
+            entries.put(name, new Entry(read, now));
+            return read;
+        } catch (GatewayException e) {
+            if (entry != null && entry.definition().isPresent()) {
+                log.warn("serving application {} as read {} ms ago: {}", name,
+                        (now - entry.readAtNanos()) / 1_000_000, e.getMessage());
+                return entry.definition();
+            }
+            throw e;
+        }
+    }
+
+    /** The application, or a 404 naming it. */
+    public ApplicationDefinition require(String name) {
+        return get(name).orElseThrow(() -> GatewayException.notFound("unknown model '" + name + "'"));
+    }
+}

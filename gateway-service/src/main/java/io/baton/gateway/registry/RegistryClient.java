@@ -1,0 +1,99 @@
+package io.baton.gateway.registry;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+import org.springframework.stereotype.Component;
+import org.springframework.web.util.UriUtils;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import io.baton.gateway.GatewayException;
+import io.baton.gateway.GatewayProperties;
+import io.baton.gateway.UpstreamProblem;
+
+/** Reads application definitions from registry-service ({@code GET /v1/applications/...}). */
+@Component
+public class RegistryClient {
+
+    private static final int PAGE_SIZE = 200;
+
+    private final HttpClient http;
+    private final ObjectMapper json;
+    private final GatewayProperties properties;
+
+    public RegistryClient(HttpClient http, ObjectMapper json, GatewayProperties properties) {
+        this.http = http;
+        this.json = json;
+        this.properties = properties;
+    }
+
+    /** The hot read of one application, or empty when the registry does not know it. */
+    public Optional<ApplicationDefinition> application(String name) {
+        HttpResponse<byte[]> response = get("/v1/applications/" + UriUtils.encodePathSegment(name, "UTF-8"));
+        if (response.statusCode() == 404) {
+            return Optional.empty();
+        }
+        requireOk(response);
+        try {
+            return Optional.of(json.readValue(response.body(), ApplicationDefinition.class));
+        } catch (IOException e) {
+            throw GatewayException.badGateway("registry-failed",
+                    "registry answered an application " + name + " the gateway cannot read: " + e.getMessage());
+        }
+    }
+
+    /** The names of every application, in the registry's order (by name). */
+    public List<String> applicationNames() {
+        List<String> names = new ArrayList<>();
+        int totalPages = 1;
+        for (int page = 0; page < totalPages; page++) {
+            HttpResponse<byte[]> response = get("/v1/applications?page=" + page + "&size=" + PAGE_SIZE);
+            requireOk(response);
+            try {
+                JsonNode body = json.readTree(response.body());
+                body.path("items").forEach(item -> names.add(item.path("name").asText()));
+                totalPages = body.path("totalPages").asInt(1);
+            } catch (IOException e) {
+                throw GatewayException.badGateway("registry-failed",
+                        "registry answered an application list the gateway cannot read: " + e.getMessage());
+            }
+        }
+        return names;
+    }
+
+    private HttpResponse<byte[]> get(String pathAndQuery) {
+        URI uri = URI.create(properties.registryUrl().toString().replaceAll("/+$", "") + pathAndQuery);
+        HttpRequest request = HttpRequest.newBuilder(uri).timeout(properties.registryTimeout())
+                .header("Accept", "application/json").GET().build();
+        try {
+            return http.send(request, HttpResponse.BodyHandlers.ofByteArray());
+        } catch (IOException e) {
+            throw GatewayException.unavailable("registry-unavailable",
+                    "registry unreachable at " + properties.registryUrl() + ": " + describe(e), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw GatewayException.unavailable("registry-unavailable", "interrupted while reading the registry", e);
+        }
+    }
+
+    private void requireOk(HttpResponse<byte[]> response) {
+        if (response.statusCode() != 200) {
+            UpstreamProblem problem = UpstreamProblem.parse(json, response.statusCode(), response.body());
+            throw GatewayException.badGateway("registry-failed",
+                    "registry answered " + response.statusCode() + ": " + problem.describe());
+        }
+    }
+
+    static String describe(Exception e) {
+        String m = e.getMessage();
+        return e.getClass().getSimpleName() + (m == null || m.isBlank() ? "" : " (" + m + ")");
+    }
+}

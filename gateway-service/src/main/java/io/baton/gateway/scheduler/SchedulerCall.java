@@ -1,0 +1,18 @@
+package io.baton.gateway.scheduler;
+
+import java.util.List;
+
+import io.baton.gateway.tensor.Tensor;
+
+/**
+ * One {@code POST /internal/v1/infer}: a request for one variant of an application.
+ *
+ * @param variant   null lets the scheduler choose (single-model applications only)
+ * @param timeoutMs the time left to the request, counted from when the scheduler receives it
+ * @param priority  Baton's convention: larger is more important, 0 the default
+ * @param inputs    named as the variant names them
+ * @param outputs   the variant's outputs to return, or null for all of them
+ */
+public record SchedulerCall(String application, String variant, double timeoutMs, int priority, List<Tensor> inputs,
+                            List<String> outputs) {
+}

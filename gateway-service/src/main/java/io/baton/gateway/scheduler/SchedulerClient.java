@@ -1,0 +1,107 @@
+package io.baton.gateway.scheduler;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+
+import org.springframework.web.util.UriUtils;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import io.baton.gateway.GatewayException;
+import io.baton.gateway.GatewayProperties;
+import io.baton.gateway.UpstreamProblem;
+
+/**
+ * The gateway's calls to scheduler-service: {@code POST /internal/v1/infer} (guarded by {@link SchedulerGuard}) and
+ * {@code GET /internal/v1/applications/{app}} for readiness. One pooled JDK {@link HttpClient} (HTTP/1.1 keep-alive)
+ * carries them all.
+ */
+public class SchedulerClient {
+
+    private final HttpClient http;
+    private final ObjectMapper json;
+    private final SchedulerWire wire;
+    private final SchedulerGuard guard;
+    private final GatewayProperties properties;
+    private final URI inferUri;
+
+    public SchedulerClient(HttpClient http, ObjectMapper json, SchedulerGuard guard, GatewayProperties properties) {
+        this.http = http;
+        this.json = json;
+        this.wire = new SchedulerWire(json);
+        this.guard = guard;
+        this.properties = properties;
+        this.inferUri = URI.create(base() + "/internal/v1/infer");
+    }
+
+    /**
+     * Sends one inference call; the future completes with the answer, or fails with a {@link GatewayException}
+     * (drops, refusals, failures, time-outs and guard refusals alike).
+     */
+    public CompletableFuture<SchedulerAnswer> infer(SchedulerCall call) {
+        Duration deadline = Duration.ofNanos(Math.max(0, (long) (call.timeoutMs() * 1_000_000)));
+        byte[] body = wire.encode(call);
+        HttpRequest request = HttpRequest.newBuilder(inferUri)
+                .timeout(deadline.plus(properties.resilience().deadlineMargin()).plusSeconds(1)) // backstop only
+                .header("Content-Type", "application/json")
+                .header("Accept", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofByteArray(body))
+                .build();
+        return guard.call(deadline, () -> http.sendAsync(request, HttpResponse.BodyHandlers.ofByteArray()))
+                .thenApply(response -> {
+                    if (response.statusCode() == 200) {
+                        return wire.decode(response.body());
+                    }
+                    throw wire.refusal(response.statusCode(), response.body(), call.application());
+                });
+    }
+
+    /** The scheduler's view of an application, or empty when it does not know it. */
+    public CompletableFuture<Optional<ApplicationState>> application(String application) {
+        HttpRequest request = HttpRequest.newBuilder(URI.create(base() + "/internal/v1/applications/"
+                        + UriUtils.encodePathSegment(application, "UTF-8")))
+                .timeout(properties.healthTimeout()).header("Accept", "application/json").GET().build();
+        return http.sendAsync(request, HttpResponse.BodyHandlers.ofByteArray())
+                .handle((response, failure) -> {
+                    if (failure != null) {
+                        throw unreachable(failure);
+                    }
+                    if (response.statusCode() == 404) {
+                        return Optional.<ApplicationState>empty();
+                    }
+                    if (response.statusCode() != 200) {
+                        throw GatewayException.badGateway("scheduler-failed", "scheduler answered "
+                                + response.statusCode() + ": "
+                                + UpstreamProblem.parse(json, response.statusCode(), response.body()).describe());
+                    }
+                    try {
+                        return Optional.of(json.readValue(response.body(), ApplicationState.class));
+                    } catch (IOException e) {
+                        throw GatewayException.badGateway("scheduler-failed",
+                                "scheduler answered an application state the gateway cannot read: " + e.getMessage());
+                    }
+                });
+    }
+
+    public URI baseUri() {
+        return URI.create(base());
+    }
+
+    private String base() {
+        return properties.schedulerUrl().toString().replaceAll("/+$", "");
+    }
+
+    private GatewayException unreachable(Throwable failure) {
+        Throwable t = failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
+        return GatewayException.unavailable("scheduler-unavailable", "scheduler unreachable at "
+                + properties.schedulerUrl() + ": " + t.getClass().getSimpleName()
+                + (t.getMessage() == null ? "" : " (" + t.getMessage() + ")"), t);
+    }
+}

@@ -1,0 +1,126 @@
+package io.baton.gateway.scheduler;
+
+import java.io.IOException;
+import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Supplier;
+
+import io.github.resilience4j.bulkhead.Bulkhead;
+import io.github.resilience4j.bulkhead.BulkheadConfig;
+import io.github.resilience4j.bulkhead.BulkheadFullException;
+import io.github.resilience4j.bulkhead.BulkheadRegistry;
+import io.github.resilience4j.circuitbreaker.CallNotPermittedException;
+import io.github.resilience4j.circuitbreaker.CircuitBreaker;
+import io.github.resilience4j.circuitbreaker.CircuitBreakerConfig;
+import io.github.resilience4j.circuitbreaker.CircuitBreakerRegistry;
+import io.github.resilience4j.timelimiter.TimeLimiter;
+import io.github.resilience4j.timelimiter.TimeLimiterConfig;
+
+import io.baton.gateway.GatewayException;
+import io.baton.gateway.GatewayProperties;
+
+/**
+ * Resilience4j around every inference call to the scheduler, outermost first: a bulkhead (calls in flight), a circuit
+ * breaker (stops calling a scheduler that fails or hangs), and a time limiter set per call to the request's remaining
+ * deadline plus {@code deadline-margin}. Each refusal becomes a {@link GatewayException} with a clear message.
+ * <p>
+ * The breaker counts connection errors, time-outs and answers of 500 and above other than 503: a 503 is the policy
+ * dropping a request, the scheduler doing its job under load, which must not open the breaker.
+ */
+public final class SchedulerGuard {
+
+    public static final String NAME = "scheduler";
+
+    private final Bulkhead bulkhead;
+    private final CircuitBreaker circuitBreaker;
+    private final ScheduledExecutorService timer;
+    private final Duration margin;
+
+    public SchedulerGuard(CircuitBreakerRegistry breakers, BulkheadRegistry bulkheads, ScheduledExecutorService timer,
+                          GatewayProperties.Resilience settings) {
+        GatewayProperties.CircuitBreaker cb = settings.circuitBreaker();
+        CircuitBreakerConfig breakerConfig = CircuitBreakerConfig.custom()
+                .failureRateThreshold(cb.failureRateThreshold())
+                .slidingWindowType(CircuitBreakerConfig.SlidingWindowType.COUNT_BASED)
+                .slidingWindowSize(cb.slidingWindowSize())
+                .minimumNumberOfCalls(cb.minimumNumberOfCalls())
+                .waitDurationInOpenState(cb.waitInOpenState())
+                .permittedNumberOfCallsInHalfOpenState(cb.permittedCallsInHalfOpen())
+                .recordResult(SchedulerGuard::failedAnswer)
+                .build();
+        this.circuitBreaker = breakers.circuitBreaker(NAME, breakerConfig);
+        this.bulkhead = bulkheads.bulkhead(NAME, BulkheadConfig.custom()
+                .maxConcurrentCalls(settings.bulkhead().maxConcurrentCalls())
+                .maxWaitDuration(settings.bulkhead().maxWait())
+                .build());
+        this.timer = timer;
+        this.margin = settings.deadlineMargin();
+    }
+
+    public CircuitBreaker circuitBreaker() {
+        return circuitBreaker;
+    }
+
+    /**
+     * Runs {@code call} under the guard with {@code deadline} (plus the margin) as its time limit; the future fails
+     * with a {@link GatewayException} when the guard refuses or the call fails.
+     */
+    public CompletableFuture<HttpResponse<byte[]>> call(Duration deadline,
+                                                        Supplier<CompletableFuture<HttpResponse<byte[]>>> call) {
+        Duration limit = deadline.plus(margin);
+        TimeLimiter limiter = TimeLimiter.of(TimeLimiterConfig.custom().timeoutDuration(limit)
+                .cancelRunningFuture(true).build());
+        Supplier<java.util.concurrent.CompletionStage<HttpResponse<byte[]>>> guarded =
+                TimeLimiter.decorateCompletionStage(limiter, timer, call);
+        guarded = CircuitBreaker.decorateCompletionStage(circuitBreaker, guarded);
+        guarded = Bulkhead.decorateCompletionStage(bulkhead, guarded);
+        CompletableFuture<HttpResponse<byte[]>> result = new CompletableFuture<>();
+        guarded.get().whenComplete((response, failure) -> {
+            if (failure == null) {
+                result.complete(response);
+            } else {
+                result.completeExceptionally(translate(failure, limit));
+            }
+        });
+        return result;
+    }
+
+    private static boolean failedAnswer(Object result) {
+        return result instanceof HttpResponse<?> r && r.statusCode() >= 500 && r.statusCode() != 503;
+    }
+
+    private GatewayException translate(Throwable failure, Duration limit) {
+        Throwable t = failure;
+        while ((t instanceof CompletionException || t instanceof ExecutionException) && t.getCause() != null) {
+            t = t.getCause();
+        }
+        if (t instanceof GatewayException g) {
+            return g;
+        }
+        if (t instanceof CallNotPermittedException) {
+            return GatewayException.unavailable("circuit-open", "scheduler circuit breaker is open after repeated "
+                    + "failures; calls resume after " + circuitBreaker.getCircuitBreakerConfig()
+                    .getWaitIntervalFunctionInOpenState().apply(1) + " ms", t);
+        }
+        if (t instanceof BulkheadFullException) {
+            return GatewayException.unavailable("bulkhead-full", "too many requests in flight to the scheduler ("
+                    + bulkhead.getBulkheadConfig().getMaxConcurrentCalls() + "); retry shortly", t);
+        }
+        if (t instanceof TimeoutException || t instanceof HttpTimeoutException) {
+            return new GatewayException(504, "timeout", "scheduler gave no answer within " + limit.toMillis()
+                    + " ms (the request's deadline plus " + margin.toMillis() + " ms)");
+        }
+        if (t instanceof IOException) {
+            String m = t.getMessage();
+            return GatewayException.unavailable("scheduler-unavailable", "scheduler unreachable: "
+                    + t.getClass().getSimpleName() + (m == null || m.isBlank() ? "" : " (" + m + ")"), t);
+        }
+        return GatewayException.badGateway("scheduler-failed", "scheduler call failed: " + t);
+    }
+}

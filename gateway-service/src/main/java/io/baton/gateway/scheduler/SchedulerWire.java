@@ -1,0 +1,144 @@
+package io.baton.gateway.scheduler;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import io.baton.gateway.GatewayException;
+import io.baton.gateway.UpstreamProblem;
+import io.baton.gateway.tensor.Datatype;
+import io.baton.gateway.tensor.JsonTensors;
+import io.baton.gateway.tensor.Tensor;
+import io.baton.gateway.tensor.TensorException;
+
+/**
+ * The JSON of the scheduler's inference route. Tensors travel as {@code base64} of their little-endian bytes both
+ * ways ({@code binaryOutputs: true}): no number is formatted or parsed on the hop between gateway and scheduler.
+ */
+final class SchedulerWire {
+
+    private final ObjectMapper json;
+
+    SchedulerWire(ObjectMapper json) {
+        this.json = json;
+    }
+
+    byte[] encode(SchedulerCall call) {
+        int estimate = 256;
+        for (Tensor t : call.inputs()) {
+            estimate += t.byteSize() * 4 / 3 + 128;
+        }
+        ByteArrayOutputStream out = new ByteArrayOutputStream(estimate);
+        try (JsonGenerator g = json.getFactory().createGenerator(out)) {
+            g.writeStartObject();
+            g.writeStringField("application", call.application());
+            if (call.variant() != null) {
+                g.writeStringField("variant", call.variant());
+            }
+            g.writeNumberField("timeoutMs", call.timeoutMs());
+            g.writeNumberField("priority", call.priority());
+            g.writeArrayFieldStart("inputs");
+            for (Tensor t : call.inputs()) {
+                g.writeStartObject();
+                g.writeStringField("name", t.name());
+                g.writeStringField("datatype", t.datatype().name());
+                g.writeFieldName("shape");
+                g.writeArray(t.shape(), 0, t.shape().length);
+                ByteBuffer data = t.data();
+                g.writeFieldName("base64");
+                g.writeBinary(data.array(), data.arrayOffset() + data.position(), data.remaining());
+                g.writeEndObject();
+            }
+            g.writeEndArray();
+            if (call.outputs() != null) {
+                g.writeArrayFieldStart("outputs");
+                for (String o : call.outputs()) {
+                    g.writeString(o);
+                }
+                g.writeEndArray();
+            }
+            g.writeBooleanField("binaryOutputs", true);
+            g.writeEndObject();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return out.toByteArray();
+    }
+
+    SchedulerAnswer decode(byte[] body) {
+        JsonNode node;
+        try {
+            node = json.readTree(body);
+        } catch (IOException e) {
+            throw unreadable("the answer is not JSON: " + e.getMessage());
+        }
+        if (node == null || !node.isObject() || !node.path("outputs").isArray()) {
+            throw unreadable("the answer has no outputs array");
+        }
+        List<Tensor> outputs = new ArrayList<>();
+        for (JsonNode o : node.get("outputs")) {
+            outputs.add(output(o));
+        }
+        JsonNode timing = node.path("timing");
+        return new SchedulerAnswer(text(node, "application"), text(node, "variant"), text(node, "workerId"),
+                node.path("batchSize").asInt(0), outputs, timing.path("queueMs").asDouble(0),
+                timing.path("executionMs").asDouble(0), timing.path("totalMs").asDouble(0));
+    }
+
+    /** The OIP error for a refusal: see the mapping table in the module's README. */
+    GatewayException refusal(int status, byte[] body, String application) {
+        UpstreamProblem p = UpstreamProblem.parse(json, status, body);
+        String detail = p.describe();
+        return switch (status) {
+            case 400 -> GatewayException.badRequest(detail);
+            case 404 -> GatewayException.notFound(detail);
+            case 409 -> new GatewayException(503, "not-profiled", "model '" + application
+                    + "' is not ready to serve: " + detail);
+            case 502 -> GatewayException.badGateway("worker-failed", "worker failed: " + detail);
+            case 503 -> "dropped".equals(p.slug()) || p.reason() != null
+                    ? GatewayException.dropped(p.reason(), p.detail())
+                    : GatewayException.unavailable("scheduler-unavailable", "scheduler unavailable: " + detail, null);
+            default -> GatewayException.badGateway("scheduler-failed", "scheduler answered " + status + ": " + detail);
+        };
+    }
+
+    private Tensor output(JsonNode o) {
+        String name = text(o, "name");
+        String label = "output '" + name + "'";
+        try {
+            Datatype type = Datatype.of(label, text(o, "datatype"));
+            JsonNode shapeNode = o.path("shape");
+            long[] shape = new long[shapeNode.size()];
+            for (int i = 0; i < shape.length; i++) {
+                shape[i] = shapeNode.get(i).asLong(-1);
+                if (shape[i] < 0) {
+                    throw unreadable(label + " has shape " + shapeNode);
+                }
+            }
+            if (o.hasNonNull("base64")) {
+                byte[] bytes = Base64.getDecoder().decode(o.get("base64").asText());
+                return Tensor.of(name, type, shape, bytes);
+            }
+            return JsonTensors.decode(label, name, type, shape, o.get("data"));
+        } catch (TensorException | IllegalArgumentException e) {
+            throw unreadable(e.getMessage());
+        }
+    }
+
+    private static GatewayException unreadable(String why) {
+        return GatewayException.badGateway("scheduler-failed", "scheduler answered what the gateway cannot read: " + why);
+    }
+
+    private static String text(JsonNode node, String field) {
+        JsonNode v = node.get(field);
+        return v == null || v.isNull() ? null : v.asText();
+    }
+}

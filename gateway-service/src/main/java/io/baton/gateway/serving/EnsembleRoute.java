@@ -1,0 +1,103 @@
+package io.baton.gateway.serving;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.StringJoiner;
+import java.util.concurrent.CompletableFuture;
+
+import io.baton.core.policy.Aggregator;
+import io.baton.gateway.GatewayException;
+import io.baton.gateway.registry.ApplicationDefinition;
+import io.baton.gateway.registry.TensorSpec;
+import io.baton.gateway.registry.VariantDefinition;
+import io.baton.gateway.scheduler.SchedulerAnswer;
+import io.baton.gateway.scheduler.SchedulerCall;
+import io.baton.gateway.scheduler.SchedulerClient;
+import io.baton.gateway.tensor.Tensor;
+
+/**
+ * An ensemble: one scheduler call per base model, all at once and with the same deadline, then the outputs of those
+ * that ran combined by {@link EnsembleAggregation}. Base models that were dropped (or failed) are left out of the
+ * combination and named in the {@code dropped} parameter; when none ran, the answer is the first one's drop (or,
+ * with no drop among them, its failure).
+ */
+final class EnsembleRoute {
+
+    private final SchedulerClient scheduler;
+
+    EnsembleRoute(SchedulerClient scheduler) {
+        this.scheduler = scheduler;
+    }
+
+    Served serve(ServingContext ctx) {
+        ApplicationDefinition app = ctx.application();
+        Aggregator aggregator = EnsembleAggregation.aggregatorFor(app);
+        List<VariantDefinition> models = app.variants();
+        if (models.isEmpty()) {
+            throw new GatewayException(503, "no-variant", "ensemble '" + app.name() + "' has no base model yet");
+        }
+        List<TensorSpec> clientOutputs = app.clientOutputs(null);
+        double timeoutMs = ctx.deadline().requireRemainingMs("before the scheduler was asked");
+        List<CompletableFuture<SchedulerAnswer>> calls = new ArrayList<>(models.size());
+        for (VariantDefinition m : models) {
+            calls.add(scheduler.infer(new SchedulerCall(app.name(), m.name(), timeoutMs, ctx.priority(),
+                    VariantNaming.inputsFor(m, ctx.inputs()),
+                    VariantNaming.outputsFor(m, clientOutputs, ctx.requested()))));
+        }
+        List<List<Tensor>> outputs = new ArrayList<>(models.size());
+        List<SchedulerAnswer> answers = new ArrayList<>(models.size());
+        List<GatewayException> failures = new ArrayList<>(models.size());
+        for (int i = 0; i < models.size(); i++) {
+            try {
+                SchedulerAnswer a = Futures.join(calls.get(i));
+                outputs.add(VariantNaming.clientOutputs(models.get(i), clientOutputs, a.outputs(), ctx.requested()));
+                answers.add(a);
+                failures.add(null);
+            } catch (GatewayException e) {
+                outputs.add(null);
+                answers.add(null);
+                failures.add(e);
+            }
+        }
+        if (answers.stream().allMatch(a -> a == null)) {
+            throw failures.stream().filter(GatewayException::drop).findFirst().orElse(failures.get(0));
+        }
+        List<Tensor> combined = EnsembleAggregation.aggregate(aggregator, outputs,
+                models.stream().map(VariantDefinition::name).toList());
+        return new Served(combined, null, parameters(models, answers, failures));
+    }
+
+    private static Map<String, Object> parameters(List<VariantDefinition> models, List<SchedulerAnswer> answers,
+                                                  List<GatewayException> failures) {
+        StringJoiner variants = new StringJoiner(","), workers = new StringJoiner(","),
+                batches = new StringJoiner(","), dropped = new StringJoiner(", ");
+        double queueMs = 0, executionMs = 0, schedulerMs = 0;
+        for (int i = 0; i < models.size(); i++) {
+            SchedulerAnswer a = answers.get(i);
+            if (a == null) {
+                dropped.add(models.get(i).name() + " (" + failures.get(i).reason() + ")");
+                continue;
+            }
+            variants.add(models.get(i).name());
+            workers.add(String.valueOf(a.workerId()));
+            batches.add(String.valueOf(a.batchSize()));
+            // The base models run side by side: the slowest one is the request's critical path.
+            queueMs = Math.max(queueMs, a.queueMs());
+            executionMs = Math.max(executionMs, a.executionMs());
+            schedulerMs = Math.max(schedulerMs, a.totalMs());
+        }
+        Map<String, Object> p = new LinkedHashMap<>();
+        p.put("variant", variants.toString());
+        p.put("worker", workers.toString());
+        p.put("batch_size", batches.toString());
+        p.put("queue_ms", queueMs);
+        p.put("execution_ms", executionMs);
+        p.put("scheduler_ms", schedulerMs);
+        if (dropped.length() > 0) {
+            p.put("dropped", dropped.toString());
+        }
+        return p;
+    }
+}

@@ -1,0 +1,121 @@
+package io.baton.gateway.serving;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.StringJoiner;
+
+import io.baton.gateway.GatewayException;
+import io.baton.gateway.registry.ApplicationDefinition;
+import io.baton.gateway.registry.TensorSpec;
+import io.baton.gateway.registry.VariantDefinition;
+import io.baton.gateway.scheduler.SchedulerAnswer;
+import io.baton.gateway.scheduler.SchedulerCall;
+import io.baton.gateway.scheduler.SchedulerClient;
+import io.baton.gateway.tensor.Tensor;
+
+/**
+ * A pipeline: one scheduler call per stage, in stage order. Stage 0 gets the client's inputs; each later stage gets
+ * the previous stage's outputs mapped by position onto its inputs (named as its variant names them), and only what
+ * is left of the deadline. The variant of each stage is the one named in the path when it belongs to that stage,
+ * otherwise the stage's first variant by name.
+ */
+final class PipelineRoute {
+
+    private final SchedulerClient scheduler;
+
+    PipelineRoute(SchedulerClient scheduler) {
+        this.scheduler = scheduler;
+    }
+
+    Served serve(ServingContext ctx) {
+        ApplicationDefinition app = ctx.application();
+        List<List<VariantDefinition>> stages = app.stages();
+        if (stages.isEmpty()) {
+            throw new GatewayException(503, "no-variant", "pipeline '" + app.name() + "' has no stage yet");
+        }
+        List<VariantDefinition> chosen = new ArrayList<>(stages.size());
+        for (List<VariantDefinition> stage : stages) {
+            chosen.add(ctx.version() != null && stage.contains(ctx.version()) ? ctx.version() : stage.get(0));
+        }
+        List<Tensor> carried = ctx.inputs();
+        List<SchedulerAnswer> answers = new ArrayList<>(stages.size());
+        List<Tensor> outputs = null;
+        for (int s = 0; s < chosen.size(); s++) {
+            VariantDefinition v = chosen.get(s);
+            boolean last = s == chosen.size() - 1;
+            String where = " at pipeline stage " + s + " (" + v.name() + ")";
+            double left = ctx.deadline().requireRemainingMs("before pipeline stage " + s + " (" + v.name() + ")");
+            List<Tensor> inputs = s == 0 ? VariantNaming.inputsFor(v, carried) : feed(carried, v, chosen.get(s - 1), s);
+            List<TensorSpec> clientOutputs = app.clientOutputs(v);
+            List<String> wanted = last ? VariantNaming.outputsFor(v, clientOutputs, ctx.requested())
+                    : carriedOutputs(v, chosen.get(s + 1));
+            SchedulerAnswer answer;
+            try {
+                answer = Futures.join(scheduler.infer(new SchedulerCall(app.name(), v.name(), left, ctx.priority(),
+                        inputs, wanted)));
+            } catch (GatewayException e) {
+                throw e.withSuffix(where);
+            }
+            answers.add(answer);
+            if (last) {
+                outputs = VariantNaming.clientOutputs(v, clientOutputs, answer.outputs(), ctx.requested());
+            } else {
+                carried = wanted == null ? answer.outputs()
+                        : VariantNaming.clientOutputs(null, List.of(), answer.outputs(), wanted);
+            }
+        }
+        return new Served(outputs, ctx.version() == null ? null : ctx.version().name(), parameters(chosen, answers));
+    }
+
+    /** The outputs of {@code v} the next stage takes: its first k declared outputs (all when it declares none). */
+    private static List<String> carriedOutputs(VariantDefinition v, VariantDefinition next) {
+        int k = next.inputs().size();
+        if (v.outputs().isEmpty() || k == 0 || k > v.outputs().size()) {
+            return null;
+        }
+        return v.outputs().subList(0, k).stream().map(TensorSpec::name).toList();
+    }
+
+    /** The previous stage's outputs, by position, renamed to {@code next}'s inputs. */
+    private static List<Tensor> feed(List<Tensor> previous, VariantDefinition next, VariantDefinition from, int stage) {
+        int k = next.inputs().size();
+        if (k == 0) {
+            return previous;
+        }
+        if (previous.size() < k) {
+            throw GatewayException.badGateway("pipeline-mismatch", "pipeline stage " + (stage - 1) + " ("
+                    + from.name() + ") gave " + previous.size() + " outputs but stage " + stage + " (" + next.name()
+                    + ") takes " + k + " inputs");
+        }
+        List<Tensor> fed = new ArrayList<>(k);
+        for (int i = 0; i < k; i++) {
+            fed.add(previous.get(i).renamed(next.inputs().get(i).name()));
+        }
+        return fed;
+    }
+
+    private static Map<String, Object> parameters(List<VariantDefinition> chosen, List<SchedulerAnswer> answers) {
+        StringJoiner variants = new StringJoiner(","), workers = new StringJoiner(","), batches = new StringJoiner(",");
+        double queueMs = 0, executionMs = 0, schedulerMs = 0;
+        for (int s = 0; s < answers.size(); s++) {
+            SchedulerAnswer a = answers.get(s);
+            variants.add(chosen.get(s).name());
+            workers.add(String.valueOf(a.workerId()));
+            batches.add(String.valueOf(a.batchSize()));
+            // Stages run one after another: their times add up.
+            queueMs += a.queueMs();
+            executionMs += a.executionMs();
+            schedulerMs += a.totalMs();
+        }
+        Map<String, Object> p = new LinkedHashMap<>();
+        p.put("variant", variants.toString());
+        p.put("worker", workers.toString());
+        p.put("batch_size", batches.toString());
+        p.put("queue_ms", queueMs);
+        p.put("execution_ms", executionMs);
+        p.put("scheduler_ms", schedulerMs);
+        return p;
+    }
+}

@@ -1,0 +1,66 @@
+package io.baton.gateway.serving;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import io.baton.gateway.registry.ApplicationDefinition;
+import io.baton.gateway.registry.TensorSpec;
+import io.baton.gateway.registry.VariantDefinition;
+import io.baton.gateway.scheduler.SchedulerAnswer;
+import io.baton.gateway.scheduler.SchedulerCall;
+import io.baton.gateway.scheduler.SchedulerClient;
+import io.baton.gateway.tensor.Tensor;
+
+/**
+ * One scheduler call: a single-model application (the variant in the path, or the scheduler's choice), or one base
+ * model of an ensemble named in the path.
+ */
+final class SingleModelRoute {
+
+    private final SchedulerClient scheduler;
+
+    SingleModelRoute(SchedulerClient scheduler) {
+        this.scheduler = scheduler;
+    }
+
+    Served serve(ServingContext ctx) {
+        ApplicationDefinition app = ctx.application();
+        // Without a version the scheduler picks the variant; its names are known in advance only when all agree.
+        VariantDefinition naming = ctx.version() != null ? ctx.version() : uniformVariant(app);
+        List<TensorSpec> clientOutputs = app.clientOutputs(ctx.version());
+        double timeoutMs = ctx.deadline().requireRemainingMs("before the scheduler was asked");
+        SchedulerCall call = new SchedulerCall(app.name(), ctx.version() == null ? null : ctx.version().name(),
+                timeoutMs, ctx.priority(), VariantNaming.inputsFor(naming, ctx.inputs()),
+                naming == null ? null : VariantNaming.outputsFor(naming, clientOutputs, ctx.requested()));
+        SchedulerAnswer answer = Futures.join(scheduler.infer(call));
+        VariantDefinition served = answer.variant() == null ? naming : app.variant(answer.variant()).orElse(naming);
+        List<Tensor> outputs = VariantNaming.clientOutputs(served, clientOutputs, answer.outputs(), ctx.requested());
+        Map<String, Object> parameters = new LinkedHashMap<>();
+        parameters.put("variant", answer.variant());
+        parameters.put("worker", answer.workerId());
+        parameters.put("batch_size", answer.batchSize());
+        parameters.put("queue_ms", answer.queueMs());
+        parameters.put("execution_ms", answer.executionMs());
+        parameters.put("scheduler_ms", answer.totalMs());
+        String version = ctx.version() != null ? ctx.version().name() : answer.variant();
+        return new Served(outputs, version, parameters);
+    }
+
+    /** The first variant, when every variant names its inputs and outputs alike; otherwise null. */
+    private static VariantDefinition uniformVariant(ApplicationDefinition app) {
+        if (app.variants().isEmpty()) {
+            return null;
+        }
+        VariantDefinition first = app.variants().get(0);
+        List<String> in = names(first.inputs());
+        List<String> out = names(first.outputs());
+        boolean alike = app.variants().stream().allMatch(v -> names(v.inputs()).equals(in)
+                && names(v.outputs()).equals(out));
+        return alike ? first : null;
+    }
+
+    private static List<String> names(List<TensorSpec> specs) {
+        return specs.stream().map(TensorSpec::name).toList();
+    }
+}

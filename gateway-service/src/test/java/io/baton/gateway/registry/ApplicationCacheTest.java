@@ -1,0 +1,71 @@
+package io.baton.gateway.registry;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+
+import org.junit.jupiter.api.Test;
+
+import io.baton.gateway.GatewayException;
+
+class ApplicationCacheTest {
+
+    /** A registry that counts its reads and can be switched off. */
+    static final class FakeRegistry extends RegistryClient {
+        final AtomicInteger reads = new AtomicInteger();
+        volatile boolean down;
+
+        FakeRegistry() {
+            super(null, null, null);
+        }
+
+        @Override
+        public Optional<ApplicationDefinition> application(String name) {
+            reads.incrementAndGet();
+            if (down) {
+                throw GatewayException.unavailable("registry-unavailable", "registry unreachable", null);
+            }
+            return name.equals("known") ? Optional.of(new ApplicationDefinition("known", "single", "symphony", null,
+                    100, List.of(), List.of(), List.of())) : Optional.empty();
+        }
+    }
+
+    final FakeRegistry registry = new FakeRegistry();
+    final AtomicLong now = new AtomicLong();
+    final ApplicationCache cache = new ApplicationCache(registry, Duration.ofSeconds(2), now::get);
+
+    @Test
+    void aDefinitionIsReusedForTheTtlThenReadAgain() {
+        assertThat(cache.get("known")).isPresent();
+        now.addAndGet(Duration.ofMillis(1999).toNanos());
+        assertThat(cache.get("known")).isPresent();
+        assertThat(registry.reads).hasValue(1);
+        now.addAndGet(Duration.ofMillis(1).toNanos());
+        assertThat(cache.get("known")).isPresent();
+        assertThat(registry.reads).hasValue(2);
+    }
+
+    @Test
+    void unknownNamesAreRememberedToo() {
+        assertThat(cache.get("nope")).isEmpty();
+        assertThat(cache.get("nope")).isEmpty();
+        assertThat(registry.reads).hasValue(1);
+        assertThatThrownBy(() -> cache.require("nope")).isInstanceOfSatisfying(GatewayException.class,
+                e -> assertThat(e.status()).isEqualTo(404)).hasMessage("unknown model 'nope'");
+    }
+
+    @Test
+    void aStaleDefinitionIsServedWhileTheRegistryIsDown() {
+        cache.get("known");
+        registry.down = true;
+        now.addAndGet(Duration.ofSeconds(10).toNanos());
+        assertThat(cache.get("known")).isPresent();
+        assertThatThrownBy(() -> cache.get("other")).isInstanceOfSatisfying(GatewayException.class,
+                e -> assertThat(e.status()).isEqualTo(503));
+    }
+}

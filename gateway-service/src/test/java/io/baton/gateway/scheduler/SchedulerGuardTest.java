@@ -1,0 +1,132 @@
+package io.baton.gateway.scheduler;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import io.baton.gateway.GatewayException;
+import io.baton.gateway.GatewayProperties;
+import io.baton.gateway.support.StubScheduler;
+import io.baton.gateway.tensor.Tensor;
+import io.github.resilience4j.bulkhead.BulkheadRegistry;
+import io.github.resilience4j.circuitbreaker.CircuitBreaker;
+import io.github.resilience4j.circuitbreaker.CircuitBreakerRegistry;
+
+/** The time limiter, circuit breaker and bulkhead around scheduler calls, against a stub scheduler over HTTP. */
+class SchedulerGuardTest {
+
+    final StubScheduler stub = new StubScheduler().application("app", "single", Map.of("v", new StubScheduler.Model(
+            List.of("x"), List.of("y"), in -> Map.of("y", in.get("x")))));
+    final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor();
+
+    @AfterEach
+    void stop() {
+        stub.close();
+        timer.shutdownNow();
+    }
+
+    SchedulerClient client(String url, int minimumCalls, int maxConcurrent, Duration margin) {
+        GatewayProperties.Resilience resilience = new GatewayProperties.Resilience(margin, Duration.ofMillis(500),
+                new GatewayProperties.CircuitBreaker(50f, 4, minimumCalls, Duration.ofMinutes(1), 1),
+                new GatewayProperties.Bulkhead(maxConcurrent, Duration.ZERO));
+        GatewayProperties properties = new GatewayProperties(URI.create("http://127.0.0.1:1"), URI.create(url),
+                null, null, null, null, null, resilience);
+        SchedulerGuard guard = new SchedulerGuard(CircuitBreakerRegistry.ofDefaults(), BulkheadRegistry.ofDefaults(),
+                timer, resilience);
+        return new SchedulerClient(HttpClient.newHttpClient(), new ObjectMapper(), guard, properties);
+    }
+
+    static SchedulerCall call(double timeoutMs) {
+        return new SchedulerCall("app", "v", timeoutMs, 0, List.of(Tensor.ofFloats("x", new long[] {1, 1}, 3f)), null);
+    }
+
+    static GatewayException failure(CompletableFuture<?> f) {
+        try {
+            f.join();
+        } catch (CompletionException e) {
+            return (GatewayException) e.getCause();
+        }
+        throw new AssertionError("the call succeeded");
+    }
+
+    @Test
+    void answersPassThrough() {
+        SchedulerAnswer a = client(stub.url(), 2, 4, Duration.ofSeconds(5)).infer(call(5000)).join();
+        assertThat(a.outputs().get(0).toDoubles()).containsExactly(3);
+    }
+
+    @Test
+    void aSchedulerSlowerThanTheDeadlineIsA504() {
+        stub.delay("app", 2000);
+        GatewayException e = failure(client(stub.url(), 2, 4, Duration.ofMillis(20)).infer(call(30)));
+        assertThat(e.status()).isEqualTo(504);
+        assertThat(e.reason()).isEqualTo("timeout");
+        assertThat(e.getMessage()).contains("no answer within 50 ms");
+    }
+
+    @Test
+    void failuresOpenTheBreakerButDropsDoNot() {
+        SchedulerClient client = client(stub.url(), 2, 4, Duration.ofSeconds(5));
+        stub.refuse("app", new StubScheduler.Refusal(503, "dropped", "QUEUE_FULL", "queue is full"));
+        for (int i = 0; i < 6; i++) {
+            assertThat(failure(client.infer(call(5000))).drop()).isTrue();
+        }
+        stub.refuse("app", new StubScheduler.Refusal(502, "worker-failed", null, "worker down"));
+        assertThat(failure(client.infer(call(5000))).status()).isEqualTo(502);
+        assertThat(failure(client.infer(call(5000))).status()).isEqualTo(502);
+        GatewayException open = failure(client.infer(call(5000)));
+        assertThat(open.status()).isEqualTo(503);
+        assertThat(open.reason()).isEqualTo("circuit-open");
+        assertThat(open.getMessage()).contains("circuit breaker is open");
+    }
+
+    @Test
+    void anUnreachableSchedulerIs503AndCountsAgainstTheBreaker() throws Exception {
+        String url;
+        try (StubScheduler gone = new StubScheduler()) {
+            url = gone.url();
+        }
+        SchedulerClient client = client(url, 2, 4, Duration.ofSeconds(5));
+        GatewayException e = failure(client.infer(call(5000)));
+        assertThat(e.status()).isEqualTo(503);
+        assertThat(e.reason()).isEqualTo("scheduler-unavailable");
+        assertThat(e.getMessage()).contains("scheduler unreachable");
+        failure(client.infer(call(5000)));
+        assertThat(failure(client.infer(call(5000))).reason()).isEqualTo("circuit-open");
+    }
+
+    @Test
+    void aFullBulkheadRefusesAtOnce() {
+        stub.delay("app", 1500);
+        SchedulerClient client = client(stub.url(), 100, 1, Duration.ofSeconds(5));
+        CompletableFuture<SchedulerAnswer> first = client.infer(call(5000));
+        GatewayException e = failure(client.infer(call(5000)));
+        assertThat(e.status()).isEqualTo(503);
+        assertThat(e.reason()).isEqualTo("bulkhead-full");
+        assertThat(e.getMessage()).contains("too many requests in flight");
+        assertThat(first.join().outputs()).hasSize(1);
+    }
+
+    @Test
+    void theBreakerIsRegisteredUnderItsName() {
+        CircuitBreakerRegistry registry = CircuitBreakerRegistry.ofDefaults();
+        new SchedulerGuard(registry, BulkheadRegistry.ofDefaults(), timer, new GatewayProperties.Resilience(null, null,
+                null, null));
+        assertThat(registry.find(SchedulerGuard.NAME)).get().extracting(CircuitBreaker::getState)
+                .isEqualTo(CircuitBreaker.State.CLOSED);
+    }
+}

@@ -1,0 +1,281 @@
+package io.baton.gateway.support;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Function;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.sun.net.httpserver.HttpExchange;
+
+/**
+ * A stand-in for scheduler-service's inference route and application readiness, by its README: it checks the body
+ * as the contract has it (known fields only; {@code variant} required for ensembles and pipelines; every input of the
+ * variant by the variant's names; outputs known), "runs" the variant as a function of each batch row, and answers
+ * the request's slice ({@code base64} when {@code binaryOutputs}). Refusals are RFC 7807 problems; drops and other
+ * refusals can be set per application or per application/variant.
+ */
+public final class StubScheduler extends StubHttp {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Set<String> FIELDS = Set.of("application", "variant", "timeoutMs", "priority", "inputs",
+            "outputs", "binaryOutputs");
+
+    /**
+     * A variant: its input and output names (in order), the datatype of its outputs, and what it computes for one
+     * batch row (each input's row values in, each output's row values out).
+     */
+    public record Model(List<String> inputs, List<String> outputs, String outputType,
+                        Function<Map<String, double[]>, Map<String, double[]>> row) {
+        public Model(List<String> inputs, List<String> outputs,
+                     Function<Map<String, double[]>, Map<String, double[]>> row) {
+            this(inputs, outputs, "FP32", row);
+        }
+    }
+
+    /** A refusal to answer instead of running: a status and a problem slug, with a drop reason for 503s. */
+    public record Refusal(int status, String slug, String reason, String detail) {
+    }
+
+    private record App(String kind, Map<String, Model> variants) {
+    }
+
+    private final Map<String, App> apps = new ConcurrentHashMap<>();
+    private final Map<String, Refusal> refusals = new ConcurrentHashMap<>();
+    private final Map<String, String> states = new ConcurrentHashMap<>();
+    private final Map<String, Long> delaysMs = new ConcurrentHashMap<>();
+    public final List<JsonNode> calls = new CopyOnWriteArrayList<>();
+    /** Whether {@link #calls} keeps the bodies (a benchmark turns it off). */
+    public volatile boolean recording = true;
+
+    public StubScheduler application(String name, String kind, Map<String, Model> variants) {
+        apps.put(name, new App(kind, new TreeMap<>(variants)));
+        return this;
+    }
+
+    /** Refuse calls for {@code key} ({@code app} or {@code app/variant}); null clears it. */
+    public StubScheduler refuse(String key, Refusal refusal) {
+        if (refusal == null) {
+            refusals.remove(key);
+        } else {
+            refusals.put(key, refusal);
+        }
+        return this;
+    }
+
+    /** Answer calls for {@code key} ({@code app} or {@code app/variant}) only after {@code ms}. */
+    public StubScheduler delay(String key, long ms) {
+        delaysMs.put(key, ms);
+        return this;
+    }
+
+    /** What {@code GET /internal/v1/applications/{app}} answers. */
+    public StubScheduler state(String app, String json) {
+        states.put(app, json);
+        return this;
+    }
+
+    public List<JsonNode> callsFor(String app) {
+        return calls.stream().filter(c -> app.equals(c.path("application").asText())).toList();
+    }
+
+    @Override
+    protected void handle(HttpExchange exchange) throws Exception {
+        String path = exchange.getRequestURI().getPath();
+        if (path.equals("/actuator/health/readiness")) {
+            json(exchange, 200, "{\"status\":\"UP\"}");
+            return;
+        }
+        if (exchange.getRequestMethod().equals("GET") && path.startsWith("/internal/v1/applications/")) {
+            String state = states.get(path.substring("/internal/v1/applications/".length()));
+            if (state == null) {
+                problem(exchange, 404, "not-found", "unknown application", null);
+            } else {
+                json(exchange, 200, state);
+            }
+            return;
+        }
+        if (exchange.getRequestMethod().equals("POST") && path.equals("/internal/v1/infer")) {
+            infer(exchange);
+            return;
+        }
+        problem(exchange, 404, "not-found", "no route " + path, null);
+    }
+
+    private void infer(HttpExchange exchange) throws Exception {
+        JsonNode body;
+        try {
+            body = JSON.readTree(exchange.getRequestBody().readAllBytes());
+        } catch (Exception e) {
+            problem(exchange, 400, "invalid-request", "malformed JSON", null);
+            return;
+        }
+        if (recording) {
+            calls.add(body);
+        }
+        for (Iterator<String> it = body.fieldNames(); it.hasNext(); ) {
+            String f = it.next();
+            if (!FIELDS.contains(f)) {
+                problem(exchange, 400, "invalid-request", "unknown field " + f, "\"field\":\"" + f + "\"");
+                return;
+            }
+        }
+        String appName = body.path("application").asText();
+        App app = apps.get(appName);
+        if (app == null) {
+            problem(exchange, 404, "not-found", "no application " + appName, "\"field\":\"application\"");
+            return;
+        }
+        String variant = body.hasNonNull("variant") ? body.get("variant").asText() : null;
+        if (variant == null && !app.kind().equals("single")) {
+            problem(exchange, 400, "invalid-request", "variant is required for a " + app.kind(),
+                    "\"field\":\"variant\"");
+            return;
+        }
+        if (variant == null) {
+            variant = app.variants().keySet().iterator().next(); // the stub's "default variant": the first by name
+        }
+        Model model = app.variants().get(variant);
+        if (model == null) {
+            problem(exchange, 404, "not-found", "no variant " + variant, "\"field\":\"variant\"");
+            return;
+        }
+        long delay = delaysMs.getOrDefault(appName + "/" + variant, delaysMs.getOrDefault(appName, 0L));
+        if (delay > 0) {
+            Thread.sleep(delay);
+        }
+        Refusal refusal = refusals.getOrDefault(appName + "/" + variant, refusals.get(appName));
+        if (refusal != null) {
+            problem(exchange, refusal.status(), refusal.slug(), refusal.detail(),
+                    refusal.reason() == null ? null : "\"reason\":\"" + refusal.reason() + "\"");
+            return;
+        }
+        Map<String, double[]> inputs = new LinkedHashMap<>();
+        Map<String, Integer> widths = new LinkedHashMap<>();
+        long batch = -1;
+        JsonNode in = body.path("inputs");
+        for (int i = 0; i < in.size(); i++) {
+            JsonNode t = in.get(i);
+            String name = t.path("name").asText();
+            if (!model.inputs().contains(name)) {
+                problem(exchange, 400, "invalid-request", "variant " + variant + " has no input " + name,
+                        "\"field\":\"inputs[" + i + "].name\"");
+                return;
+            }
+            long rows = t.path("shape").get(0).asLong();
+            long elements = 1;
+            for (JsonNode d : t.path("shape")) {
+                elements *= d.asLong();
+            }
+            batch = rows;
+            inputs.put(name, values(t, (int) elements));
+            widths.put(name, (int) (elements / rows));
+        }
+        if (!inputs.keySet().containsAll(model.inputs())) {
+            problem(exchange, 400, "invalid-request", "variant " + variant + " needs inputs " + model.inputs(),
+                    "\"field\":\"inputs\"");
+            return;
+        }
+        List<String> wanted = new ArrayList<>();
+        if (body.has("outputs")) {
+            for (JsonNode o : body.get("outputs")) {
+                if (!model.outputs().contains(o.asText())) {
+                    problem(exchange, 400, "invalid-request", "variant " + variant + " has no output " + o.asText(),
+                            "\"field\":\"outputs\"");
+                    return;
+                }
+                wanted.add(o.asText());
+            }
+        } else {
+            wanted.addAll(model.outputs());
+        }
+        Map<String, List<double[]>> rowsOut = new LinkedHashMap<>();
+        for (int r = 0; r < batch; r++) {
+            Map<String, double[]> row = new LinkedHashMap<>();
+            for (var e : inputs.entrySet()) {
+                int w = widths.get(e.getKey());
+                double[] slice = new double[w];
+                System.arraycopy(e.getValue(), r * w, slice, 0, w);
+                row.put(e.getKey(), slice);
+            }
+            model.row().apply(row).forEach((k, v) -> rowsOut.computeIfAbsent(k, x -> new ArrayList<>()).add(v));
+        }
+        boolean binary = body.path("binaryOutputs").asBoolean(false);
+        ObjectNode answer = JSON.createObjectNode();
+        answer.put("application", appName).put("variant", variant).put("variantDigest", "sha-" + variant)
+                .put("workerId", "cpu-0").put("batchSize", 3);
+        ArrayNode outputs = answer.putArray("outputs");
+        for (String name : wanted) {
+            List<double[]> rows = rowsOut.get(name);
+            int width = rows.get(0).length;
+            ObjectNode o = outputs.addObject();
+            o.put("name", name).put("datatype", model.outputType());
+            o.putArray("shape").add(rows.size()).add(width);
+            boolean ints = model.outputType().equals("INT64");
+            if (binary) {
+                ByteBuffer b = ByteBuffer.allocate(rows.size() * width * (ints ? 8 : 4)).order(ByteOrder.LITTLE_ENDIAN);
+                for (double[] row : rows) {
+                    for (double v : row) {
+                        if (ints) b.putLong((long) v); else b.putFloat((float) v);
+                    }
+                }
+                o.put("base64", Base64.getEncoder().encodeToString(b.array()));
+            } else {
+                ArrayNode data = o.putArray("data");
+                for (double[] row : rows) {
+                    for (double v : row) {
+                        if (ints) data.add((long) v); else data.add((float) v);
+                    }
+                }
+            }
+        }
+        answer.putObject("timing").put("queueMs", 1.5).put("executionMs", 0.25).put("totalMs", 2.0);
+        json(exchange, 200, JSON.writeValueAsString(answer));
+    }
+
+    private static double[] values(JsonNode tensor, int elements) {
+        String type = tensor.path("datatype").asText();
+        double[] out = new double[elements];
+        if (tensor.hasNonNull("base64")) {
+            ByteBuffer b = ByteBuffer.wrap(Base64.getDecoder().decode(tensor.get("base64").asText()))
+                    .order(ByteOrder.LITTLE_ENDIAN);
+            for (int i = 0; i < elements; i++) {
+                out[i] = switch (type) {
+                    case "FP32" -> b.getFloat();
+                    case "FP64" -> b.getDouble();
+                    case "INT32" -> b.getInt();
+                    default -> b.getLong();
+                };
+            }
+            return out;
+        }
+        List<Double> flat = new ArrayList<>();
+        flatten(tensor.path("data"), flat);
+        for (int i = 0; i < elements; i++) {
+            out[i] = flat.get(i);
+        }
+        return out;
+    }
+
+    private static void flatten(JsonNode node, List<Double> into) {
+        for (JsonNode v : node) {
+            if (v.isArray()) {
+                flatten(v, into);
+            } else {
+                into.add(v.asDouble());
+            }
+        }
+    }
+}
