@@ -17,7 +17,6 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -27,7 +26,6 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * Runtime runs of the same ONNX files: the variant that served (single), the mean of the base models (ensemble),
  * features then a head (pipeline).
  */
-@Disabled("needs the serving path: scheduler dispatch and gateway")
 @ExtendWith(SuiteExtension.class)
 class InferenceIT {
     /** Float32 results of the same graph in two ONNX Runtime sessions (batch sizes may differ): equal up to rounding. */

@@ -18,7 +18,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -27,7 +26,6 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * another worker or refused with a reason, none hangs or is lost; the survivors keep serving; the scheduler evicts
  * the dead worker. The worker killed is an extra one started for this test, so the suite's own two stay for the rest.
  */
-@Disabled("needs the serving path: scheduler dispatch and gateway")
 @ExtendWith(SuiteExtension.class)
 class WorkerLossIT {
     static final int EXTRA = 9;

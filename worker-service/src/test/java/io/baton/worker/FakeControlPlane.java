@@ -15,7 +15,7 @@ import com.sun.net.httpserver.HttpServer;
 
 /**
  * A real HTTP server standing in for the two services a worker calls: registry-service's artifact route
- * ({@code GET /v1/artifacts/{sha256}}) and scheduler-service's membership routes ({@code POST /internal/v1/workers},
+ * ({@code GET /v1/artifacts/{sha256}/content}, the bytes) and scheduler-service's membership routes ({@code POST /internal/v1/workers},
  * {@code POST /internal/v1/workers/{id}/heartbeat}). It records what it receives and answers as told.
  */
 final class FakeControlPlane implements AutoCloseable {
@@ -41,8 +41,9 @@ final class FakeControlPlane implements AutoCloseable {
     }
 
     private void artifact(HttpExchange exchange) throws IOException {
-        String digest = exchange.getRequestURI().getPath().substring("/v1/artifacts/".length());
-        byte[] body = artifacts.get(digest);
+        String path = exchange.getRequestURI().getPath().substring("/v1/artifacts/".length());
+        // Only the bytes route: the registry answers metadata (JSON) on /v1/artifacts/{digest} itself.
+        byte[] body = path.endsWith("/content") ? artifacts.get(path.substring(0, path.length() - "/content".length())) : null;
         if (body == null) {
             send(exchange, 404, "{\"status\":404}".getBytes(StandardCharsets.UTF_8));
         } else {

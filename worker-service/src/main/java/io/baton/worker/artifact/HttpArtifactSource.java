@@ -7,7 +7,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 
-/** Fetches artifacts from registry-service: {@code GET {registryUrl}/v1/artifacts/{sha256}} answers the ONNX bytes. */
+/** Fetches artifacts from registry-service: {@code GET {registryUrl}/v1/artifacts/{sha256}/content} answers the ONNX bytes (the route without {@code /content} is the metadata). */
 public final class HttpArtifactSource implements ArtifactSource {
 
     private final URI registryUrl;
@@ -23,7 +23,7 @@ public final class HttpArtifactSource implements ArtifactSource {
     @Override
     public byte[] fetch(String sha256) {
         String base = registryUrl.toString().replaceAll("/+$", "");
-        URI uri = URI.create(base + "/v1/artifacts/" + sha256);
+        URI uri = URI.create(base + "/v1/artifacts/" + sha256 + "/content");
         HttpRequest request = HttpRequest.newBuilder(uri).timeout(timeout)
                 .header("Accept", "application/octet-stream").GET().build();
         HttpResponse<byte[]> response;
