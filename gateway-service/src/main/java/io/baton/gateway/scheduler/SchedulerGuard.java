@@ -53,6 +53,9 @@ public final class SchedulerGuard {
                 .waitDurationInOpenState(cb.waitInOpenState())
                 .permittedNumberOfCallsInHalfOpenState(cb.permittedCallsInHalfOpen())
                 .recordResult(SchedulerGuard::failedAnswer)
+                // A request that outlives its deadline says the workers are busy, not that the scheduler is broken:
+                // opening the breaker then would refuse every application for the sake of one overloaded one.
+                .ignoreExceptions(TimeoutException.class)
                 .build();
         this.circuitBreaker = breakers.circuitBreaker(NAME, breakerConfig);
         this.bulkhead = bulkheads.bulkhead(NAME, BulkheadConfig.custom()
@@ -91,8 +94,12 @@ public final class SchedulerGuard {
         return result;
     }
 
+    /**
+     * A scheduler answer that counts against it: a 5xx of its own. Not 503 (a policy's drop) and not 502 (a worker
+     * failed and the scheduler said so): those are answers of a healthy scheduler.
+     */
     private static boolean failedAnswer(Object result) {
-        return result instanceof HttpResponse<?> r && r.statusCode() >= 500 && r.statusCode() != 503;
+        return result instanceof HttpResponse<?> r && r.statusCode() >= 500 && r.statusCode() != 503 && r.statusCode() != 502;
     }
 
     private GatewayException translate(Throwable failure, Duration limit) {

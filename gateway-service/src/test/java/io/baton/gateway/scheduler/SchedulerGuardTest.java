@@ -79,15 +79,20 @@ class SchedulerGuardTest {
     }
 
     @Test
-    void failuresOpenTheBreakerButDropsDoNot() {
+    void schedulerFailuresOpenTheBreakerButDropsAndWorkerFailuresDoNot() {
         SchedulerClient client = client(stub.url(), 2, 4, Duration.ofSeconds(5));
         stub.refuse("app", new StubScheduler.Refusal(503, "dropped", "QUEUE_FULL", "queue is full"));
         for (int i = 0; i < 6; i++) {
             assertThat(failure(client.infer(call(5000))).drop()).isTrue();
         }
+        // A worker failing is the scheduler telling the truth, not the scheduler failing.
         stub.refuse("app", new StubScheduler.Refusal(502, "worker-failed", null, "worker down"));
-        assertThat(failure(client.infer(call(5000))).status()).isEqualTo(502);
-        assertThat(failure(client.infer(call(5000))).status()).isEqualTo(502);
+        for (int i = 0; i < 6; i++) {
+            assertThat(failure(client.infer(call(5000))).status()).isEqualTo(502);
+        }
+        stub.refuse("app", new StubScheduler.Refusal(500, "internal", null, "scheduler bug"));
+        assertThat(failure(client.infer(call(5000))).status()).isIn(500, 502);
+        assertThat(failure(client.infer(call(5000))).status()).isIn(500, 502);
         GatewayException open = failure(client.infer(call(5000)));
         assertThat(open.status()).isEqualTo(503);
         assertThat(open.reason()).isEqualTo("circuit-open");
