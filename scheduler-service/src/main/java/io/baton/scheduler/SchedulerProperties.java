@@ -16,7 +16,8 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * @param catalogTtl       how long an application read from the registry is reused before it is read again
  *                         (default {@code 2s}): a new profile or policy takes effect within this
  * @param dispatchOverhead time a batch spends outside ONNX Runtime on its way to a worker and back (HTTP, JSON),
- *                         added to every profiled ℓ(b) the policies plan with (default {@code 2ms})
+ *                         added to every profiled ℓ(b) the policies plan with until the engine has measured it
+ *                         (default {@code 2ms})
  * @param maxBatch         the largest batch ever sent (default 64); a variant's own limit is the largest batch
  *                         size it was profiled at
  * @param workerCallGrace  a batch call to a worker is abandoned this long after its expected finish (default

@@ -175,7 +175,7 @@ public class DispatchService implements AutoCloseable {
         String key = app.name() + '\u0000' + variant.name() + '\u0000' + variant.artifactDigest() + '\u0000' + profileKey
                 + '\u0000' + app.sloMs();
         return variants.computeIfAbsent(key, k -> new LiveVariant(app.name(), variant.name(), variant.artifactDigest(),
-                profileKey, profile.toLatencyProfile(overheadMs()), app.sloMs(),
+                profileKey, profile.toLatencyProfile(0), app.sloMs(),
                 Math.min(properties.maxBatch(), profile.largestBatch())));
     }
 
@@ -196,7 +196,7 @@ public class DispatchService implements AutoCloseable {
         synchronized (registry) { // no membership change between seeding the engine and it hearing of changes
             return engines.computeIfAbsent(policy, p -> {
                 LiveEngine e = new LiveEngine(p, LivePolicies.factory(p), workers, metrics, clock,
-                        properties.workerCallGrace(), properties.maxAttempts());
+                        properties.workerCallGrace(), properties.maxAttempts(), overheadMs());
                 registry.live().forEach(e::workerJoined);
                 return e;
             });

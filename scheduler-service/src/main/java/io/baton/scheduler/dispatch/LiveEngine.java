@@ -18,6 +18,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import io.baton.core.domain.Batch;
 import io.baton.core.domain.Device;
+import io.baton.core.domain.LatencyProfile;
 import io.baton.core.domain.DropReason;
 import io.baton.core.domain.Request;
 import io.baton.core.domain.ServedModel;
@@ -76,6 +77,7 @@ public final class LiveEngine implements AutoCloseable {
     private WallTimers timers = new WallTimers();
     private int generation;
     private boolean stale = true;
+    private final OverheadMeter overhead;
     private long nextRequestId;
     private long nextBatchId;
 
@@ -85,7 +87,7 @@ public final class LiveEngine implements AutoCloseable {
     }
 
     public LiveEngine(String policy, Supplier<Dispatcher> policies, WorkerClient workers, ServingMetrics metrics,
-                      Clock clock, Duration callGrace, int maxAttempts) {
+                      Clock clock, Duration callGrace, int maxAttempts, double initialOverheadMs) {
         this.policy = policy;
         this.policies = policies;
         this.workers = workers;
@@ -93,6 +95,7 @@ public final class LiveEngine implements AutoCloseable {
         this.clock = clock;
         this.callGrace = callGrace;
         this.maxAttempts = maxAttempts;
+        this.overhead = new OverheadMeter(initialOverheadMs);
         this.thread = new Thread(this::loop, "dispatch-" + policy);
         this.thread.setDaemon(true);
         this.mailbox.bind(thread);
@@ -256,16 +259,26 @@ public final class LiveEngine implements AutoCloseable {
         List<ServedModel> table = new ArrayList<>(models.size());
         for (int i = 0; i < models.size(); i++) {
             LiveVariant v = models.get(i);
-            table.add(new ServedModel(i, v.application() + "/" + v.variant(), v.profile(), v.sloMs(), v.maxBatch()));
+            table.add(new ServedModel(i, v.application() + "/" + v.variant(), withOverhead(v.profile()), v.sloMs(),
+                    v.maxBatch()));
         }
         timers = new WallTimers();
         dispatcher = policies.get();
         dispatcher.start(new DispatchContext(clock, timers, deviceList, table, new Sink(generation)));
-        log.info("{} engine: policy started over {} worker(s) and {} variant(s), {} request(s) waiting",
-                policy, devices.size(), models.size(), waiting.size());
+        log.info("{} engine: policy started over {} worker(s) and {} variant(s), {} request(s) waiting, planning with "
+                + "{} ms of dispatch overhead per batch", policy, devices.size(), models.size(), waiting.size(),
+                String.format(java.util.Locale.ROOT, "%.2f", overhead.estimateMs()));
         for (PendingRequest p : List.copyOf(waiting.values())) {
             dispatcher.onArrival(p.request);
         }
+    }
+
+    /** The profile as measured in-process, plus what a live batch pays around it (see {@link OverheadMeter}). */
+    private LatencyProfile withOverhead(LatencyProfile measured) {
+        double extra = overhead.estimateMs();
+        Map<Integer, Double> points = new java.util.TreeMap<>();
+        measured.measuredPoints().forEach((b, ms) -> points.put(b, ms + extra));
+        return LatencyProfile.measured(points, LatencyProfile.Fit.LINEAR);
     }
 
     /** The policy's decisions, for one generation: a sink outliving its policy ignores what it is told. */
@@ -319,7 +332,12 @@ public final class LiveEngine implements AutoCloseable {
             dispatcher.onBatchDone(live.batch());
         }
         if (error == null) {
+            overhead.record(clock.nowMs() - live.sentMs(), answer.path("timing").path("executionMs").asDouble(Double.NaN));
+            if (overhead.update(clock.nowMs())) {
+                stale = true;
+            }
             serve(live, answer);
+            rebuildIfStale();
         } else {
             Throwable cause = error.getCause() instanceof WorkerCallException ? error.getCause() : error;
             retryOrFail(live.requests(), cause instanceof WorkerCallException ? cause.getMessage() : cause.toString());
@@ -352,7 +370,7 @@ public final class LiveEngine implements AutoCloseable {
         double now = clock.nowMs();
         for (PendingRequest p : requests) {
             LiveVariant v = p.job.variant();
-            boolean time = now + v.profile().latencyMs(1) <= p.deadlineMs;
+            boolean time = now + v.profile().latencyMs(1) + overhead.estimateMs() <= p.deadlineMs;
             if (p.attempts < maxAttempts && time && dispatcher != null) {
                 log.debug("{} engine: re-queueing request after: {}", policy, detail);
                 p.request = new Request(nextRequestId++, p.request.model, p.arrivalMs, p.deadlineMs, p.job.priority());

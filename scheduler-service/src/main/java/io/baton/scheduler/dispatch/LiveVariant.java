@@ -4,7 +4,7 @@ import io.baton.core.domain.LatencyProfile;
 
 /**
  * A variant as dispatch serves it: which application it belongs to, the artifact a worker runs, and the profile
- * and SLO the policy plans with. Two requests batch together only when they name the same live variant (same
+ * (as measured in-process: the engine adds the dispatch overhead it measures) and SLO the policy plans with. Two requests batch together only when they name the same live variant (same
  * application, variant, artifact and profile); a changed profile makes a new one.
  *
  * @param profileKey what the profile was read from (device kind, provider, version), so that a re-profiled
