@@ -3,6 +3,7 @@ package io.baton.gateway.registry;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.LongSupplier;
 
 import org.slf4j.Logger;
@@ -17,14 +18,16 @@ import io.baton.gateway.GatewayProperties;
  * Application definitions, each reused for {@code baton.gateway.app-cache-ttl} after it was read so that serving a
  * request costs no registry round trip. An unknown name is remembered as unknown for the same time. When the
  * registry cannot be reached, a definition read before is served past its time (logged), rather than failing
- * requests the registry was never needed for.
+ * requests the registry was never needed for. When an entry expires, one request reads it again while the others
+ * keep using the old one: under load, letting every request that finds it expired read it would send the registry
+ * dozens of identical reads at once.
  */
 @Component
 public class ApplicationCache {
 
     private static final Logger log = LoggerFactory.getLogger(ApplicationCache.class);
 
-    private record Entry(Optional<ApplicationDefinition> definition, long readAtNanos) {
+    private record Entry(Optional<ApplicationDefinition> definition, long readAtNanos, AtomicBoolean refreshing) {
     }
 
     private final RegistryClient registry;
@@ -47,17 +50,18 @@ public class ApplicationCache {
     public Optional<ApplicationDefinition> get(String name) {
         long now = nanoTime.getAsLong();
         Entry entry = entries.get(name);
-        if (entry != null && now - entry.readAtNanos() < ttlNanos) {
-            return entry.definition();
+        if (entry != null && (now - entry.readAtNanos() < ttlNanos || !entry.refreshing().compareAndSet(false, true))) {
+            return entry.definition(); // fresh, or another request is reading it again right now
         }
         try {
             Optional<ApplicationDefinition> read = registry.application(name);
             if (entries.size() > 10_000) {
                 entries.clear(); // unknown names must not grow the map without bound
             }
-            entries.put(name, new Entry(read, now));
+            entries.put(name, new Entry(read, now, new AtomicBoolean()));
             return read;
         } catch (GatewayException e) {
+            if (entry != null) entry.refreshing().set(false);
             if (entry != null && entry.definition().isPresent()) {
                 log.warn("serving application {} as read {} ms ago: {}", name,
                         (now - entry.readAtNanos()) / 1_000_000, e.getMessage());

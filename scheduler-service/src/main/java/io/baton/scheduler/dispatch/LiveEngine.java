@@ -198,6 +198,7 @@ public final class LiveEngine implements AutoCloseable {
     }
 
     private void arrive(PendingRequest p) {
+        if (overhead.update(clock.nowMs())) stale = true; // also ages out an estimate no batch has renewed
         int model = modelId(p.job.variant());
         p.request = new Request(nextRequestId++, model, p.arrivalMs, p.deadlineMs, p.job.priority());
         rebuildIfStale();
@@ -332,7 +333,9 @@ public final class LiveEngine implements AutoCloseable {
             dispatcher.onBatchDone(live.batch());
         }
         if (error == null) {
-            overhead.record(clock.nowMs() - live.sentMs(), answer.path("timing").path("executionMs").asDouble(Double.NaN));
+            JsonNode timing = answer.path("timing");
+            overhead.record(clock.nowMs(), clock.nowMs() - live.sentMs(), timing.path("executionMs").asDouble(Double.NaN),
+                    timing.path("loadMs").asDouble(Double.NaN));
             if (overhead.update(clock.nowMs())) {
                 stale = true;
             }

@@ -8,30 +8,41 @@ import java.util.Arrays;
  * batch pays are not in them; a policy planning with the bare profile would send batches that finish late. The
  * engine adds {@link #estimateMs()} to every ℓ(b) it plans with.
  *
- * <p>The estimate is the 90th percentile of the last {@code WINDOW} batches (a deadline is missed by the slow batches,
- * not the average one), starting from the configured {@code dispatch-overhead} until {@code MIN_SAMPLES} batches have
- * been seen. It is re-read at most once a second, and only a change of more than a quarter (and half a millisecond)
- * is reported, because each change restarts the policy.
+ * <p>The estimate is the 90th percentile of the last {@code WINDOW} batches of the last {@code MAX_AGE_MS} (a deadline
+ * is missed by the slow batches, not the average one); with fewer than {@code MIN_SAMPLES} such batches it is the
+ * configured {@code dispatch-overhead}. Samples age out because only served batches give samples: an estimate
+ * inflated by a cold start would otherwise make the policy refuse everything, and so never be corrected. Time a batch
+ * waited for its model to load is not overhead and is left out. The estimate is re-read at most once a second, and only
+ * a change of more than a quarter (and half a millisecond) is reported, because each change restarts the policy.
  */
 final class OverheadMeter {
 
     static final int WINDOW = 128;
     static final int MIN_SAMPLES = 16;
     static final double RECHECK_MS = 1000;
+    static final double MAX_AGE_MS = 10_000;
 
+    private final double initial;
     private final double[] samples = new double[WINDOW];
+    private final double[] at = new double[WINDOW];
     private int count;
     private double estimate;
     private double checkedAtMs = Double.NEGATIVE_INFINITY;
 
     OverheadMeter(double initialMs) {
+        this.initial = initialMs;
         this.estimate = initialMs;
     }
 
-    void record(double roundTripMs, double executionMs) {
-        double overhead = roundTripMs - (Double.isNaN(executionMs) ? 0 : executionMs);
+    /**
+     * One served batch: sent to answered ({@code roundTripMs}), of which the worker spent {@code executionMs} running
+     * it and {@code loadMs} loading its model (NaN when not reported).
+     */
+    void record(double nowMs, double roundTripMs, double executionMs, double loadMs) {
+        double overhead = roundTripMs - (Double.isNaN(executionMs) ? 0 : executionMs) - (Double.isNaN(loadMs) ? 0 : loadMs);
         if (!(overhead >= 0) || Double.isInfinite(overhead)) return;
         samples[count % WINDOW] = overhead;
+        at[count % WINDOW] = nowMs;
         count++;
     }
 
@@ -42,14 +53,22 @@ final class OverheadMeter {
 
     /** Re-estimates when due; true when the estimate moved enough that the policy should plan with the new one. */
     boolean update(double nowMs) {
-        if (count < MIN_SAMPLES || nowMs - checkedAtMs < RECHECK_MS) return false;
+        if (nowMs - checkedAtMs < RECHECK_MS) return false;
         checkedAtMs = nowMs;
-        int n = Math.min(count, WINDOW);
-        double[] sorted = Arrays.copyOf(samples, n);
-        Arrays.sort(sorted);
-        double p90 = sorted[Math.min(n - 1, (int) Math.ceil(0.9 * n) - 1)];
-        if (Math.abs(p90 - estimate) > Math.max(0.5, 0.25 * estimate)) {
-            estimate = p90;
+        double[] recent = new double[Math.min(count, WINDOW)];
+        int n = 0;
+        for (int i = 0; i < recent.length; i++) {
+            if (nowMs - at[i] <= MAX_AGE_MS) recent[n++] = samples[i];
+        }
+        double next;
+        if (n < MIN_SAMPLES) {
+            next = initial;
+        } else {
+            Arrays.sort(recent, 0, n);
+            next = recent[Math.min(n - 1, (int) Math.ceil(0.9 * n) - 1)];
+        }
+        if (next != estimate && (n < MIN_SAMPLES || Math.abs(next - estimate) > Math.max(0.5, 0.25 * estimate))) {
+            estimate = next;
             return true;
         }
         return false;
