@@ -42,6 +42,14 @@ class WorkerLossIT {
     @Test
     void everyRequestEndsAnsweredWhenAWorkerDiesMidLoad() throws Exception {
         ServiceProcess extra = e2e.suite().startWorker(EXTRA, FreePorts.take(1).get(0));
+        try {
+            killAWorkerUnderLoad(extra);
+        } finally {
+            e2e.suite().forget(extra); // the suite's own processes are what the other tests see
+        }
+    }
+
+    private void killAWorkerUnderLoad(ServiceProcess extra) throws Exception {
         List<String> ids = new ArrayList<>(e2e.suite().workerDeviceIds());
         ids.add(Suite.deviceId(EXTRA));
         e2e.suite().awaitWorkersLive(ids, Duration.ofSeconds(30));

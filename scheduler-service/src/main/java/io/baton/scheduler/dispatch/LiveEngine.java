@@ -198,7 +198,7 @@ public final class LiveEngine implements AutoCloseable {
     }
 
     private void arrive(PendingRequest p) {
-        if (overhead.update(clock.nowMs())) stale = true; // also ages out an estimate no batch has renewed
+        if (overhead.update(clock.nowMs(), overheadCapMs())) stale = true; // also ages out an estimate no batch renewed
         int model = modelId(p.job.variant());
         p.request = new Request(nextRequestId++, model, p.arrivalMs, p.deadlineMs, p.job.priority());
         rebuildIfStale();
@@ -274,6 +274,13 @@ public final class LiveEngine implements AutoCloseable {
         }
     }
 
+    /** The most dispatch overhead planned with: a quarter of the tightest SLO served (see {@link OverheadMeter}). */
+    private double overheadCapMs() {
+        double tightest = Double.POSITIVE_INFINITY;
+        for (LiveVariant v : models) tightest = Math.min(tightest, v.sloMs());
+        return tightest / 4;
+    }
+
     /** The profile as measured in-process, plus what a live batch pays around it (see {@link OverheadMeter}). */
     private LatencyProfile withOverhead(LatencyProfile measured) {
         double extra = overhead.estimateMs();
@@ -336,7 +343,7 @@ public final class LiveEngine implements AutoCloseable {
             JsonNode timing = answer.path("timing");
             overhead.record(clock.nowMs(), clock.nowMs() - live.sentMs(), timing.path("executionMs").asDouble(Double.NaN),
                     timing.path("loadMs").asDouble(Double.NaN));
-            if (overhead.update(clock.nowMs())) {
+            if (overhead.update(clock.nowMs(), overheadCapMs())) {
                 stale = true;
             }
             serve(live, answer);

@@ -14,6 +14,11 @@ import java.util.Arrays;
  * inflated by a cold start would otherwise make the policy refuse everything, and so never be corrected. Time a batch
  * waited for its model to load is not overhead and is left out. The estimate is re-read at most once a second, and only
  * a change of more than a quarter (and half a millisecond) is reported, because each change restarts the policy.
+ *
+ * <p>The estimate is capped (by the caller: a quarter of the tightest SLO the engine serves). Under overload the round
+ * trip also holds queueing inside an overloaded machine; planned with in full, it would make every request look
+ * unmeetable, so the engine would refuse all of them while the machine recovers, and a cold or overloaded spell
+ * would turn into an outage. Past the cap, the policy's own queueing and pruning handle the rest.
  */
 final class OverheadMeter {
 
@@ -52,7 +57,7 @@ final class OverheadMeter {
     }
 
     /** Re-estimates when due; true when the estimate moved enough that the policy should plan with the new one. */
-    boolean update(double nowMs) {
+    boolean update(double nowMs, double capMs) {
         if (nowMs - checkedAtMs < RECHECK_MS) return false;
         checkedAtMs = nowMs;
         double[] recent = new double[Math.min(count, WINDOW)];
@@ -67,6 +72,7 @@ final class OverheadMeter {
             Arrays.sort(recent, 0, n);
             next = recent[Math.min(n - 1, (int) Math.ceil(0.9 * n) - 1)];
         }
+        next = Math.min(next, Math.max(initial, capMs));
         if (next != estimate && (n < MIN_SAMPLES || Math.abs(next - estimate) > Math.max(0.5, 0.25 * estimate))) {
             estimate = next;
             return true;

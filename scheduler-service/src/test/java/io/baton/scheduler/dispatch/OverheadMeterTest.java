@@ -10,7 +10,7 @@ class OverheadMeterTest {
     void startsFromTheConfiguredValueUntilEnoughBatchesAreSeen() {
         OverheadMeter m = new OverheadMeter(2.0);
         for (int i = 0; i < OverheadMeter.MIN_SAMPLES - 1; i++) m.record(0, 20.5, 0.5, 0);
-        assertThat(m.update(1)).isFalse();
+        assertThat(m.update(1, 1e9)).isFalse();
         assertThat(m.estimateMs()).isEqualTo(2.0);
     }
 
@@ -19,12 +19,12 @@ class OverheadMeterTest {
         OverheadMeter m = new OverheadMeter(2.0);
         // 100 batches: overheads 1..100 ms once execution and load are taken off, so the 90th percentile is 90.
         for (int i = 1; i <= 100; i++) m.record(0, i + 5.25, 0.25, 5);
-        assertThat(m.update(0)).isTrue();
+        assertThat(m.update(0, 1e9)).isTrue();
         assertThat(m.estimateMs()).isEqualTo(90.0);
         // Re-read at most once a second, and small moves are not reported.
         for (int i = 0; i < 20; i++) m.record(1000, 92, 0, Double.NaN);
-        assertThat(m.update(500)).isFalse();
-        assertThat(m.update(1500)).isFalse();
+        assertThat(m.update(500, 1e9)).isFalse();
+        assertThat(m.update(1500, 1e9)).isFalse();
         assertThat(m.estimateMs()).isEqualTo(90.0);
     }
 
@@ -32,10 +32,10 @@ class OverheadMeterTest {
     void theWindowForgetsOldBatches() {
         OverheadMeter m = new OverheadMeter(2.0);
         for (int i = 0; i < OverheadMeter.WINDOW; i++) m.record(0, 50, 0, 0);
-        assertThat(m.update(0)).isTrue();
+        assertThat(m.update(0, 1e9)).isTrue();
         assertThat(m.estimateMs()).isEqualTo(50.0);
         for (int i = 0; i < OverheadMeter.WINDOW; i++) m.record(2000, 3, 0.5, 0);
-        assertThat(m.update(2000)).isTrue();
+        assertThat(m.update(2000, 1e9)).isTrue();
         assertThat(m.estimateMs()).isEqualTo(2.5);
     }
 
@@ -44,10 +44,18 @@ class OverheadMeterTest {
         // A cold start measured 700 ms; at that, the policy refuses everything and no batch would ever correct it.
         OverheadMeter m = new OverheadMeter(2.0);
         for (int i = 0; i < 20; i++) m.record(0, 700, 0, 0);
-        assertThat(m.update(0)).isTrue();
+        assertThat(m.update(0, 1e9)).isTrue();
         assertThat(m.estimateMs()).isEqualTo(700.0);
-        assertThat(m.update(OverheadMeter.MAX_AGE_MS + 1)).isTrue();
+        assertThat(m.update(OverheadMeter.MAX_AGE_MS + 1, 1e9)).isTrue();
         assertThat(m.estimateMs()).isEqualTo(2.0);
+    }
+
+    @Test
+    void theEstimateIsCapped() {
+        OverheadMeter m = new OverheadMeter(2.0);
+        for (int i = 0; i < 20; i++) m.record(0, 300, 0, 0);
+        assertThat(m.update(0, 25)).isTrue();
+        assertThat(m.estimateMs()).isEqualTo(25.0);
     }
 
     @Test
@@ -57,7 +65,7 @@ class OverheadMeterTest {
             m.record(0, 1, 5, 0); // execution longer than the round trip: clocks disagree, not a cost
             m.record(0, Double.POSITIVE_INFINITY, 0, 0);
         }
-        assertThat(m.update(0)).isFalse();
+        assertThat(m.update(0, 1e9)).isFalse();
         assertThat(m.estimateMs()).isEqualTo(2.0);
     }
 }

@@ -97,6 +97,13 @@ public final class Suite implements AutoCloseable {
         }
     }
 
+    /** Stops tracking a child that was stopped on purpose (a test's crash), after stopping it if it still runs. */
+    public synchronized void forget(ServiceProcess p) {
+        p.kill();
+        started.remove(p);
+        workers.remove(p);
+    }
+
     /** Starts one more worker (device id {@code cpu-<index>}) on {@code port} and waits until it is healthy. */
     public ServiceProcess startWorker(int index, int port) {
         ServiceProcess w = launchWorker(index, port);
