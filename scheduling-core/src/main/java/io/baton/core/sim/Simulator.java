@@ -87,7 +87,7 @@ public final class Simulator {
         for (ServedModel m : models) maxSlo = Math.max(maxSlo, m.sloMs());
         double stopAt = spec.durationMs() + 100 * maxSlo + 60_000;
         SimEvent e;
-        while ((e = heap.poll()) != null) {
+        while ((e = heap.pollForFire()) != null) {
             if (e.time > stopAt) break;
             now = e.time;
             e.fire();
