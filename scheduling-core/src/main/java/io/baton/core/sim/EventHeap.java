@@ -140,7 +140,7 @@ final class EventHeap {
         while (i > 0) {
             int p = (i - 1) >>> 1;
             double pt = times[p];
-            if (t > pt || (t == pt && s > seqs[p])) break;
+            if (!(t < pt || (t == pt && s < seqs[p]))) break;   // not earlier than its parent
             SimEvent pe = events[p];
             events[i] = pe;
             times[i] = pt;
@@ -172,7 +172,7 @@ final class EventHeap {
                     cs = seqs[r];
                 }
             }
-            if (t < ct || (t == ct && s < cs)) break;
+            if (!(ct < t || (ct == t && cs < s))) break;   // its earlier child is not earlier than it
             SimEvent ce = events[c];
             events[i] = ce;
             times[i] = ct;
