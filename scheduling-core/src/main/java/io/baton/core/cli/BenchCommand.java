@@ -8,6 +8,7 @@ import io.baton.core.bench.SchedulerThroughputBench;
 import io.baton.core.bench.SimulatorSpeedBench;
 import io.baton.core.bench.SymphonyPoliciesBench;
 import io.baton.core.bench.Table4Bench;
+import io.baton.core.sim.Policies;
 import java.io.PrintStream;
 import java.util.List;
 
@@ -40,7 +41,15 @@ final class BenchCommand {
                 }
                 SchedulerThroughputBench.print(SchedulerThroughputBench.run(models, devices, threads, seconds, 3), out);
             }
-            case "simulator-speed" -> SimulatorSpeedBench.print(SimulatorSpeedBench.run(), out);
+            case "simulator-speed" -> {
+                String policy = Baton.option(args, "--policy");
+                if (policy != null && !Policies.known(policy)) {
+                    throw new InputException("--policy must be one of " + String.join(", ", Policies.IDS) + ", got '" + policy + "'");
+                }
+                double before = SimulatorSpeedBench.loadAverage();
+                var rows = SimulatorSpeedBench.run(policy);
+                SimulatorSpeedBench.print(rows, before, SimulatorSpeedBench.loadAverage(), out);
+            }
             case "interference" -> {
                 long seed = longOption(args, "--seed", 1);
                 double load = doubleOption(args, "--load", 1.0);
