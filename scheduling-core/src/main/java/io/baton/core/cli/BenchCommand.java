@@ -26,8 +26,10 @@ final class BenchCommand {
         switch (name) {
             case "symphony-policies" -> {
                 long seed = longOption(args, "--seed", 1);
+                long seeds = longOption(args, "--seeds", 1);
+                if (seeds < 1 || seeds > 100) throw new InputException("--seeds must be in 1..100, got " + seeds);
                 var rows = SymphonyPoliciesBench.runAll(SymphonyPoliciesBench.grid(args.contains("--full")),
-                        GoodputSearch.standard(), seed);
+                        GoodputSearch.standard(), seed, (int) seeds);
                 SymphonyPoliciesBench.print(rows, out);
             }
             case "symphony-table4" -> Table4Bench.print(Table4Bench.run(longOption(args, "--seed", 1)), out);
