@@ -228,11 +228,13 @@ final class ModelQueue {
      * (5% for k = 3). The authors' code likewise turns the candidate schedulable before sched_at (by
      * the data-transfer time and 20–100 µs of timer jitter); the paper is silent on how much.
      *
-     * <p>Measured (bench symphony-policies): without it, with one device per model, waiting candidates
-     * were dropped often enough to cut goodput to 0.54× work-conserving (DenseNet121, 8 models on 8
-     * devices, SLO 30 ms); with it, 0.98×. A model alone on its devices gets no margin: no one else can
-     * take a device it waits beside, and a margin there only shrinks its batches (Table 4: 4671 instead
-     * of 5250 req/s for ResNet50).
+     * <p>Measured (bench symphony-policies, 114 configurations; re-measured with the current pruning):
+     * k = 0 leaves 93 at ≥ 0.95× work-conserving (down to 0.52×: DenseNet121, 8 models on 8 devices,
+     * SLO 30 ms, where waiting lone requests missed their last α and were dropped), k = 1 102, k = 3
+     * 108, k = 5 111 but DenseNet121 at SLO 30 then gains at most 1.23× instead of 1.31×: a larger margin
+     * starts waiting candidates earlier, with smaller batches. A model alone on its devices gets no
+     * margin: no one else can take a device it waits beside, and a margin there only shrinks its batches
+     * (Table 4: 4671 instead of 5250 req/s for ResNet50).
      */
     static double waitMarginFactor(int models, int devices) {
         if (devices < 1) throw new IllegalArgumentException("devices must be ≥ 1");
