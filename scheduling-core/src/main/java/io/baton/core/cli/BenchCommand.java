@@ -8,6 +8,7 @@ import io.baton.core.bench.SchedulerThroughputBench;
 import io.baton.core.bench.SimulatorSpeedBench;
 import io.baton.core.bench.SymphonyPoliciesBench;
 import io.baton.core.bench.Table4Bench;
+import io.baton.core.sim.Policies;
 import java.io.PrintStream;
 import java.util.List;
 
@@ -25,8 +26,10 @@ final class BenchCommand {
         switch (name) {
             case "symphony-policies" -> {
                 long seed = longOption(args, "--seed", 1);
+                long seeds = longOption(args, "--seeds", 1);
+                if (seeds < 1 || seeds > 100) throw new InputException("--seeds must be in 1..100, got " + seeds);
                 var rows = SymphonyPoliciesBench.runAll(SymphonyPoliciesBench.grid(args.contains("--full")),
-                        GoodputSearch.standard(), seed);
+                        GoodputSearch.standard(), seed, (int) seeds);
                 SymphonyPoliciesBench.print(rows, out);
             }
             case "symphony-table4" -> Table4Bench.print(Table4Bench.run(longOption(args, "--seed", 1)), out);
@@ -40,7 +43,15 @@ final class BenchCommand {
                 }
                 SchedulerThroughputBench.print(SchedulerThroughputBench.run(models, devices, threads, seconds, 3), out);
             }
-            case "simulator-speed" -> SimulatorSpeedBench.print(SimulatorSpeedBench.run(), out);
+            case "simulator-speed" -> {
+                String policy = Baton.option(args, "--policy");
+                if (policy != null && !Policies.known(policy)) {
+                    throw new InputException("--policy must be one of " + String.join(", ", Policies.IDS) + ", got '" + policy + "'");
+                }
+                double before = SimulatorSpeedBench.loadAverage();
+                var rows = SimulatorSpeedBench.run(policy);
+                SimulatorSpeedBench.print(rows, before, SimulatorSpeedBench.loadAverage(), out);
+            }
             case "interference" -> {
                 long seed = longOption(args, "--seed", 1);
                 double load = doubleOption(args, "--load", 1.0);

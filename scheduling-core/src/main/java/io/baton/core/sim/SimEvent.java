@@ -6,9 +6,9 @@ package io.baton.core.sim;
  * place, so the simulator allocates nothing per event.
  */
 abstract class SimEvent {
+    /** When it fires; events at equal times fire in the order they were scheduled (determinism). */
     double time = Double.POSITIVE_INFINITY;
-    /** Tie-breaker: events at equal times fire in the order they were scheduled (determinism). */
-    long seq;
+    /** Its slot in the {@link EventHeap}, or −1 when not scheduled (or firing). */
     int heapIndex = -1;
 
     abstract void fire();

@@ -87,7 +87,7 @@ public final class Simulator {
         for (ServedModel m : models) maxSlo = Math.max(maxSlo, m.sloMs());
         double stopAt = spec.durationMs() + 100 * maxSlo + 60_000;
         SimEvent e;
-        while ((e = heap.poll()) != null) {
+        while ((e = heap.pollForFire()) != null) {
             if (e.time > stopAt) break;
             now = e.time;
             e.fire();
@@ -116,10 +116,12 @@ public final class Simulator {
     private void setState(long id, byte expected, byte next, String what) {
         int i = (int) id;
         byte s = state[i];
-        if (s != expected) {
-            throw new IllegalStateException(dispatcher.policy() + " " + what + " request " + id + " in state " + s);
-        }
+        if (s != expected) throw wrongState(id, what, s);
         state[i] = next;
+    }
+
+    private IllegalStateException wrongState(long id, String what, byte s) {
+        return new IllegalStateException(dispatcher.policy() + " " + what + " request " + id + " in state " + s);
     }
 
     private final class ArrivalEvent extends SimEvent {
@@ -209,32 +211,22 @@ public final class Simulator {
         @Override
         public void dispatch(Batch batch) {
             DeviceEvent dev = deviceEvents[batch.device()];
-            if (dev.running != null) {
-                throw new IllegalStateException(dispatcher.policy() + " dispatched to busy device " + batch.device());
-            }
+            if (dev.running != null) throw busyDevice(batch);
             Request[] rs = batch.requests();
-            if (rs.length == 0) throw new IllegalStateException(dispatcher.policy() + " dispatched an empty batch");
+            if (rs.length == 0) throw emptyBatch();
             ServedModel m = models[batch.model()];
             double exec = execution.soloMs(m, rs.length, dev.device);
             double earliestDeadline = Double.POSITIVE_INFINITY;
             for (Request r : rs) {
-                if (r.model != batch.model()) throw new IllegalStateException("batch mixes models");
+                if (r.model != batch.model()) throw mixedBatch();
                 setState(r.id, QUEUED, DISPATCHED, "dispatched");
                 earliestDeadline = Math.min(earliestDeadline, r.deadlineMs);
             }
             if (now + exec > earliestDeadline + 1e-9) lateStarts++;
-            if (spec.jitter() > 0) {
-                double s = spec.jitter();
-                exec *= Math.exp(s * gaussian() - s * s / 2);
-            }
+            if (spec.jitter() > 0) exec *= jitterFactor();
             dev.running = batch;
             if (execution.interferes()) {
-                dev.remainingSoloMs = exec;
-                dev.slowdown = 1;
-                dev.updatedAt = now;
-                dev.startedAt = now;
-                runningModels[batch.device()] = batch.model();
-                rescheduleRunning();
+                startInterfering(dev, batch, exec);
             } else {
                 double end = now + exec;
                 heap.schedule(dev, end);
@@ -246,11 +238,33 @@ public final class Simulator {
             }
         }
 
+        // Off the hot path, out of line: keeps dispatch small enough for the JIT to inline.
+        private IllegalStateException busyDevice(Batch batch) {
+            return new IllegalStateException(dispatcher.policy() + " dispatched to busy device " + batch.device());
+        }
+
+        private IllegalStateException emptyBatch() {
+            return new IllegalStateException(dispatcher.policy() + " dispatched an empty batch");
+        }
+
+        private IllegalStateException mixedBatch() {
+            return new IllegalStateException("batch mixes models");
+        }
+
         @Override
         public void drop(Request request, DropReason reason) {
             setState(request.id, QUEUED, DROPPED, "dropped");
             if (inWindow(request)) dropped++;
         }
+    }
+
+    private void startInterfering(DeviceEvent dev, Batch batch, double exec) {
+        dev.remainingSoloMs = exec;
+        dev.slowdown = 1;
+        dev.updatedAt = now;
+        dev.startedAt = now;
+        runningModels[batch.device()] = batch.model();
+        rescheduleRunning();
     }
 
     /** The co-runners changed: every running batch's progress so far is banked and its end re-timed at its new rate. */
@@ -263,6 +277,12 @@ public final class Simulator {
             if (!(d.slowdown >= 1)) throw new IllegalStateException("slowdown must be ≥ 1, got " + d.slowdown);
             heap.schedule(d, now + d.remainingSoloMs * d.slowdown);
         }
+    }
+
+    /** A log-normal multiplier with mean 1 and σ = the spec's jitter. */
+    private double jitterFactor() {
+        double s = spec.jitter();
+        return Math.exp(s * gaussian() - s * s / 2);
     }
 
     private double gaussian() {

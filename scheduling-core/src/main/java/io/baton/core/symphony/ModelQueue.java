@@ -16,9 +16,10 @@ import java.util.Arrays;
  *
  * <p>Candidate maintenance ({@link #refresh}) at a start time s:
  * <ol>
- *   <li>Prune with the authors' sliding window ({@link #prune}): heads that would force the batch
- *       below what is queued behind them are dropped with a reason; the batch is the earliest-deadline
- *       requests that can finish together, grown while the earliest deadline allows.</li>
+ *   <li>Prune ({@link #prune}): Clipper's rule (the paper's), except under a backlog, where heads that
+ *       would force the batch below the model's target batch are shed (the authors' code); the batch is
+ *       the earliest-deadline requests that can finish together, grown while the earliest deadline
+ *       allows.</li>
  *   <li>sched_at = dl − ℓ(bs+1), invalid_after = dl − ℓ(bs).</li>
  *   <li>Schedulable now when bs ≥ β·λ (§3.2: waiting for one more request pays exactly when b &lt; βλ),
  *       otherwise a little before sched_at ({@link #waitMarginFactor}). β is the local secant β' = (bs+1)·ℓ(bs) − bs·ℓ(bs+1), which is the
@@ -98,63 +99,102 @@ final class ModelQueue {
     }
 
     /**
-     * Sliding-window pruning (the authors' code, notes §3.2 steps a–f) for a start at nowMs, with the
-     * queue in deadline order and target = the model's largest batch:
+     * Pruning for a start at nowMs, with the queue in deadline order. The paper (§4.3, "how do we prune
+     * the candidate?") keeps Clipper's rule: the earliest-deadline subset that can still finish together
+     * is the candidate, the rest waits for a later candidate, and only requests that cannot finish even
+     * alone are dropped. The authors' code sheds instead (notes §3.2, "sliding window"): a head whose
+     * deadline would cap the batch below what is queued behind it is dropped. We do both, each where it
+     * is right:
      * <ol type="a">
-     *   <li>skip heads while the rest of the queue (at most target of it) could not finish together by
+     *   <li>skip heads while the rest of the queue (at most maxBatch of it) could not finish together by
      *       the head's deadline;</li>
-     *   <li>bs = min(target, what is left);</li>
-     *   <li>drop the skipped heads that cannot finish in a batch of bs (reason DEADLINE_UNMEETABLE when
-     *       not even alone, SHED_FOR_BATCH otherwise);</li>
-     *   <li>dl = the earliest remaining deadline;</li>
-     *   <li>"free lunch": grow bs while dl − ℓ(bs+1) ≥ now;</li>
-     *   <li>the candidate is the bs earliest-deadline requests.</li>
+     *   <li>if heads were skipped and at least a {@link #targetBatch target batch} waits behind them (a
+     *       backlog), shed every skipped head that cannot finish in a batch of the target size
+     *       (SHED_FOR_BATCH; the code's rule). Otherwise keep them (Clipper's rule);</li>
+     *   <li>drop any head that cannot finish even alone (DEADLINE_UNMEETABLE);</li>
+     *   <li>"free lunch": the candidate is the earliest-deadline requests, as many as can finish by the
+     *       earliest remaining deadline.</li>
      * </ol>
-     * The paper's text describes Clipper's rule instead (keep the earliest-deadline subset that fits,
-     * shrinking the batch). Under overload that rule serves only requests close to their deadline, in
-     * ever smaller batches, and goodput collapses (measured: at 120% of capacity 40% of DenseNet
-     * requests dropped, mean batch 2.9). The paper reports a flat top (§3.4, Fig. 10): beyond peak the
-     * bad rate is ≈ (o − p)/o. Dropping the heads that would force a small batch is what gives it, so
-     * we follow the code.
+     * Why not one rule everywhere (measured, bench symphony-policies and an overload sweep):
+     * <ul>
+     *   <li>Clipper's rule alone collapses under overload: it serves requests close to their deadline
+     *       in ever smaller batches (DenseNet121, 8 models on 16 GPUs, SLO 30, Poisson: at 20,000 req/s
+     *       offered, goodput 1,502 req/s with mean batch 1.1), where the paper reports a flat top
+     *       (§4.4, Fig. 10). With shedding under a backlog: 8,545 req/s, mean batch 12.7.</li>
+     *   <li>Shedding everywhere sheds requests that other devices could still serve in time: a burst
+     *       arriving while every device is busy, or a candidate that waited until its sched_at and then
+     *       found no device free (the head is dropped, where Clipper's rule would move the newest request
+     *       to the next candidate). Symphony waits by design, so this cost it most: 105 of 114
+     *       configurations at ≥ 0.95× work-conserving with shedding everywhere, 108 with this rule.</li>
+     * </ul>
      */
     private void prune(double nowMs) {
         int n = queue.size();
-        int target = model.maxBatch();
+        int maxBatch = model.maxBatch();
         // Step (a). fits(k) — the head after skipping k can finish with the rest of the queue — only
         // turns from false to true as k grows (deadlines rise, batches shrink), so binary search it:
         // a deadline-limited queue keeps its skipped heads, and a linear scan would revisit them on
         // every arrival.
         int skipped = 0;
-        if (n > 0 && !fitsAfterSkipping(0, n, target, nowMs)) {
+        if (n > 0 && !fitsAfterSkipping(0, n, maxBatch, nowMs)) {
             int lo = 0, hi = n;     // fits(lo) is false; fits(hi) counts as true
             while (hi - lo > 1) {
                 int mid = (lo + hi) >>> 1;
-                if (fitsAfterSkipping(mid, n, target, nowMs)) hi = mid; else lo = mid;
+                if (fitsAfterSkipping(mid, n, maxBatch, nowMs)) hi = mid; else lo = mid;
             }
             skipped = hi;
         }
-        int b = Math.min(n - skipped, target);
-        // When everything was skipped even a batch of one is too late for all of it.
-        double lb = profile.latencyMs(Math.max(b, 1));
-        while (!queue.isEmpty() && queue.peek().deadlineMs - lb < nowMs) {
+        // Steps (b) and (c): the batch size a head must still fit into to be kept. With nothing
+        // skipped no head is at stake, and the target need not be worked out.
+        int keepFor = 1;
+        if (skipped > 0) {
+            int behind = Math.min(n - skipped, maxBatch);
+            int target = targetBatch(maxBatch, nowMs);
+            if (behind >= target) keepFor = target;
+        }
+        double lKeep = profile.latencyMs(keepFor);
+        double l1 = keepFor == 1 ? lKeep : profile.latencyMs(1);
+        while (!queue.isEmpty() && queue.peek().deadlineMs - lKeep < nowMs) {
             Request r = queue.poll();
-            boolean hopeless = r.deadlineMs - profile.latencyMs(1) < nowMs;
-            sink.drop(r, hopeless ? DropReason.DEADLINE_UNMEETABLE : DropReason.SHED_FOR_BATCH);
+            sink.drop(r, r.deadlineMs - l1 < nowMs ? DropReason.DEADLINE_UNMEETABLE : DropReason.SHED_FOR_BATCH);
         }
         if (queue.isEmpty()) {
             bs = 0;
             return;
         }
-        // The rank compares invalid_after = dl − ℓ(bs) with now; growing with the very same expression
-        // means floating-point rounding can never leave a candidate fresh here and stale there.
+        // Step (d). The rank compares invalid_after = dl − ℓ(bs) with now; growing with the very same
+        // expression means floating-point rounding can never leave a candidate fresh here and stale there.
         double dl = queue.peek().deadlineMs;
-        int cap = Math.min(queue.size(), target);
+        int cap = Math.min(queue.size(), maxBatch);
+        int b = keepFor;
+        if (skipped == 0) b = Math.min(n, maxBatch);  // the head fits with all of it: nothing to grow through
         while (b < cap && dl - profile.latencyMs(b + 1) >= nowMs) b++;
         bs = b;
     }
 
-    private boolean fitsAfterSkipping(int skipped, int n, int target, double nowMs) {
-        return queue.get(skipped).deadlineMs - profile.latencyMs(Math.min(n - skipped, target)) >= nowMs;
+    /**
+     * The model's target batch at its measured rate λ, at most {@code limit} (≥ 1): the largest b with
+     * (1 + 1/N)·ℓ(b) ≤ SLO where N = λ·ℓ(b)/b, i.e. §4.2's ideal batch (Eq. 2) on exactly as many
+     * devices as Eq. 3 says the rate needs at that batch, N possibly fractional. That simplifies to
+     * ℓ(b) + b/λ ≤ SLO: the time to collect b requests plus the time to run them. The authors' code
+     * prunes against the same estimate (notes §3.1, [code] solver; no network delays here). Without a
+     * measured rate: the largest b with ℓ(b) ≤ SLO/2 (Eq. 1), as the code does. At least 1.
+     */
+    int targetBatch(int limit, double nowMs) {
+        double perMs = rate.perMs(nowMs);
+        double slo = model.sloMs();
+        int lo = 1, hi = limit;     // the answer is in [lo, hi]; the test only turns false as b grows
+        while (lo < hi) {
+            int mid = (int) (((long) lo + hi + 1) >>> 1);
+            double l = profile.latencyMs(mid);
+            boolean fits = perMs > 0 ? l + mid / perMs <= slo : l <= slo / 2;
+            if (fits) lo = mid; else hi = mid - 1;
+        }
+        return lo;
+    }
+
+    private boolean fitsAfterSkipping(int skipped, int n, int maxBatch, double nowMs) {
+        return queue.get(skipped).deadlineMs - profile.latencyMs(Math.min(n - skipped, maxBatch)) >= nowMs;
     }
 
     private void publish(double nowMs) {
@@ -188,11 +228,13 @@ final class ModelQueue {
      * (5% for k = 3). The authors' code likewise turns the candidate schedulable before sched_at (by
      * the data-transfer time and 20–100 µs of timer jitter); the paper is silent on how much.
      *
-     * <p>Measured (bench symphony-policies): without it, with one device per model, waiting candidates
-     * were dropped often enough to cut goodput to 0.54× work-conserving (DenseNet121, 8 models on 8
-     * devices, SLO 30 ms); with it, 0.98×. A model alone on its devices gets no margin: no one else can
-     * take a device it waits beside, and a margin there only shrinks its batches (Table 4: 4671 instead
-     * of 5250 req/s for ResNet50).
+     * <p>Measured (bench symphony-policies, 114 configurations; re-measured with the current pruning):
+     * k = 0 leaves 93 at ≥ 0.95× work-conserving (down to 0.52×: DenseNet121, 8 models on 8 devices,
+     * SLO 30 ms, where waiting lone requests missed their last α and were dropped), k = 1 102, k = 3
+     * 108, k = 5 111 but DenseNet121 at SLO 30 then gains at most 1.23× instead of 1.31×: a larger margin
+     * starts waiting candidates earlier, with smaller batches. A model alone on its devices gets no
+     * margin: no one else can take a device it waits beside, and a margin there only shrinks its batches
+     * (Table 4: 4671 instead of 5250 req/s for ResNet50).
      */
     static double waitMarginFactor(int models, int devices) {
         if (devices < 1) throw new IllegalArgumentException("devices must be ≥ 1");

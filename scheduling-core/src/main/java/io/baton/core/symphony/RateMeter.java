@@ -10,12 +10,16 @@ final class RateMeter {
 
     private final int[] counts = new int[BUCKETS];
     private long currentBucket = Long.MIN_VALUE;
+    /** currentBucket's place in counts (a long modulo per arrival costs more than the rest of record). */
+    private int currentSlot;
+    /** The earliest time that falls in a later bucket than currentBucket: before it, advance has nothing to do. */
+    private double nextBucketAtMs = Double.NEGATIVE_INFINITY;
     private long total;
     private double firstArrivalMs = Double.NaN;
 
     void record(double nowMs) {
         advance(nowMs);
-        counts[(int) Math.floorMod(currentBucket, (long) BUCKETS)]++;
+        counts[currentSlot]++;
         total++;
         if (Double.isNaN(firstArrivalMs)) firstArrivalMs = nowMs;
     }
@@ -32,6 +36,7 @@ final class RateMeter {
     }
 
     private void advance(double nowMs) {
+        if (nowMs < nextBucketAtMs) return;     // one comparison per call instead of a division and a floor
         long b = (long) Math.floor(nowMs / BUCKET_MS);
         if (b <= currentBucket) return;
         if (currentBucket == Long.MIN_VALUE || b - currentBucket >= BUCKETS) {
@@ -45,5 +50,19 @@ final class RateMeter {
             }
         }
         currentBucket = b;
+        currentSlot = (int) Math.floorMod(b, (long) BUCKETS);
+        nextBucketAtMs = firstTimeOfBucket(b + 1);
+    }
+
+    /**
+     * The smallest double t with ⌊t / BUCKET_MS⌋ ≥ k. ⌊t / BUCKET_MS⌋ never decreases as t grows (a
+     * correctly rounded division is monotone), so comparing with this threshold tells exactly what the
+     * division would: k·BUCKET_MS, nudged by ulps where the division rounds across the boundary.
+     */
+    static double firstTimeOfBucket(long k) {
+        double t = k * BUCKET_MS;
+        while (Math.floor(Math.nextDown(t) / BUCKET_MS) >= k) t = Math.nextDown(t);
+        while (Math.floor(t / BUCKET_MS) < k) t = Math.nextUp(t);
+        return t;
     }
 }

@@ -6,17 +6,22 @@ import java.util.Arrays;
  * Min-heap over the integers 0..n-1 keyed by a double, ties broken by the smaller integer (so the
  * order never depends on insertion history). Supports O(log n) insert, re-key and removal of any
  * element, and allocates nothing after construction.
+ *
+ * <p>The keys are kept twice: by id (for {@link #keyOf}) and by heap slot, so that sifting compares
+ * neighbouring entries of one array instead of looking each key up through its id.
  */
 public final class IndexedMinHeap {
     private final int[] heap;
     private final int[] pos;
-    private final double[] key;
+    private final double[] key;      // by id
+    private final double[] slotKey;  // by heap slot: slotKey[i] == key[heap[i]]
     private int size;
 
     public IndexedMinHeap(int capacity) {
         heap = new int[capacity];
         pos = new int[capacity];
         key = new double[capacity];
+        slotKey = new double[capacity];
         Arrays.fill(pos, -1);
     }
 
@@ -30,7 +35,7 @@ public final class IndexedMinHeap {
     public int peek() { return size == 0 ? -1 : heap[0]; }
 
     /** The smallest key, or +∞ when empty. */
-    public double peekKey() { return size == 0 ? Double.POSITIVE_INFINITY : key[heap[0]]; }
+    public double peekKey() { return size == 0 ? Double.POSITIVE_INFINITY : slotKey[0]; }
 
     public double keyOf(int id) { return key[id]; }
 
@@ -40,9 +45,11 @@ public final class IndexedMinHeap {
         int i = pos[id];
         if (i < 0) {
             heap[size] = id;
+            slotKey[size] = k;
             pos[id] = size;
             siftUp(size++);
         } else {
+            slotKey[i] = k;
             siftUp(i);
             siftDown(pos[id]);
         }
@@ -56,6 +63,7 @@ public final class IndexedMinHeap {
         if (i == size) return;
         int last = heap[size];
         heap[i] = last;
+        slotKey[i] = slotKey[size];
         pos[last] = i;
         siftUp(i);
         siftDown(pos[last]);
@@ -69,39 +77,50 @@ public final class IndexedMinHeap {
         return top;
     }
 
-    private boolean less(int a, int b) {
-        double ka = key[a], kb = key[b];
-        return ka < kb || (ka == kb && a < b);
-    }
-
     private void siftUp(int i) {
         int x = heap[i];
+        double kx = slotKey[i];
         while (i > 0) {
             int p = (i - 1) >>> 1;
             int y = heap[p];
-            if (!less(x, y)) break;
+            double ky = slotKey[p];
+            if (!(kx < ky || (kx == ky && x < y))) break;  // not less than its parent
             heap[i] = y;
+            slotKey[i] = ky;
             pos[y] = i;
             i = p;
         }
         heap[i] = x;
+        slotKey[i] = kx;
         pos[x] = i;
     }
 
     private void siftDown(int i) {
         int x = heap[i];
+        double kx = slotKey[i];
         int half = size >>> 1;
         while (i < half) {
             int c = 2 * i + 1;
-            int r = c + 1;
-            if (r < size && less(heap[r], heap[c])) c = r;
             int y = heap[c];
-            if (!less(y, x)) break;
+            double ky = slotKey[c];
+            int r = c + 1;
+            if (r < size) {
+                int z = heap[r];
+                double kz = slotKey[r];
+                if (kz < ky || (kz == ky && z < y)) {
+                    c = r;
+                    y = z;
+                    ky = kz;
+                }
+            }
+            if (!(ky < kx || (ky == kx && y < x))) break;  // its smaller child is not less than it
             heap[i] = y;
+            slotKey[i] = ky;
             pos[y] = i;
             i = c;
         }
         heap[i] = x;
+        slotKey[i] = kx;
         pos[x] = i;
     }
 }

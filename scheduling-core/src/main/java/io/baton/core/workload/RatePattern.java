@@ -254,7 +254,11 @@ public final class RatePattern {
      * O(1) amortised over non-decreasing calls; correct, but slower, for any order. Allocation-free.
      */
     public double toRealTime(double operationalMs) {
-        if (identity) return operationalMs;
+        // A steady pattern is the common case: a call this small is inlined into every arrival.
+        return identity ? operationalMs : mappedToRealTime(operationalMs);
+    }
+
+    private double mappedToRealTime(double operationalMs) {
         if (!(operationalMs > 0)) return operationalMs == 0 ? firstPositiveStart() : Double.NaN;
         double p, rem;
         if (repeat) {

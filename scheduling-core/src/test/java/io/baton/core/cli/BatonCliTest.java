@@ -41,6 +41,8 @@ class BatonCliTest {
         CliRun.of("", "bench", "scheduler-throughput", "--seconds", "0").badInput("--seconds");
         CliRun.of("", "bench", "scheduler-throughput", "--models", "1.5").badInput("--models");
         CliRun.of("", "bench", "symphony-table4", "--seed", "abc").badInput("--seed");
+        CliRun.of("", "bench", "simulator-speed", "--policy", "fifo").badInput("--policy", "'fifo'");
+        CliRun.of("", "bench", "symphony-policies", "--seeds", "0").badInput("--seeds");
         CliRun.of("", "bench", "interference", "--load", "-1").badInput("--load");
         CliRun.of("", "bench", "interference", "--load", "x").badInput("--load", "'x'");
         CliRun.of("", "bench", "interference", "--seconds", "0").badInput("--seconds");

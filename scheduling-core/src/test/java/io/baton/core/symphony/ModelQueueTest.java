@@ -136,7 +136,7 @@ class ModelQueueTest {
      * below what waits behind it is shed; the batch is the earliest-deadline requests that fit.
      */
     @Test
-    void slidingWindowDropsHopelessHeadsAndShedsHeadsThatWouldShrinkTheBatch() {
+    void dropsHopelessHeadsAndWithoutABacklogKeepsAHeadThatOnlyShrinksTheBatch() {
         ModelQueue q = queue(1, 5, Scenario.UNBOUNDED_BATCH, BatchingRule.NON_WORK_CONSERVING);
         // r0 could not finish even alone: 0 + ℓ(1) = 6 > 5
         Request r0 = arrive(q, 0, 5);
@@ -155,13 +155,14 @@ class ModelQueueTest {
         // still 5: ℓ(6) = 11 > 10; r6 waits for a later candidate; it cannot grow, so schedulable now
         assertThat(last()).isEqualTo(new Cand(0, 5, 0, 10 - 11, 10 - 10, 0));
 
-        // r7 (dl 9) goes to the head at now = 1. Keeping it would cap the batch at 3 (ℓ(3) = 8 = 9 − 1);
-        // without it r1..r4 fit (ℓ(4) = 9 = 10 − 1): r7 is shed, though it could have run alone.
+        // r7 (dl 9) goes to the head at now = 1. Keeping it caps the batch at 3 (ℓ(3) = 8 = 9 − 1), where
+        // r1..r4 alone would fit (ℓ(4) = 9 = 10 − 1). The target batch at λ = 8/50 per ms is 137 (ℓ(b) +
+        // b/λ ≤ 1000), far more than the 4 queued behind: no backlog, so Clipper's rule keeps r7 and the
+        // candidate shrinks to r7, r1, r2; r3..r6 wait for the next one.
         Request r7 = arrive(q, 1, 9);
-        assertThat(dropped).containsExactly(r0, r7);
-        assertThat(reasons).containsExactly(DropReason.DEADLINE_UNMEETABLE, DropReason.SHED_FOR_BATCH);
-        assertThat(last()).isEqualTo(new Cand(0, 4, 1, 10 - 10, 10 - 9, 0));
-        assertThat(ids(q.snapshot())).containsExactly(ids(r1, r2, r3, r4, r5, r6));
+        assertThat(dropped).containsExactly(r0);
+        assertThat(last()).isEqualTo(new Cand(0, 3, 1, 9 - 9, 9 - 8, 0));
+        assertThat(ids(q.snapshot())).containsExactly(ids(r7, r1, r2, r3, r4, r5, r6));
 
         // a grant runs exactly the candidate
         assertThat(q.onGrant(2, 1)).isTrue();
@@ -170,22 +171,21 @@ class ModelQueueTest {
         assertThat(b.model()).isZero();
         assertThat(b.device()).isEqualTo(2);
         assertThat(b.startMs()).isEqualTo(1);
-        assertThat(b.expectedLatencyMs()).isEqualTo(9);
-        assertThat(ids(b.requests())).containsExactly(ids(r1, r2, r3, r4));
-        // next candidate at now = 1: r5 and r6 together (ℓ(2) = 7 ≤ 10 − 1); β·λ = 5·(8/50) < 2: schedulable
-        assertThat(last()).isEqualTo(new Cand(0, 2, 1, 10 - 8, 10 - 7, 1));
+        assertThat(b.expectedLatencyMs()).isEqualTo(8);
+        assertThat(ids(b.requests())).containsExactly(ids(r7, r1, r2));
+        // next candidate at now = 1: r3..r6 together (ℓ(4) = 9 ≤ 10 − 1); β·λ = 5·(8/50) < 4: schedulable
+        assertThat(last()).isEqualTo(new Cand(0, 4, 1, 10 - 10, 10 - 9, 1));
 
-        // at 4.5 r5 cannot finish even alone (4.5 + 6 > 10); r6 (dl 20) is the candidate
+        // at 4.5 r3..r5 cannot finish even alone (4.5 + 6 > 10); r6 (dl 20) is the candidate
         q.onRefresh(4.5);
-        assertThat(ids(dropped)).containsExactly(ids(r0, r7, r5));
+        assertThat(ids(dropped)).containsExactly(ids(r0, r3, r4, r5));
         assertThat(last().bs()).isEqualTo(1);
         assertThat(last().invalidAfter()).isEqualTo(20 - 6);
         assertThat(last().ack()).isEqualTo(2);
 
         q.onRefresh(15); // 15 + 6 > 20
-        assertThat(ids(dropped)).containsExactly(ids(r0, r7, r5, r6));
-        assertThat(reasons).containsExactly(DropReason.DEADLINE_UNMEETABLE, DropReason.SHED_FOR_BATCH,
-                DropReason.DEADLINE_UNMEETABLE, DropReason.DEADLINE_UNMEETABLE);
+        assertThat(ids(dropped)).containsExactly(ids(r0, r3, r4, r5, r6));
+        assertThat(reasons).containsOnly(DropReason.DEADLINE_UNMEETABLE);
         assertThat(last()).isEqualTo(new Cand(0, 0, Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY,
                 Double.POSITIVE_INFINITY, 3));
 
@@ -195,6 +195,63 @@ class ModelQueueTest {
         assertThat(last().bs()).isZero();
         assertThat(last().ack()).isEqualTo(4);
         assertThat(q.queued()).isZero();
+    }
+
+    /**
+     * A head is shed only to protect a target batch waiting behind it. ℓ(b) = b + 5, SLO 40 and 20
+     * requests at t = 0 (λ = 20/50 per ms): the target is the largest b with b + 5 + 2.5·b ≤ 40, 10.
+     */
+    @Test
+    void aHeadIsShedOnlyWhenATargetBatchWaitsBehindIt() {
+        ServedModel m = new ServedModel(0, "m", LatencyProfile.linear(1, 5), 40, Scenario.UNBOUNDED_BATCH);
+        ModelQueue q = new ModelQueue(m, 0, BatchingRule.WORK_CONSERVING, sink,
+                (model, bs, execAt, schedAt, invalidAfter, ack) -> cands.add(new Cand(model, bs, execAt, schedAt, invalidAfter, ack)));
+        // one old request (dl 12) and 19 new ones (dl 30)
+        Request old = arrive(q, 0, 12);
+        List<Request> fresh = new ArrayList<>();
+        for (int k = 0; k < 19; k++) fresh.add(arrive(q, 0, 30));
+        assertThat(q.targetBatch(Scenario.UNBOUNDED_BATCH, 0)).isEqualTo(10);
+        // at 4: old can lead a batch of 3 (ℓ(3) = 8 = 12 − 4) but not one of 10; 19 ≥ 10 wait behind it
+        // (ℓ(19) = 24 ≤ 30 − 4): old is shed, and the batch is the 19 (free lunch up to ℓ = 26)
+        assertThat(q.onGrant(0, 4)).isTrue();
+        assertThat(dropped).containsExactly(old);
+        assertThat(reasons).containsExactly(DropReason.SHED_FOR_BATCH);
+        assertThat(batches.get(0).size()).isEqualTo(19);
+
+        // the same with 9 new ones behind it, for a model with SLO 100: the target is now 15 (b + 5 + 5·b
+        // ≤ 100 at λ = 10/50 per ms), more than wait behind: no backlog, so old is kept and leads a batch of 3
+        sink.batches.clear();
+        sink.dropped.clear();
+        sink.reasons.clear();
+        ServedModel loose = new ServedModel(0, "m", LatencyProfile.linear(1, 5), 100, Scenario.UNBOUNDED_BATCH);
+        ModelQueue q2 = new ModelQueue(loose, 0, BatchingRule.WORK_CONSERVING, sink,
+                (model, bs, execAt, schedAt, invalidAfter, ack) -> cands.add(new Cand(model, bs, execAt, schedAt, invalidAfter, ack)));
+        Request old2 = arrive(q2, 0, 12);
+        for (int k = 0; k < 9; k++) arrive(q2, 0, 30);
+        assertThat(q2.targetBatch(Scenario.UNBOUNDED_BATCH, 4)).isEqualTo(15);
+        assertThat(q2.onGrant(0, 4)).isTrue();
+        assertThat(dropped).isEmpty();
+        assertThat(batches.get(0).requests()).hasSize(3).startsWith(old2);
+        assertThat(q2.queued()).isEqualTo(7);
+    }
+
+    /** The target batch is the largest b with ℓ(b) + b/λ ≤ SLO (brute force), or with ℓ(b) ≤ SLO/2 before any rate is known. */
+    @ParameterizedTest(name = "gap {0} ms")
+    @ValueSource(doubles = {0.05, 0.3, 1, 4, 20})
+    void targetBatchIsTheLargestThatCanBeCollectedAndRunWithinTheSlo(double gap) {
+        ServedModel m = new ServedModel(0, "m", LatencyProfile.linear(1.06, 10.3), 30, 64);
+        ModelQueue q = new ModelQueue(m, 0, BatchingRule.NON_WORK_CONSERVING, sink, (model, bs, e, s, i, a) -> {});
+        assertThat(q.targetBatch(64, 0)).isEqualTo(4); // no rate yet: ℓ(4) = 14.54 ≤ 15 < ℓ(5)
+        double now = 0;
+        for (int k = 0; k < 200; k++) {
+            q.arrive(new Request(nextId++, 0, now, now + 1e9), now);
+            now += gap;
+        }
+        double perMs = 200 / Math.min(5000, Math.max(50, now - gap));
+        int expected = 1;
+        for (int b = 1; b <= 64; b++) if (m.latencyMs(b) + b / perMs <= 30) expected = b;
+        assertThat(q.targetBatch(64, now - gap)).isEqualTo(expected);
+        assertThat(q.targetBatch(3, now - gap)).isEqualTo(Math.min(3, expected));
     }
 
     /** Beyond capacity the batch stays full: Symphony's flat top (§3.4), which Clipper's rule loses. */
