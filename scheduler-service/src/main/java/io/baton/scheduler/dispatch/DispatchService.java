@@ -49,6 +49,8 @@ public class DispatchService implements AutoCloseable {
     private final ConcurrentHashMap<String, LiveEngine> engines = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<String, LiveVariant> variants = new ConcurrentHashMap<>();
     private final Set<String> watchedBreakers = ConcurrentHashMap.newKeySet();
+    /** Device kind and provider profiles are chosen for; kept up to date on membership changes, read per request. */
+    private volatile String[] planningKind = {"cpu", "cpu"};
 
     public DispatchService(ApplicationCatalog catalog, WorkerRegistry registry, WorkerClient workers,
                            ServingMetrics metrics, SchedulerProperties properties) {
@@ -60,6 +62,7 @@ public class DispatchService implements AutoCloseable {
         synchronized (registry) {
             registry.addListener(new Membership());
             registry.live().forEach(w -> watchBreaker(w.workerId()));
+            planningKind = deviceKind(registry.live());
         }
     }
 
@@ -138,7 +141,7 @@ public class DispatchService implements AutoCloseable {
         if (app.variants().isEmpty()) {
             throw new ApiException(HttpStatus.CONFLICT, "not-profiled", "application '" + app.name() + "' has no variants yet");
         }
-        return defaultVariant(app, deviceKind(registry.live())).orElseThrow(() -> new ApiException(HttpStatus.CONFLICT,
+        return defaultVariant(app, planningKind).orElseThrow(() -> new ApiException(HttpStatus.CONFLICT,
                 "not-profiled", "no variant of application '" + app.name() + "' is profiled yet; profile one first"));
     }
 
@@ -167,7 +170,7 @@ public class DispatchService implements AutoCloseable {
     }
 
     private LiveVariant liveVariant(CatalogApplication app, CatalogVariant variant) {
-        String[] kind = deviceKind(registry.live());
+        String[] kind = planningKind;
         CatalogProfile profile = variant.profileFor(kind[0], kind[1]).orElseThrow(() -> new ApiException(
                 HttpStatus.CONFLICT, "not-profiled", "variant '" + variant.name() + "' of application '" + app.name()
                 + "' has no latency profile yet, so no deadline can be planned; profile it first").withField("variant"));
@@ -215,11 +218,13 @@ public class DispatchService implements AutoCloseable {
         public void joined(Worker worker) {
             watchBreaker(worker.workerId());
             workers.reset(worker.workerId());
+            planningKind = deviceKind(registry.live());
             engines.values().forEach(e -> e.workerJoined(worker));
         }
 
         @Override
         public void left(Worker worker) {
+            planningKind = deviceKind(registry.live());
             engines.values().forEach(e -> e.workerLeft(worker, worker.leftReason()));
         }
     }
