@@ -77,7 +77,8 @@ public class DispatchService implements AutoCloseable {
         CatalogApplication app = catalog.get(application);
         CatalogVariant variant = variantOf(app, variantName);
         LiveVariant live = liveVariant(app, variant);
-        List<InferJob.Input> ordered = InputCheck.inputs(inputs, variant);
+        List<InferJob.Input> ordered = InputCheck.inputs(variantName == null ? byPosition(inputs, app, variant) : inputs,
+                variant);
         InputCheck.outputs(outputs, variant);
         double budget = timeoutMs == null ? app.sloMs() : timeoutMs;
         if (!(budget > 0) || Double.isInfinite(budget)) {
@@ -91,6 +92,31 @@ public class DispatchService implements AutoCloseable {
                 + " ms: the request was lost between the scheduler and the workers"), guard, TimeUnit.MILLISECONDS);
         engine(LivePolicies.servedBy(app.policy())).submit(pending);
         return new Accepted(live, pending);
+    }
+
+    /**
+     * A request that named no variant speaks the application's tensor names; the registry only asks a variant's
+     * specs to match the application's by position, so the names are mapped by position onto the variant the
+     * scheduler chose. Names already the variant's, or not the application's, pass as they are.
+     */
+    private static List<InferJob.Input> byPosition(List<InferJob.Input> inputs, CatalogApplication app,
+                                                   CatalogVariant variant) {
+        if (inputs == null || app.inputs().size() != variant.inputs().size()) return inputs;
+        List<InferJob.Input> renamed = new ArrayList<>(inputs.size());
+        for (InferJob.Input in : inputs) {
+            int at = -1;
+            for (int i = 0; in != null && i < app.inputs().size(); i++) {
+                if (app.inputs().get(i).name().equals(in.name())) at = i;
+            }
+            boolean variantsOwn = in != null && variant.inputs().stream().anyMatch(t -> t.name().equals(in.name()));
+            if (at < 0 || variantsOwn) {
+                renamed.add(in);
+            } else {
+                renamed.add(new InferJob.Input(variant.inputs().get(at).name(), in.datatype(), in.shape(), in.data(),
+                        in.base64()));
+            }
+        }
+        return renamed;
     }
 
     public Readiness readiness(String application) {

@@ -82,6 +82,9 @@ class LiveDispatchTest {
         REGISTRY.put("lin", RegistryStub.singleApp("lin", "symphony", 2000, "v1", digest, PROFILE));
         REGISTRY.put("lin-wc", RegistryStub.singleApp("lin-wc", "work-conserving", 2000, "v1", digest, PROFILE));
         REGISTRY.put("raw", RegistryStub.singleApp("raw", "symphony", 2000, "v1", digest, null));
+        // The application calls its input "features"; its variant's model calls it "x" (they match by position).
+        REGISTRY.put("renamed", RegistryStub.singleApp("renamed", "symphony", 2000, "v1", digest, PROFILE)
+                .replaceFirst("\\{\"name\":\"x\"", "{\"name\":\"features\""));
         URI self = URI.create("http://127.0.0.1:" + port);
         for (String id : List.of("cpu-a", "cpu-b")) {
             processes.add(WorkerProcess.start(id, dir.resolve("artifacts"), self, dir.resolve("logs")));
@@ -148,6 +151,18 @@ class LiveDispatchTest {
         java.nio.FloatBuffer got = java.nio.ByteBuffer.wrap(y).order(java.nio.ByteOrder.LITTLE_ENDIAN).asFloatBuffer();
         float[] want = MODEL.expected(x);
         for (int j = 0; j < 3; j++) assertThat(got.get(j)).isCloseTo(want[j], org.assertj.core.data.Offset.offset(1e-4f));
+    }
+
+    @Test
+    void withoutAVariantTheApplicationsInputNamesMapByPosition() throws Exception {
+        HttpResponse<String> r = post("""
+                {"application":"renamed","inputs":[{"name":"features","datatype":"FP32","shape":[1,4],"data":[1,2,3,4]}]}""");
+        assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+        assertThat((float) json.readTree(r.body()).path("outputs").path(0).path("data").path(0).asDouble())
+                .isCloseTo(MODEL.expected(new float[] {1, 2, 3, 4})[0], org.assertj.core.data.Offset.offset(1e-3f));
+        HttpResponse<String> named = post("""
+                {"application":"renamed","variant":"v1","inputs":[{"name":"features","datatype":"FP32","shape":[1,4],"data":[1,2,3,4]}]}""");
+        assertThat(named.statusCode()).as("naming the variant means speaking its names").isEqualTo(400);
     }
 
     @Test
