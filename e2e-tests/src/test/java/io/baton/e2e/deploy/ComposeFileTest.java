@@ -19,6 +19,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
+import org.assertj.core.api.SoftAssertions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.yaml.snakeyaml.Yaml;
@@ -59,8 +60,7 @@ class ComposeFileTest {
     void everyServiceModuleIsBuiltFromItsOwnFolder() {
         Set<String> built = new TreeSet<>();
         for (Service s : compose.builtServices()) {
-            assertThat(modules).as("%s is built from %s, which is not a service module of the reactor", s.name(),
-                    s.buildContext().get()).containsKey(s.module().get());
+            module(s);
             assertThat(s.buildContext().get().getParent()).as("%s's build context", s.name()).isEqualTo(root);
             built.add(s.module().get());
         }
@@ -88,7 +88,7 @@ class ComposeFileTest {
     @Test
     void dockerfilesRunTheModulesJarOnAGlibcJre17AsANonRootUserAndExposeTheConfiguredPort() throws IOException {
         for (Service s : compose.builtServices()) {
-            ServiceModule module = modules.get(s.module().get());
+            ServiceModule module = module(s);
             Path dockerfile = s.dockerfile().get();
             assertThat(dockerfile).as("%s's Dockerfile", s.name()).isRegularFile();
             String text = Files.readString(dockerfile);
@@ -124,15 +124,17 @@ class ComposeFileTest {
 
     @Test
     void everyEnvironmentVariableSetsAPropertyTheServiceReads() {
+        SoftAssertions soft = new SoftAssertions(); // every misspelling at once
         for (Service s : compose.builtServices()) {
-            EnvironmentNames names = new EnvironmentNames(modules.get(s.module().get()));
+            EnvironmentNames names = new EnvironmentNames(module(s));
             for (String variable : s.environment().keySet()) {
-                assertThat(names.propertyOf(variable))
+                soft.assertThat(names.propertyOf(variable))
                         .as("%s: environment variable %s is no property %s reads (its records: %s)", s.name(), variable,
-                                s.module().get(), modules.get(s.module().get()).recordProperties())
+                                s.module().get(), module(s).recordProperties())
                         .isPresent();
             }
         }
+        soft.assertAll();
     }
 
     @Test
@@ -157,7 +159,7 @@ class ComposeFileTest {
     @Test
     void healthChecksAskTheReadinessProbeTheServiceEnables() {
         for (Service s : compose.builtServices()) {
-            ServiceModule module = modules.get(s.module().get());
+            ServiceModule module = module(s);
             assertThat(module.probesEnabled()).as("%s enables management.endpoint.health.probes", module.name()).isTrue();
             assertThat(module.exposes("health")).as("%s exposes the health endpoint", module.name()).isTrue();
             assertThat(s.healthcheck()).as("%s health check", s.name()).isNotEmpty();
@@ -222,7 +224,7 @@ class ComposeFileTest {
                     .isEqualTo(containerPort(compose.service(hostPort[0])));
         }
         for (Service s : compose.builtServices()) {
-            assertThat(modules.get(s.module().get()).exposes("prometheus")).as("%s exposes /actuator/prometheus", s.name())
+            assertThat(module(s).exposes("prometheus")).as("%s exposes /actuator/prometheus", s.name())
                     .isTrue();
             assertThat(pathByTarget.get(s.name() + ":" + containerPort(s))).as("Prometheus scrapes %s", s.name())
                     .isEqualTo("/actuator/prometheus");
@@ -277,6 +279,16 @@ class ComposeFileTest {
                 "baton_queue_length", "baton_device_idle_fraction", "baton_gateway_requests_seconds_bucket");
     }
 
+    /** The module a service is built from; a build context outside the reactor's service modules fails here. */
+    private static ServiceModule module(Service s) {
+        ServiceModule m = modules.get(s.module().get());
+        if (m == null) {
+            throw new AssertionError(s.name() + " is built from " + s.buildContext().get()
+                    + ", which is not one of the reactor's service modules " + modules.keySet());
+        }
+        return m;
+    }
+
     /** The port a service listens on in its container: its SERVER_PORT, else application.yml's; an image's own. */
     private static int containerPort(Service s) {
         if (s.module().isEmpty()) {
@@ -286,12 +298,12 @@ class ComposeFileTest {
             }
             return port;
         }
-        return setting(s, "server.port").map(Integer::parseInt).orElseGet(() -> modules.get(s.module().get()).serverPort());
+        return setting(s, "server.port").map(Integer::parseInt).orElseGet(() -> module(s).serverPort());
     }
 
     /** The value the service's environment gives a property, in either of its relaxed names. */
     private static Optional<String> setting(Service s, String property) {
-        EnvironmentNames names = new EnvironmentNames(modules.get(s.module().get()));
+        EnvironmentNames names = new EnvironmentNames(module(s));
         return s.environment().entrySet().stream()
                 .filter(e -> names.propertyOf(e.getKey()).filter(property::equals).isPresent())
                 .map(Map.Entry::getValue).findFirst();
