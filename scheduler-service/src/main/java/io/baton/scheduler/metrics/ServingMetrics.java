@@ -20,8 +20,8 @@ import io.micrometer.core.instrument.Timer;
  *   <li>{@code baton_request_latency_seconds{application}}: receipt to answer, a histogram;</li>
  *   <li>{@code baton_batch_size{application, variant}}: rows per batch sent;</li>
  *   <li>{@code baton_queue_length{application}}: requests waiting for a batch;</li>
- *   <li>{@code baton_device_idle_fraction{worker}}: share of the time since the last scrape with no batch of ours on
- *       the worker.</li>
+ *   <li>{@code baton_device_idle_fraction{worker}}: share of the last ~10 s with no batch of ours on the worker, and
+ *       {@code baton_device_busy_seconds_total{worker}} to take rates of over any window.</li>
  * </ul>
  */
 public class ServingMetrics {
@@ -79,8 +79,10 @@ public class ServingMetrics {
     private DeviceTime device(String workerId) {
         return devices.computeIfAbsent(workerId, id -> {
             DeviceTime d = new DeviceTime();
-            Gauge.builder("baton.device.idle.fraction", d, DeviceTime::idleFractionSinceLastRead).tag("worker", id)
+            Gauge.builder("baton.device.idle.fraction", d, DeviceTime::idleFraction).tag("worker", id)
                     .register(registry);
+            io.micrometer.core.instrument.FunctionCounter.builder("baton.device.busy", d, DeviceTime::busySeconds)
+                    .baseUnit("seconds").tag("worker", id).register(registry);
             return d;
         });
     }
@@ -98,33 +100,63 @@ public class ServingMetrics {
         return System.nanoTime() / 1_000_000_000L;
     }
 
-    /** Busy time of one worker: batches of ours on it may overlap (the worker queues them), so it counts them. */
+    /**
+     * Busy time of one worker: batches of ours on it may overlap (the worker queues them), so it counts them. The
+     * idle fraction is read over a trailing window of about 10 s from snapshots taken at most once a second, so that
+     * any number of scrapers read the same figure (a since-last-read figure would be split between them).
+     */
     static final class DeviceTime {
+        private static final int SNAPSHOTS = 11;
         private int running;
         private long busySince;
         private long busyNanos;
-        private long lastReadAt = System.nanoTime();
+        private final long[] snapAt = new long[SNAPSHOTS];
+        private final long[] snapBusy = new long[SNAPSHOTS];
+        private int snaps;
+
+        DeviceTime() {
+            snapshot(System.nanoTime());
+        }
 
         synchronized void busy() {
-            if (running++ == 0) busySince = System.nanoTime();
+            long now = System.nanoTime();
+            if (running++ == 0) busySince = now;
+            snapshot(now);
         }
 
         synchronized void idle() {
             if (running == 0) return;
-            if (--running == 0) busyNanos += System.nanoTime() - busySince;
+            long now = System.nanoTime();
+            if (--running == 0) busyNanos += now - busySince;
+            snapshot(now);
         }
 
-        synchronized double idleFractionSinceLastRead() {
+        /** Busy nanoseconds since this worker was first seen, the running batch included. */
+        private long busyTotal(long now) {
+            return busyNanos + (running > 0 ? now - busySince : 0);
+        }
+
+        private void snapshot(long now) {
+            int last = (snaps - 1 + SNAPSHOTS) % SNAPSHOTS;
+            if (snaps > 0 && now - snapAt[last] < 1_000_000_000L) return;
+            int i = snaps % SNAPSHOTS;
+            snapAt[i] = now;
+            snapBusy[i] = busyTotal(now);
+            snaps++;
+        }
+
+        synchronized double busySeconds() {
+            return busyTotal(System.nanoTime()) / 1e9;
+        }
+
+        synchronized double idleFraction() {
             long now = System.nanoTime();
-            long busy = busyNanos;
-            if (running > 0) {
-                busy += now - busySince;
-                busySince = now;
-            }
-            long elapsed = now - lastReadAt;
-            lastReadAt = now;
-            busyNanos = 0;
-            return elapsed <= 0 ? 1.0 : Math.max(0, 1.0 - busy / (double) elapsed);
+            snapshot(now);
+            int oldest = snaps < SNAPSHOTS ? 0 : snaps % SNAPSHOTS;
+            long elapsed = now - snapAt[oldest];
+            if (elapsed <= 0) return running > 0 ? 0.0 : 1.0;
+            double busy = busyTotal(now) - snapBusy[oldest];
+            return Math.max(0, Math.min(1, 1.0 - busy / elapsed));
         }
     }
 }
