@@ -21,8 +21,12 @@ final class Kustomize {
     private Kustomize() {
     }
 
-    /** kubectl on the PATH, or at /usr/bin/kubectl. */
+    /** kubectl named by -Dbaton.kubectl, else on the PATH, else at /usr/bin/kubectl. */
     static Optional<Path> kubectl() {
+        String named = System.getProperty("baton.kubectl");
+        if (named != null) {
+            return Optional.of(Path.of(named)).filter(Files::isExecutable);
+        }
         String path = System.getenv().getOrDefault("PATH", "");
         return Stream.concat(Stream.of(path.split(java.io.File.pathSeparator)), Stream.of("/usr/bin"))
                 .filter(d -> !d.isBlank())

@@ -24,6 +24,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -55,7 +56,12 @@ class KustomizeTest {
     static void findKubectl() {
         root = repositoryRoot();
         kubectl = Kustomize.kubectl().orElse(null);
-        assumeTrue(kubectl != null, "kubectl is not installed (looked on the PATH and at /usr/bin/kubectl): "
+    }
+
+    /** Per test rather than in @BeforeAll, so that each shows as skipped with the reason. */
+    @BeforeEach
+    void needsKubectl() {
+        assumeTrue(kubectl != null, "kubectl is not installed (looked at -Dbaton.kubectl, on the PATH and at /usr/bin/kubectl): "
                 + "the k8s/ manifests are not rendered or checked");
     }
 
