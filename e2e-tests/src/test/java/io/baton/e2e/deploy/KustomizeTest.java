@@ -1,0 +1,475 @@
+package io.baton.e2e.deploy;
+
+import static io.baton.e2e.deploy.Manifests.containerPort;
+import static io.baton.e2e.deploy.Manifests.containers;
+import static io.baton.e2e.deploy.Manifests.get;
+import static io.baton.e2e.deploy.Manifests.list;
+import static io.baton.e2e.deploy.Manifests.map;
+import static io.baton.e2e.deploy.Manifests.name;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Renders every overlay under {@code k8s/overlays} with {@code kubectl kustomize} (no cluster needed) and checks
+ * that the result would run the suite as its code expects: probes on the actuator paths each service serves, on its
+ * real port; Services and disruption budgets that select pods; environment variables that each service really
+ * binds (read from its {@code @ConfigurationProperties} record and application.yml, so a misspelt key fails);
+ * in-cluster URLs that name a Service of the right service on its port; GPU workers on CUDA with a GPU, CPU workers
+ * without; the gateway's autoscaler; the Secret and ConfigMaps referenced; everything in namespace {@code baton}.
+ * Skipped, saying so, where kubectl is missing.
+ */
+class KustomizeTest {
+
+    private static final String NAMESPACE = "baton";
+    private static final Set<String> CLUSTER_SCOPED = Set.of("Namespace");
+    /** Read by the JVM, not by Spring: allowed on every service. */
+    private static final Set<String> JVM_ENV = Set.of("JAVA_TOOL_OPTIONS");
+    private static final Pattern ENV_REFERENCE = Pattern.compile("\\$\\(([A-Za-z_][A-Za-z0-9_]*)\\)");
+    private static final Pattern IN_CLUSTER_URL = Pattern.compile("^(?:jdbc:)?[a-z]+://([a-z0-9-]+):(\\d+)(?:[/?].*)?$");
+
+    private static Path root;
+    private static Path kubectl;
+    private static final Map<String, Manifests> RENDERED = new HashMap<>();
+    private static final Map<String, ServiceConfiguration> CONFIG = new HashMap<>();
+
+    @BeforeAll
+    static void findKubectl() {
+        root = repositoryRoot();
+        kubectl = Kustomize.kubectl().orElse(null);
+    }
+
+    /** Per test rather than in @BeforeAll, so that each shows as skipped with the reason. */
+    @BeforeEach
+    void needsKubectl() {
+        assumeTrue(kubectl != null, "kubectl is not installed (looked at -Dbaton.kubectl, on the PATH and at /usr/bin/kubectl): "
+                + "the k8s/ manifests are not rendered or checked");
+    }
+
+    static Stream<String> overlays() throws IOException {
+        try (Stream<Path> dirs = Files.list(repositoryRoot().resolve("k8s/overlays"))) {
+            return dirs.filter(d -> Files.exists(d.resolve("kustomization.yaml")))
+                    .map(d -> d.getFileName().toString()).sorted().toList().stream();
+        }
+    }
+
+    @Test
+    void thereIsACpuAndAGpuOverlay() throws IOException {
+        assertThat(overlays()).contains("cpu", "gpu");
+    }
+
+    @ParameterizedTest
+    @MethodSource("overlays")
+    void everythingLandsInNamespaceBaton(String overlay) {
+        Manifests m = rendered(overlay);
+        assertThat(m.ofKind("Namespace")).extracting(Manifests::name).containsExactly(NAMESPACE);
+        for (Map<String, Object> o : m.objects()) {
+            if (!CLUSTER_SCOPED.contains(o.get("kind"))) {
+                assertThat(get(o, "metadata", "namespace")).as(describe(o) + " namespace").isEqualTo(NAMESPACE);
+            }
+            assertThat(get(o, "metadata", "labels", "app.kubernetes.io/part-of")).as(describe(o) + " part-of label")
+                    .isEqualTo("baton");
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("overlays")
+    void everyServiceOfTheSuiteIsDeployed(String overlay) {
+        Set<String> modules = new HashSet<>();
+        for (Map<String, Object> w : rendered(overlay).workloads()) {
+            for (Map<String, Object> c : containers(w)) {
+                if (module(c) != null) {
+                    modules.add(module(c));
+                }
+            }
+        }
+        assertThat(modules).containsExactlyInAnyOrder("registry-service", "profiler-service", "scheduler-service",
+                "gateway-service", "worker-service");
+        assertThat(rendered(overlay).ofKind("StatefulSet")).extracting(Manifests::name).contains("postgres");
+    }
+
+    @ParameterizedTest
+    @MethodSource("overlays")
+    void probesAreOnTheActuatorPathsAndPortsEachServiceServes(String overlay) {
+        for (Map<String, Object> w : rendered(overlay).workloads()) {
+            Map<String, Object> selector = map(get(w, "spec", "selector", "matchLabels"));
+            assertThat(selector).as(describe(w) + " selector").isNotEmpty();
+            assertThat(map(get(w, "spec", "template", "metadata", "labels"))).as(describe(w) + " template labels")
+                    .containsAllEntriesOf(selector);
+            for (Map<String, Object> c : containers(w)) {
+                String at = describe(w) + " container " + c.get("name");
+                assertThat(c.get("readinessProbe")).as(at + " readinessProbe").isNotNull();
+                assertThat(c.get("livenessProbe")).as(at + " livenessProbe").isNotNull();
+                String module = module(c);
+                if (module == null) {
+                    continue;
+                }
+                ServiceConfiguration config = config(module);
+                assertThat(config.probesServed()).as(module + "'s application.yml enables the health probes").isTrue();
+                assertThat(containerPort(c, config.serverPort())).as(at + " exposes server.port " + config.serverPort())
+                        .isEqualTo(config.serverPort());
+                for (String probe : List.of("readinessProbe", "livenessProbe", "startupProbe")) {
+                    if (c.get(probe) == null) {
+                        continue;
+                    }
+                    String path = (String) get(c, probe, "httpGet", "path");
+                    String expected = probe.equals("readinessProbe") ? "/actuator/health/readiness"
+                            : "/actuator/health/liveness";
+                    assertThat(path).as(at + " " + probe + " path").isEqualTo(expected);
+                    assertThat(containerPort(c, get(c, probe, "httpGet", "port"))).as(at + " " + probe + " port")
+                            .isEqualTo(config.serverPort());
+                }
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("overlays")
+    void everyServiceSelectsPodsAndTargetsAContainerPort(String overlay) {
+        Manifests m = rendered(overlay);
+        for (Map<String, Object> s : m.ofKind("Service")) {
+            List<Map<String, Object>> selected = m.selectedBy(map(get(s, "spec", "selector")));
+            assertThat(selected).as(describe(s) + " selects the pods of some Deployment or StatefulSet").isNotEmpty();
+            for (Map<String, Object> port : list(get(s, "spec", "ports"))) {
+                Object target = port.getOrDefault("targetPort", port.get("port"));
+                for (Map<String, Object> w : selected) {
+                    Integer resolved = containers(w).stream().map(c -> containerPort(c, target))
+                            .filter(p -> p != null).findFirst().orElse(null);
+                    assertThat(resolved).as(describe(s) + " targetPort " + target + " in " + describe(w)).isNotNull();
+                    for (Map<String, Object> c : containers(w)) {
+                        if (module(c) != null) {
+                            assertThat(resolved).as(describe(s) + " targetPort is " + module(c) + "'s server.port")
+                                    .isEqualTo(config(module(c)).serverPort());
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("overlays")
+    void environmentVariablesAreRealConfigurationOfTheirService(String overlay) {
+        Manifests m = rendered(overlay);
+        for (Map<String, Object> w : m.workloads()) {
+            for (Map<String, Object> c : containers(w)) {
+                String module = module(c);
+                if (module == null) {
+                    continue;
+                }
+                ServiceConfiguration config = config(module);
+                Map<String, String> env = m.environment(c);
+                Set<String> referenced = new HashSet<>();
+                env.values().forEach(v -> {
+                    Matcher r = ENV_REFERENCE.matcher(v);
+                    while (r.find()) {
+                        referenced.add(r.group(1));
+                    }
+                });
+                for (String key : env.keySet()) {
+                    boolean helper = referenced.contains(key) && !key.startsWith("BATON_");
+                    assertThat(config.accepts(key) || JVM_ENV.contains(key) || helper)
+                            .as("%s: %s is not a configuration property of %s (from its @ConfigurationProperties "
+                                    + "record or application.yml)", describe(w), key, module)
+                            .isTrue();
+                }
+                assertThat(referenced).as(describe(w) + " $(…) references are defined").isSubsetOf(env.keySet());
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("overlays")
+    void inClusterUrlsNameAServiceOfTheRightServiceOnItsPort(String overlay) {
+        Manifests m = rendered(overlay);
+        for (Map<String, Object> w : m.workloads()) {
+            for (Map<String, Object> c : containers(w)) {
+                for (Map.Entry<String, String> e : m.environment(c).entrySet()) {
+                    Matcher url = IN_CLUSTER_URL.matcher(e.getValue());
+                    if (!e.getKey().endsWith("URL") || !url.matches()) {
+                        continue;   // not a URL, or a host outside the cluster (it has dots)
+                    }
+                    String at = describe(w) + " " + e.getKey() + "=" + e.getValue();
+                    Map<String, Object> service = m.find("Service", url.group(1))
+                            .orElseThrow(() -> new AssertionError(at + ": no Service " + url.group(1)));
+                    assertThat(list(get(service, "spec", "ports"))).extracting(p -> p.get("port")).as(at + " port")
+                            .contains(Integer.parseInt(url.group(2)));
+                    String expectedModule = e.getKey().endsWith("REGISTRYURL") ? "registry-service"
+                            : e.getKey().endsWith("SCHEDULERURL") ? "scheduler-service" : null;
+                    if (expectedModule != null) {
+                        assertThat(m.selectedBy(map(get(service, "spec", "selector"))).stream()
+                                .flatMap(x -> containers(x).stream()).map(this::module))
+                                .as(at + " reaches " + expectedModule).containsOnly(expectedModule);
+                    }
+                }
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("overlays")
+    void workersAdvertiseTheirPodIpUnderTheirPodName(String overlay) {
+        Manifests m = rendered(overlay);
+        List<Map<String, Object>> workers = workers(m);
+        assertThat(workers).as("worker Deployments").isNotEmpty();
+        for (Map<String, Object> w : workers) {
+            Map<String, Object> c = containers(w).get(0);
+            Map<String, String> env = m.environment(c);
+            assertThat(env).as(describe(w) + " registers with the scheduler").containsKey("BATON_WORKER_SCHEDULERURL");
+            String advertised = env.get("BATON_WORKER_ADVERTISEDURL");
+            assertThat(advertised).as(describe(w) + " advertised URL").isNotNull();
+            assertThat(resolvesTo(env, advertised)).as(describe(w) + " advertises its pod IP: " + advertised)
+                    .contains("field:status.podIP");
+            assertThat(advertised).as(describe(w) + " advertises its server port")
+                    .endsWith(":" + config("worker-service").serverPort());
+            assertThat(resolvesTo(env, env.getOrDefault("BATON_WORKER_DEVICEID", "cpu-0")))
+                    .as(describe(w) + ": each replica needs its own device id (the pod's name)")
+                    .contains("field:metadata.name");
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("overlays")
+    void gpuWorkersRunCudaOnAGpuAndCpuWorkersDoNot(String overlay) {
+        Manifests m = rendered(overlay);
+        Set<String> providers = new HashSet<>();
+        for (Map<String, Object> w : workers(m)) {
+            Map<String, Object> c = containers(w).get(0);
+            String provider = m.environment(c).getOrDefault("BATON_WORKER_PROVIDER", "cpu");
+            providers.add(provider);
+            Object gpus = get(c, "resources", "limits", "nvidia.com/gpu");
+            String image = (String) c.get("image");
+            if (provider.equals("cuda")) {
+                assertThat(gpus).as(describe(w) + " limits nvidia.com/gpu").isNotNull();
+                assertThat(Integer.parseInt(String.valueOf(gpus))).as(describe(w) + " GPUs").isGreaterThanOrEqualTo(1);
+                assertThat(image).as(describe(w) + " runs the CUDA build (-Pcuda)").endsWith("-cuda");
+                assertThat(String.valueOf(get(w, "spec", "template", "spec", "nodeSelector"))
+                        + get(w, "spec", "template", "spec", "tolerations"))
+                        .as(describe(w) + " is placed on GPU nodes").contains("nvidia.com/gpu");
+            } else {
+                assertThat(provider).as(describe(w) + " provider").isEqualTo("cpu");
+                assertThat(gpus).as(describe(w) + " (provider cpu) asks for no GPU").isNull();
+                assertThat(get(c, "resources", "requests", "nvidia.com/gpu")).isNull();
+                assertThat(image).as(describe(w) + " runs the CPU build").doesNotEndWith("-cuda");
+            }
+        }
+        if (overlay.contains("gpu")) {
+            assertThat(providers).as(overlay + " has CUDA workers").contains("cuda");
+        } else {
+            assertThat(providers).as(overlay + " has only CPU workers").containsOnly("cpu");
+            assertThat(workers(m)).as(overlay + ": at least two CPU workers")
+                    .anySatisfy(w -> assertThat((Integer) get(w, "spec", "replicas")).isGreaterThanOrEqualTo(2));
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("overlays")
+    void theHorizontalPodAutoscalerScalesTheGatewayOnCpu(String overlay) {
+        Manifests m = rendered(overlay);
+        List<Map<String, Object>> hpas = m.ofKind("HorizontalPodAutoscaler");
+        assertThat(hpas).hasSize(1);
+        Map<String, Object> hpa = hpas.get(0);
+        assertThat(hpa.get("apiVersion")).isEqualTo("autoscaling/v2");
+        assertThat(get(hpa, "spec", "scaleTargetRef", "kind")).isEqualTo("Deployment");
+        Map<String, Object> target = m.find("Deployment", (String) get(hpa, "spec", "scaleTargetRef", "name"))
+                .orElseThrow(() -> new AssertionError("the HPA's target Deployment is not rendered"));
+        assertThat(containers(target)).extracting(this::module).containsExactly("gateway-service");
+        assertThat(list(get(hpa, "spec", "metrics"))).anySatisfy(metric -> {
+            assertThat(metric.get("type")).isEqualTo("Resource");
+            assertThat(get(metric, "resource", "name")).isEqualTo("cpu");
+        });
+        assertThat(containers(target)).allSatisfy(c -> assertThat(get(c, "resources", "requests", "cpu"))
+                .as("CPU utilization is measured against the request").isNotNull());
+        assertThat((Integer) get(hpa, "spec", "minReplicas")).isGreaterThanOrEqualTo(2)
+                .isLessThanOrEqualTo((Integer) get(hpa, "spec", "maxReplicas"));
+    }
+
+    @ParameterizedTest
+    @MethodSource("overlays")
+    void disruptionBudgetsCoverGatewaySchedulerRegistryAndWorkers(String overlay) {
+        Manifests m = rendered(overlay);
+        Map<String, Integer> budgetsPerWorkload = new HashMap<>();
+        for (Map<String, Object> pdb : m.ofKind("PodDisruptionBudget")) {
+            List<Map<String, Object>> selected = m.selectedBy(map(get(pdb, "spec", "selector", "matchLabels")));
+            assertThat(selected).as(describe(pdb) + " selects pods").isNotEmpty();
+            selected.forEach(w -> budgetsPerWorkload.merge(name(w), 1, Integer::sum));
+        }
+        List<Map<String, Object>> covered = new ArrayList<>(workers(m));
+        for (String module : List.of("gateway-service", "scheduler-service", "registry-service")) {
+            covered.addAll(m.workloads().stream().filter(w -> containers(w).stream()
+                    .anyMatch(c -> module.equals(module(c)))).toList());
+        }
+        for (Map<String, Object> w : covered) {
+            assertThat(budgetsPerWorkload.get(name(w))).as(describe(w) + ": exactly one PodDisruptionBudget "
+                    + "(a pod under two cannot be evicted)").isEqualTo(1);
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("overlays")
+    void secretsAndConfigMapsAreReferencedAndExist(String overlay) {
+        Manifests m = rendered(overlay);
+        Set<String> secretsUsed = new HashSet<>();
+        Set<String> configMapsUsed = new HashSet<>();
+        for (Map<String, Object> w : m.workloads()) {
+            for (Map<String, Object> c : containers(w)) {
+                for (Map<String, Object> from : list(c.get("envFrom"))) {
+                    addIfPresent(configMapsUsed, get(from, "configMapRef", "name"));
+                    addIfPresent(secretsUsed, get(from, "secretRef", "name"));
+                }
+                for (Map<String, Object> e : list(c.get("env"))) {
+                    Object secret = get(e, "valueFrom", "secretKeyRef", "name");
+                    if (secret != null) {
+                        secretsUsed.add((String) secret);
+                        Map<String, Object> s = m.find("Secret", (String) secret)
+                                .orElseThrow(() -> new AssertionError(describe(w) + ": no Secret " + secret));
+                        Object key = get(e, "valueFrom", "secretKeyRef", "key");
+                        assertThat(map(s.get("stringData")).containsKey(key) || map(s.get("data")).containsKey(key))
+                                .as(describe(w) + ": Secret " + secret + " has key " + key).isTrue();
+                    }
+                    addIfPresent(configMapsUsed, get(e, "valueFrom", "configMapKeyRef", "name"));
+                }
+            }
+            m.environment(containers(w).get(0));   // fails on a missing ConfigMap or Secret
+        }
+        assertThat(m.ofKind("Secret")).as("a Secret").isNotEmpty();
+        assertThat(secretsUsed).as("Secrets referenced").containsExactlyInAnyOrderElementsOf(
+                m.ofKind("Secret").stream().map(Manifests::name).toList());
+        assertThat(configMapsUsed).as("ConfigMaps referenced").containsExactlyInAnyOrderElementsOf(
+                m.ofKind("ConfigMap").stream().map(Manifests::name).toList());
+        assertThat(workloadsUsingSecretFor(m, "BATON_DB_PASSWORD")).as("registry's DB password from the Secret")
+                .contains("registry-service");
+        assertThat(workloadsUsingSecretFor(m, "BATON_GATEWAY_APIKEYS")).as("gateway's API keys from the Secret")
+                .contains("gateway-service");
+    }
+
+    @ParameterizedTest
+    @MethodSource("overlays")
+    void everyContainerHasResourcesAndRunsAsNonRoot(String overlay) {
+        for (Map<String, Object> w : rendered(overlay).workloads()) {
+            Object podNonRoot = get(w, "spec", "template", "spec", "securityContext", "runAsNonRoot");
+            for (Map<String, Object> c : containers(w)) {
+                String at = describe(w) + " container " + c.get("name");
+                for (String kind : List.of("requests", "limits")) {
+                    assertThat(map(get(c, "resources", kind))).as(at + " resources." + kind)
+                            .containsKeys("cpu", "memory");
+                }
+                Object nonRoot = get(c, "securityContext", "runAsNonRoot");
+                assertThat(nonRoot != null ? nonRoot : podNonRoot).as(at + " runAsNonRoot").isEqualTo(true);
+                assertThat(get(c, "securityContext", "allowPrivilegeEscalation")).as(at + " allowPrivilegeEscalation")
+                        .isEqualTo(false);
+                if (module(c) != null) {
+                    assertThat((String) c.get("image")).as(at + " image is baton/<module>:<tag>")
+                            .matches("baton/" + module(c) + ":[0-9][\\w.-]*");
+                }
+            }
+        }
+    }
+
+    @Test
+    void theExternalPostgresComponentReplacesTheStatefulSet() throws Exception {
+        // a kustomization may only name directories by relative paths: write it under target/
+        Path dir = root.resolve("e2e-tests/target/kustomize-external-postgres");
+        Files.createDirectories(dir);
+        Path k8s = dir.relativize(root.resolve("k8s"));
+        Files.writeString(dir.resolve("kustomization.yaml"), """
+                apiVersion: kustomize.config.k8s.io/v1beta1
+                kind: Kustomization
+                resources:
+                  - %s/overlays/cpu
+                components:
+                  - %s/components/external-postgres
+                """.formatted(k8s, k8s));
+        Manifests m = Kustomize.render(kubectl, dir);
+        assertThat(m.ofKind("StatefulSet")).isEmpty();
+        assertThat(m.find("Service", "postgres")).isEmpty();
+        Map<String, Object> registry = m.find("Deployment", "registry-service").orElseThrow();
+        String url = m.environment(containers(registry).get(0)).get("BATON_DB_URL");
+        assertThat(URI.create(url.substring("jdbc:".length())).getHost()).as("BATON_DB_URL").contains(".");
+    }
+
+    // ---------------------------------------------------------------------------------------------------------
+
+    private static Manifests rendered(String overlay) {
+        return RENDERED.computeIfAbsent(overlay, o -> {
+            try {
+                return Kustomize.render(kubectl, root.resolve("k8s/overlays").resolve(o));
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException(e);
+            }
+        });
+    }
+
+    private static ServiceConfiguration config(String module) {
+        return CONFIG.computeIfAbsent(module, mod -> ServiceConfiguration.read(root, mod));
+    }
+
+    /** The module of the repository a container runs ({@code baton/worker-service:0.1.0-cuda}), or null. */
+    private String module(Map<String, Object> container) {
+        String image = String.valueOf(container.get("image")).replaceAll("[:@].*$", "");
+        String last = image.substring(image.lastIndexOf('/') + 1);
+        return image.contains("baton/") && Files.isDirectory(root.resolve(last).resolve("src/main")) ? last : null;
+    }
+
+    private List<Map<String, Object>> workers(Manifests m) {
+        return m.ofKind("Deployment").stream()
+                .filter(w -> containers(w).stream().anyMatch(c -> "worker-service".equals(module(c)))).toList();
+    }
+
+    private List<String> workloadsUsingSecretFor(Manifests m, String key) {
+        return m.workloads().stream().filter(w -> containers(w).stream()
+                        .anyMatch(c -> String.valueOf(m.environment(c).get(key)).startsWith("secret:")))
+                .map(Manifests::name).toList();
+    }
+
+    /** A value with its $(VAR) references replaced by those variables' values. */
+    private static String resolvesTo(Map<String, String> env, String value) {
+        Matcher r = ENV_REFERENCE.matcher(value);
+        StringBuilder out = new StringBuilder();
+        while (r.find()) {
+            r.appendReplacement(out, Matcher.quoteReplacement(env.getOrDefault(r.group(1), r.group())));
+        }
+        return r.appendTail(out).toString();
+    }
+
+    private static void addIfPresent(Set<String> set, Object name) {
+        if (name != null) {
+            set.add((String) name);
+        }
+    }
+
+    private static String describe(Map<String, Object> o) {
+        return o.get("kind") + " " + name(o);
+    }
+
+    private static Path repositoryRoot() {
+        String property = System.getProperty("baton.root");
+        Path candidate = property != null ? Path.of(property) : Path.of("").toAbsolutePath().getParent();
+        if (candidate != null && Files.isDirectory(candidate.resolve("k8s"))) {
+            return candidate.toAbsolutePath().normalize();
+        }
+        return Path.of("").toAbsolutePath();
+    }
+}
