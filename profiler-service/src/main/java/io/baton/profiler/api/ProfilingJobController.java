@@ -55,14 +55,14 @@ public class ProfilingJobController {
 
     @DeleteMapping("/{id}")
     @Operation(operationId = "deleteProfilingJob", summary = "Cancel a profiling job (the same as POST .../cancel)")
-    @ApiResponse(responseCode = "202", description = "Accepted: the job stops at its next check")
+    @ApiResponse(responseCode = "202", description = "Accepted: cancellation requested")
     public ResponseEntity<JobView> delete(@PathVariable String id) {
         return cancel(id);
     }
 
     @PostMapping("/{id}/cancel")
     @Operation(operationId = "cancelProfilingJob", summary = "Cancel a profiling job")
-    @ApiResponse(responseCode = "202", description = "Accepted: the job stops at its next check")
+    @ApiResponse(responseCode = "202", description = "Accepted: cancellation requested")
     public ResponseEntity<JobView> cancel(@PathVariable String id) {
         return ResponseEntity.status(HttpStatus.ACCEPTED).body(JobView.of(jobs.cancel(id)));
     }
