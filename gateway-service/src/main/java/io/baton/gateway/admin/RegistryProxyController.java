@@ -18,6 +18,11 @@ import org.springframework.web.bind.annotation.RestController;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+
 import io.baton.gateway.GatewayProperties;
 
 /**
@@ -45,6 +50,13 @@ public class RegistryProxyController {
     }
 
     @RequestMapping("/v1/**")
+    @Operation(summary = "registry-service's admin API, passed through (see openapi/registry-service.yaml); needs "
+            + "an API key in X-API-Key or Authorization: Bearer when keys are configured")
+    @ApiResponse(responseCode = "200", description = "The registry's answer, status and body as it sent them")
+    @ApiResponse(responseCode = "401", description = "No API key, or one not accepted", content = @Content(
+            mediaType = "application/problem+json", schema = @Schema(implementation = ProblemBody.class)))
+    @ApiResponse(responseCode = "503", description = "Registry unreachable", content = @Content(
+            mediaType = "application/problem+json", schema = @Schema(implementation = ProblemBody.class)))
     public void proxy(HttpServletRequest request, HttpServletResponse response) throws IOException {
         String base = properties.registryUrl().toString().replaceAll("/+$", "");
         String query = request.getQueryString();

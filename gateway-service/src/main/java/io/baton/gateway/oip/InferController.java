@@ -12,7 +12,16 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RestController;
 
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+
 import io.baton.gateway.GatewayException;
+import io.baton.gateway.oip.schema.InferenceErrorResponse;
+import io.baton.gateway.oip.schema.InferenceRequest;
+import io.baton.gateway.oip.schema.InferenceResponse;
 import io.baton.gateway.metrics.InferenceMetrics;
 import io.baton.gateway.registry.ApplicationDefinition;
 import io.baton.gateway.registry.VariantDefinition;
@@ -21,8 +30,30 @@ import io.baton.gateway.serving.Served;
 import io.baton.gateway.tensor.TensorException;
 
 /** {@code POST /v2/models/{app}[/versions/{v}]/infer}: JSON or the binary tensor data extension. */
+@ApiResponse(responseCode = "400", description = "Malformed request, or a tensor, shape, datatype or parameter "
+        + "the model does not take", content = @Content(mediaType = "application/json",
+        schema = @Schema(implementation = InferenceErrorResponse.class)))
+@ApiResponse(responseCode = "404", description = "Unknown model or version", content = @Content(
+        mediaType = "application/json", schema = @Schema(implementation = InferenceErrorResponse.class)))
+@ApiResponse(responseCode = "502", description = "A worker failed, or the scheduler's answer is unreadable",
+        content = @Content(mediaType = "application/json",
+                schema = @Schema(implementation = InferenceErrorResponse.class)))
+@ApiResponse(responseCode = "503", description = "Dropped by the policy or the deadline, not ready, or an "
+        + "upstream service unavailable", content = @Content(mediaType = "application/json",
+        schema = @Schema(implementation = InferenceErrorResponse.class)))
+@ApiResponse(responseCode = "504", description = "No answer within the deadline", content = @Content(
+        mediaType = "application/json", schema = @Schema(implementation = InferenceErrorResponse.class)))
 @RestController
 public class InferController {
+
+    private static final String BINARY_REQUEST = "Binary tensor data extension: the InferenceRequest JSON "
+            + "(Inference-Header-Content-Length bytes), then each input with parameters.binary_data_size, in the order "
+            + "listed, little-endian, row-major.";
+    private static final String BINARY_RESPONSE = "Binary tensor data extension (an output asked with "
+            + "parameters.binary_data, or binary_data_output on the request): the InferenceResponse JSON "
+            + "(Inference-Header-Content-Length bytes), then each binary output's bytes.";
+    private static final String HEADER_LENGTH_DESCRIPTION = "Binary tensor data extension: the length in bytes of "
+            + "the JSON at the start of the body.";
 
     private final InferenceService service;
     private final OipRequestReader reader;
@@ -38,7 +69,17 @@ public class InferController {
     }
 
     @PostMapping("/v2/models/{app}/infer")
+    @Operation(operationId = "modelInfer", summary = "Inference by the application (the policy picks the variants)",
+            requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(required = true, content = {
+                    @Content(mediaType = "application/json", schema = @Schema(implementation = InferenceRequest.class)),
+                    @Content(mediaType = "application/octet-stream", schema = @Schema(type = "string",
+                            format = "binary", description = BINARY_REQUEST))}))
+    @ApiResponse(responseCode = "200", description = "The outputs", content = {
+            @Content(mediaType = "application/json", schema = @Schema(implementation = InferenceResponse.class)),
+            @Content(mediaType = "application/octet-stream", schema = @Schema(type = "string", format = "binary",
+                    description = BINARY_RESPONSE))})
     public ResponseEntity<byte[]> infer(@PathVariable String app, HttpServletRequest http,
+                                        @Parameter(description = HEADER_LENGTH_DESCRIPTION)
                                         @RequestHeader(value = OipRequestReader.HEADER_LENGTH, required = false)
                                         String headerLength) throws IOException {
         return infer(app, null, http, headerLength);
@@ -50,8 +91,18 @@ public class InferController {
      * its "form parameters", corrupting the JSON.
      */
     @PostMapping("/v2/models/{app}/versions/{version}/infer")
+    @Operation(operationId = "modelVersionInfer", summary = "Inference by one version (variant) of the application",
+            requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(required = true, content = {
+                    @Content(mediaType = "application/json", schema = @Schema(implementation = InferenceRequest.class)),
+                    @Content(mediaType = "application/octet-stream", schema = @Schema(type = "string",
+                            format = "binary", description = BINARY_REQUEST))}))
+    @ApiResponse(responseCode = "200", description = "The outputs", content = {
+            @Content(mediaType = "application/json", schema = @Schema(implementation = InferenceResponse.class)),
+            @Content(mediaType = "application/octet-stream", schema = @Schema(type = "string", format = "binary",
+                    description = BINARY_RESPONSE))})
     public ResponseEntity<byte[]> infer(@PathVariable String app, @PathVariable String version,
                                         HttpServletRequest http,
+                                        @Parameter(description = HEADER_LENGTH_DESCRIPTION)
                                         @RequestHeader(value = OipRequestReader.HEADER_LENGTH, required = false)
                                         String headerLength) throws IOException {
         long received = System.nanoTime();

@@ -10,6 +10,15 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RestController;
 
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+
+import io.baton.gateway.oip.schema.HealthResponses.ModelReadyResponse;
+import io.baton.gateway.oip.schema.InferenceErrorResponse;
+import io.baton.gateway.oip.schema.MetadataModelResponse;
+
 import io.baton.gateway.registry.ApplicationDefinition;
 import io.baton.gateway.registry.TensorSpec;
 import io.baton.gateway.registry.VariantDefinition;
@@ -21,6 +30,8 @@ import io.baton.gateway.serving.InferenceService;
  * OIP model routes: metadata (from the registry's definition) and readiness (from the scheduler). A model is an
  * application; its versions are its variants.
  */
+@ApiResponse(responseCode = "404", description = "Unknown model or version", content = @Content(mediaType = "application/json",
+        schema = @Schema(implementation = InferenceErrorResponse.class)))
 @RestController
 public class OipModelController {
 
@@ -37,11 +48,17 @@ public class OipModelController {
     }
 
     @GetMapping("/v2/models/{app}")
+    @Operation(operationId = "modelMetadata", summary = "Model metadata: the application's tensors and versions")
+    @ApiResponse(responseCode = "200", description = "OK", content = @Content(mediaType = "application/json",
+            schema = @Schema(implementation = MetadataModelResponse.class)))
     public ResponseEntity<byte[]> metadata(@PathVariable String app) {
         return metadata(app, null);
     }
 
     @GetMapping("/v2/models/{app}/versions/{version}")
+    @Operation(operationId = "modelVersionMetadata", summary = "Model metadata with one version's (variant's) tensors")
+    @ApiResponse(responseCode = "200", description = "OK", content = @Content(mediaType = "application/json",
+            schema = @Schema(implementation = MetadataModelResponse.class)))
     public ResponseEntity<byte[]> metadata(@PathVariable String app, @PathVariable String version) {
         ApplicationDefinition def = service.application(app);
         VariantDefinition v = InferenceService.version(def, version);
@@ -57,6 +74,11 @@ public class OipModelController {
     }
 
     @GetMapping("/v2/models/{app}/ready")
+    @Operation(operationId = "modelReady", summary = "Model readiness, as the scheduler sees it")
+    @ApiResponse(responseCode = "200", description = "Ready", content = @Content(mediaType = "application/json",
+            schema = @Schema(implementation = ModelReadyResponse.class)))
+    @ApiResponse(responseCode = "503", description = "Not ready", content = @Content(mediaType = "application/json",
+            schema = @Schema(implementation = ModelReadyResponse.class)))
     public ResponseEntity<byte[]> ready(@PathVariable String app) {
         return ready(app, null);
     }
@@ -67,6 +89,11 @@ public class OipModelController {
      * {@code error}. Unknown application or version: 404.
      */
     @GetMapping("/v2/models/{app}/versions/{version}/ready")
+    @Operation(operationId = "modelVersionReady", summary = "Model version readiness: a live worker and a profile")
+    @ApiResponse(responseCode = "200", description = "Ready", content = @Content(mediaType = "application/json",
+            schema = @Schema(implementation = ModelReadyResponse.class)))
+    @ApiResponse(responseCode = "503", description = "Not ready", content = @Content(mediaType = "application/json",
+            schema = @Schema(implementation = ModelReadyResponse.class)))
     public ResponseEntity<byte[]> ready(@PathVariable String app, @PathVariable String version) {
         ApplicationDefinition def = service.application(app);
         VariantDefinition v = InferenceService.version(def, version);

@@ -16,7 +16,16 @@ import org.springframework.web.bind.annotation.RestController;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.media.ArraySchema;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+
 import io.baton.gateway.GatewayException;
+import io.baton.gateway.oip.schema.InferenceErrorResponse;
+import io.baton.gateway.oip.schema.RepositoryIndex.RepositoryIndexEntry;
+import io.baton.gateway.oip.schema.RepositoryIndex.RepositoryIndexRequest;
 import io.baton.gateway.registry.RegistryClient;
 import io.baton.gateway.scheduler.ApplicationState;
 import io.baton.gateway.scheduler.SchedulerClient;
@@ -44,6 +53,15 @@ public class RepositoryController {
     }
 
     @PostMapping("/v2/repository/index")
+    @Operation(operationId = "repositoryIndex", summary = "Every model with its state (Triton's model repository "
+            + "extension)", requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(content = @Content(
+            mediaType = "application/json", schema = @Schema(implementation = RepositoryIndexRequest.class))))
+    @ApiResponse(responseCode = "200", description = "In name order", content = @Content(mediaType = "application/json",
+            array = @ArraySchema(schema = @Schema(implementation = RepositoryIndexEntry.class))))
+    @ApiResponse(responseCode = "400", description = "The body is not {\"ready\": boolean}", content = @Content(
+            mediaType = "application/json", schema = @Schema(implementation = InferenceErrorResponse.class)))
+    @ApiResponse(responseCode = "503", description = "Registry unavailable", content = @Content(mediaType = "application/json",
+            schema = @Schema(implementation = InferenceErrorResponse.class)))
     public ResponseEntity<byte[]> index(@RequestBody(required = false) byte[] body) {
         boolean readyOnly = readyOnly(body);
         List<String> names = registry.applicationNames();

@@ -2,6 +2,7 @@ package io.baton.registry.application;
 
 import java.net.URI;
 
+import org.springdoc.core.annotations.ParameterObject;
 import org.springframework.data.domain.Pageable;
 import org.springframework.data.web.PageableDefault;
 import org.springframework.http.HttpStatus;
@@ -15,6 +16,9 @@ import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.ResponseStatus;
 import org.springframework.web.bind.annotation.RestController;
+
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
 
 import io.baton.registry.web.PageView;
 import jakarta.validation.Valid;
@@ -33,6 +37,8 @@ public class ApplicationController {
     }
 
     @PostMapping
+    @Operation(operationId = "createApplication", summary = "Create an application")
+    @ApiResponse(responseCode = "201", description = "Created")
     public ResponseEntity<ApplicationView> create(@Valid @RequestBody ApplicationRequest request) {
         ApplicationEntity created = service.create(request);
         return ResponseEntity.created(URI.create("/v1/applications/" + created.name()))
@@ -41,23 +47,27 @@ public class ApplicationController {
 
     /** Summaries (no variants), sorted by name unless {@code sort} says otherwise. */
     @GetMapping
-    public PageView<ApplicationView> list(@PageableDefault(size = 20, sort = "name") Pageable pageable) {
+    @Operation(operationId = "listApplications", summary = "Applications (summaries without variants), by name")
+    public PageView<ApplicationView> list(@ParameterObject @PageableDefault(size = 20, sort = "name") Pageable pageable) {
         return PageView.of(service.list(pageable), a -> ApplicationView.of(a, null));
     }
 
     /** The application with its variants and their profiles, in one read. */
     @GetMapping("/{name}")
+    @Operation(operationId = "getApplication", summary = "An application with its variants and their profiles")
     public ApplicationView get(@PathVariable String name) {
         return cache.get(name, service::detail);
     }
 
     @PutMapping("/{name}")
+    @Operation(operationId = "updateApplication", summary = "Replace an application's definition")
     public ApplicationView update(@PathVariable String name, @Valid @RequestBody ApplicationRequest request) {
         service.update(name, request);
         return service.detail(name);
     }
 
     @DeleteMapping("/{name}")
+    @Operation(operationId = "deleteApplication", summary = "Delete an application")
     @ResponseStatus(HttpStatus.NO_CONTENT)
     public void delete(@PathVariable String name) {
         service.delete(name);

@@ -3,6 +3,7 @@ package io.baton.registry.artifact;
 import java.io.IOException;
 import java.net.URI;
 
+import org.springdoc.core.annotations.ParameterObject;
 import org.springframework.core.io.FileSystemResource;
 import org.springframework.core.io.Resource;
 import org.springframework.data.domain.Pageable;
@@ -20,6 +21,11 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.ResponseStatus;
 import org.springframework.web.bind.annotation.RestController;
+
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
 
 import io.baton.registry.web.ApiException;
 import io.baton.registry.web.PageView;
@@ -41,6 +47,13 @@ public class ArtifactController {
 
     /** The servlet input stream is read directly, so an upload is never held in memory whole. */
     @PostMapping(consumes = MediaType.APPLICATION_OCTET_STREAM_VALUE)
+    @Operation(operationId = "uploadArtifact", summary = "Upload an artifact: an ONNX model (checked to open) or "
+            + "data; 201 when new, 200 when the digest is already stored",
+            requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(required = true, content = @Content(
+                    mediaType = MediaType.APPLICATION_OCTET_STREAM_VALUE,
+                    schema = @Schema(type = "string", format = "binary"))))
+    @ApiResponse(responseCode = "201", description = "Created")
+    @ApiResponse(responseCode = "200", description = "Already stored under this digest")
     public ResponseEntity<ArtifactView> upload(@RequestParam(defaultValue = "onnx") String type,
                                                HttpServletRequest request) throws IOException {
         ArtifactEntity.MediaType mediaType = switch (type) {
@@ -56,18 +69,24 @@ public class ArtifactController {
     }
 
     @GetMapping
-    public PageView<ArtifactView> list(@PageableDefault(size = 20, sort = "createdAt", direction = Sort.Direction.DESC)
+    @Operation(operationId = "listArtifacts", summary = "Artifacts, newest first")
+    public PageView<ArtifactView> list(@ParameterObject
+                                       @PageableDefault(size = 20, sort = "createdAt", direction = Sort.Direction.DESC)
                                        Pageable pageable) {
         return PageView.of(service.list(pageable), ArtifactView::of);
     }
 
     @GetMapping("/{digest}")
+    @Operation(operationId = "getArtifact", summary = "An artifact's metadata")
     public ArtifactView get(@PathVariable String digest) {
         return ArtifactView.of(service.get(digest));
     }
 
     /** The stored bytes; immutable, so cacheable forever under their digest. */
     @GetMapping("/{digest}/content")
+    @Operation(operationId = "getArtifactContent", summary = "An artifact's bytes (immutable, cacheable)")
+    @ApiResponse(responseCode = "200", description = "OK", content = @Content(
+            mediaType = MediaType.APPLICATION_OCTET_STREAM_VALUE, schema = @Schema(type = "string", format = "binary")))
     public ResponseEntity<Resource> content(@PathVariable String digest) {
         ArtifactEntity artifact = service.get(digest);
         return ResponseEntity.ok()
@@ -79,6 +98,7 @@ public class ArtifactController {
     }
 
     @DeleteMapping("/{digest}")
+    @Operation(operationId = "deleteArtifact", summary = "Delete an artifact")
     @ResponseStatus(HttpStatus.NO_CONTENT)
     public void delete(@PathVariable String digest) {
         service.delete(digest);

@@ -2,6 +2,7 @@ package io.baton.registry.plan;
 
 import java.net.URI;
 
+import org.springdoc.core.annotations.ParameterObject;
 import org.springframework.data.domain.Pageable;
 import org.springframework.data.domain.Sort;
 import org.springframework.data.web.PageableDefault;
@@ -16,6 +17,9 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.ResponseStatus;
 import org.springframework.web.bind.annotation.RestController;
+
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
 
 import io.baton.registry.web.PageView;
 import jakarta.validation.Valid;
@@ -32,25 +36,31 @@ public class PlanController {
     }
 
     @PostMapping
+    @Operation(operationId = "createPlan", summary = "Store a plan")
+    @ApiResponse(responseCode = "201", description = "Created")
     public ResponseEntity<PlanView> create(@Valid @RequestBody PlanRequest request) {
         PlanView created = service.create(request);
         return ResponseEntity.created(URI.create("/v1/plans/" + created.id())).body(created);
     }
 
     @GetMapping
+    @Operation(operationId = "listPlans", summary = "Stored plans, newest first; optionally of one policy or application")
     public PageView<PlanView> list(@RequestParam(required = false) String policy,
                                    @RequestParam(required = false) String application,
+                                   @ParameterObject
                                    @PageableDefault(size = 20, sort = {"createdAt", "id"}, direction = Sort.Direction.DESC)
                                    Pageable pageable) {
         return PageView.of(service.list(policy, application, pageable), p -> p);
     }
 
     @GetMapping("/{id}")
+    @Operation(operationId = "getPlan", summary = "A stored plan")
     public PlanView get(@PathVariable long id) {
         return service.get(id);
     }
 
     @DeleteMapping("/{id}")
+    @Operation(operationId = "deletePlan", summary = "Delete a stored plan")
     @ResponseStatus(HttpStatus.NO_CONTENT)
     public void delete(@PathVariable long id) {
         service.delete(id);

@@ -16,6 +16,9 @@ import org.springframework.web.bind.annotation.RestController;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.Pattern;
 
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+
 /** {@code /v1/applications/{app}/variants/{variant}/profiles[/{deviceKind}/{provider}]}. */
 @RestController
 @RequestMapping("/v1/applications/{app}/variants/{variant}/profiles")
@@ -31,11 +34,13 @@ public class ProfileController {
 
     /** Not paged: a variant has one profile per device kind and provider, a handful. */
     @GetMapping
+    @Operation(operationId = "listProfiles", summary = "A variant's profiles, one per device kind and execution provider")
     public List<ProfileView> list(@PathVariable String app, @PathVariable String variant) {
         return service.list(app, variant);
     }
 
     @GetMapping("/{deviceKind}/{provider}")
+    @Operation(operationId = "getProfile", summary = "A profile")
     public ProfileView get(@PathVariable String app, @PathVariable String variant, @PathVariable String deviceKind,
                            @PathVariable String provider) {
         return service.get(app, variant, deviceKind, provider);
@@ -43,6 +48,9 @@ public class ProfileController {
 
     /** 201 when created, 200 when replaced. */
     @PutMapping("/{deviceKind}/{provider}")
+    @Operation(operationId = "putProfile", summary = "Record a profile: 201 when created, 200 when replaced")
+    @ApiResponse(responseCode = "201", description = "Created")
+    @ApiResponse(responseCode = "200", description = "Replaced")
     public ResponseEntity<ProfileView> put(@PathVariable String app, @PathVariable String variant,
                                            @PathVariable @Pattern(regexp = KEY, message = "must be a device kind such as cpu or gpu-a100") String deviceKind,
                                            @PathVariable @Pattern(regexp = KEY, message = "must be an execution provider such as cpu or cuda") String provider,
@@ -52,6 +60,7 @@ public class ProfileController {
     }
 
     @DeleteMapping("/{deviceKind}/{provider}")
+    @Operation(operationId = "deleteProfile", summary = "Delete a profile")
     @ResponseStatus(HttpStatus.NO_CONTENT)
     public void delete(@PathVariable String app, @PathVariable String variant, @PathVariable String deviceKind,
                        @PathVariable String provider) {

@@ -17,6 +17,11 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RestController;
 
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+
 /**
  * The gateway's routes: one inference request for one variant, answered when its batch comes back (the servlet
  * thread is released while it waits), and an application's readiness.
@@ -31,6 +36,10 @@ class InferController {
     }
 
     @PostMapping("/internal/v1/infer")
+    @Operation(operationId = "infer", summary = "One inference request, answered when its batch comes back; "
+            + "dropped: 503 problem")
+    @ApiResponse(responseCode = "200", description = "Served", content = @Content(mediaType = "application/json",
+            schema = @Schema(implementation = InferResponse.class)))
     CompletableFuture<ResponseEntity<Object>> infer(@RequestBody InferRequest body) {
         if (body.application() == null || body.application().isBlank()) {
             throw new ApiException(HttpStatus.BAD_REQUEST, "invalid-request", "application: must be set").withField("application");
@@ -49,6 +58,7 @@ class InferController {
     }
 
     @GetMapping("/internal/v1/applications/{app}")
+    @Operation(operationId = "applicationReadiness", summary = "An application's readiness, and each variant's")
     DispatchService.Readiness readiness(@PathVariable String app) {
         return dispatch.readiness(app);
     }

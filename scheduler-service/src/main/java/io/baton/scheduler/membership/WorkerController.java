@@ -1,5 +1,8 @@
 package io.baton.scheduler.membership;
 
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+
 import io.baton.core.membership.WorkerHeartbeat;
 import io.baton.core.membership.WorkerRegistration;
 import java.net.URI;
@@ -32,12 +35,15 @@ public class WorkerController {
     }
 
     @PostMapping
+    @Operation(operationId = "registerWorker", summary = "A worker joins (or rejoins) the pool")
     public Worker register(@RequestBody WorkerRegistration registration) {
         validate(registration);
         return registry.register(registration);
     }
 
     @PostMapping("/{id}/heartbeat")
+    @Operation(operationId = "workerHeartbeat", summary = "A worker's heartbeat with its resident models and load")
+    @ApiResponse(responseCode = "204", description = "Recorded")
     public ResponseEntity<Void> heartbeat(@PathVariable String id, @RequestBody WorkerHeartbeat heartbeat) {
         if (heartbeat.workerId() != null && !heartbeat.workerId().equals(id)) {
             throw invalid("workerId '" + heartbeat.workerId() + "' does not match the path's '" + id + "'");
@@ -51,11 +57,13 @@ public class WorkerController {
     }
 
     @GetMapping
+    @Operation(operationId = "listWorkers", summary = "The workers and their state")
     public List<Worker> list() {
         return registry.workers();
     }
 
     @GetMapping("/{id}")
+    @Operation(operationId = "getWorker", summary = "A worker")
     public Worker get(@PathVariable String id) {
         return registry.find(id).orElseThrow(() -> new ApiException(HttpStatus.NOT_FOUND, "unknown-worker",
                 "unknown worker '" + id + "'"));

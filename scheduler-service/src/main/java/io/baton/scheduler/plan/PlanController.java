@@ -8,6 +8,8 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RestController;
 
+import io.swagger.v3.oas.annotations.Operation;
+
 import io.baton.core.cli.Plans;
 import io.baton.scheduler.web.ApiException;
 
@@ -20,6 +22,8 @@ import io.baton.scheduler.web.ApiException;
 public class PlanController {
 
     @PostMapping(path = "/v1/plans/{policy}", produces = MediaType.APPLICATION_JSON_VALUE)
+    @Operation(operationId = "plan", summary = "Plan with a scheduling-core policy: the body and the answer are "
+            + "those of `baton plan <policy>`")
     public ResponseEntity<String> plan(@PathVariable String policy, @RequestBody(required = false) String body) {
         if (!Plans.knows(policy)) {
             throw new ApiException(HttpStatus.NOT_FOUND, "unknown-policy",

@@ -4,6 +4,8 @@ import io.baton.core.membership.DeviceDescription;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RestController;
 
+import io.swagger.v3.oas.annotations.Operation;
+
 
 /** {@code GET /internal/v1/device}: what this worker drives. */
 @RestController
@@ -16,6 +18,7 @@ class DeviceController {
     }
 
     @GetMapping("/internal/v1/device")
+    @Operation(operationId = "device", summary = "The device this worker drives")
     DeviceDescription device() {
         return device;
     }

@@ -8,6 +8,8 @@ import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RestController;
 
+import io.swagger.v3.oas.annotations.Operation;
+
 import io.baton.worker.WorkerProperties;
 import io.baton.worker.artifact.Digests;
 import io.baton.worker.batch.BadInputException;
@@ -37,16 +39,19 @@ class ModelController {
     }
 
     @GetMapping("/internal/v1/models")
+    @Operation(operationId = "listModels", summary = "Resident models, most recently used first, and recent unloads")
     Models models() {
         return new Models(deviceId, cache.budgetBytes(), cache.residentBytes(), cache.models(), cache.recentUnloads());
     }
 
     @PostMapping("/internal/v1/models/{digest}/load")
+    @Operation(operationId = "loadModel", summary = "Load a model by its artifact digest")
     LoadReport load(@PathVariable String digest) {
         return cache.load(digestOf(digest));
     }
 
     @DeleteMapping("/internal/v1/models/{digest}")
+    @Operation(operationId = "unloadModel", summary = "Unload a resident model")
     UnloadRecord unload(@PathVariable String digest) {
         String d = digestOf(digest);
         return cache.unload(d).orElseThrow(() -> new NotResidentException(d));
