@@ -18,7 +18,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import io.baton.core.domain.Batch;
 import io.baton.core.domain.Device;
-import io.baton.core.domain.LatencyProfile;
 import io.baton.core.domain.DropReason;
 import io.baton.core.domain.Request;
 import io.baton.core.domain.ServedModel;
@@ -260,8 +259,9 @@ public final class LiveEngine implements AutoCloseable {
         List<ServedModel> table = new ArrayList<>(models.size());
         for (int i = 0; i < models.size(); i++) {
             LiveVariant v = models.get(i);
-            table.add(new ServedModel(i, v.application() + "/" + v.variant(), withOverhead(v.profile()), v.sloMs(),
-                    v.maxBatch()));
+            // The wire is latency the deadlines count, not device time the batching rule amortizes.
+            table.add(new ServedModel(i, v.application() + "/" + v.variant(), v.profile(), v.sloMs(), v.maxBatch(),
+                    overhead.estimateMs()));
         }
         timers = new WallTimers();
         dispatcher = policies.get();
@@ -279,14 +279,6 @@ public final class LiveEngine implements AutoCloseable {
         double tightest = Double.POSITIVE_INFINITY;
         for (LiveVariant v : models) tightest = Math.min(tightest, v.sloMs());
         return tightest / 4;
-    }
-
-    /** The profile as measured in-process, plus what a live batch pays around it (see {@link OverheadMeter}). */
-    private LatencyProfile withOverhead(LatencyProfile measured) {
-        double extra = overhead.estimateMs();
-        Map<Integer, Double> points = new java.util.TreeMap<>();
-        measured.measuredPoints().forEach((b, ms) -> points.put(b, ms + extra));
-        return LatencyProfile.measured(points, LatencyProfile.Fit.LINEAR);
     }
 
     /** The policy's decisions, for one generation: a sink outliving its policy ignores what it is told. */

@@ -31,6 +31,8 @@ import java.util.Arrays;
 final class ModelQueue {
     private final ServedModel model;
     private final LatencyProfile profile;
+    /** See {@link ServedModel#wireMs}: counted in every deadline, not in β. */
+    private final double wireMs;
     private final BatchingRule rule;
     private final DispatchSink sink;
     private final CandidateListener listener;
@@ -53,6 +55,7 @@ final class ModelQueue {
         this.waitMarginFactor = waitMarginFactor;
         this.model = model;
         this.profile = model.profile();
+        this.wireMs = model.wireMs();
         this.rule = rule;
         this.sink = sink;
         this.listener = listener;
@@ -88,7 +91,7 @@ final class ModelQueue {
             return false;
         }
         Request[] batch = queue.pollBatch(n);
-        sink.dispatch(new Batch(model.id(), device, batch, nowMs, profile.latencyMs(n)));
+        sink.dispatch(new Batch(model.id(), device, batch, nowMs, latency(n)));
         refresh(nowMs);
         return true;
     }
@@ -152,8 +155,8 @@ final class ModelQueue {
             int target = targetBatch(maxBatch, nowMs);
             if (behind >= target) keepFor = target;
         }
-        double lKeep = profile.latencyMs(keepFor);
-        double l1 = keepFor == 1 ? lKeep : profile.latencyMs(1);
+        double lKeep = latency(keepFor);
+        double l1 = keepFor == 1 ? lKeep : latency(1);
         while (!queue.isEmpty() && queue.peek().deadlineMs - lKeep < nowMs) {
             Request r = queue.poll();
             sink.drop(r, r.deadlineMs - l1 < nowMs ? DropReason.DEADLINE_UNMEETABLE : DropReason.SHED_FOR_BATCH);
@@ -168,7 +171,7 @@ final class ModelQueue {
         int cap = Math.min(queue.size(), maxBatch);
         int b = keepFor;
         if (skipped == 0) b = Math.min(n, maxBatch);  // the head fits with all of it: nothing to grow through
-        while (b < cap && dl - profile.latencyMs(b + 1) >= nowMs) b++;
+        while (b < cap && dl - latency(b + 1) >= nowMs) b++;
         bs = b;
     }
 
@@ -186,15 +189,20 @@ final class ModelQueue {
         int lo = 1, hi = limit;     // the answer is in [lo, hi]; the test only turns false as b grows
         while (lo < hi) {
             int mid = (int) (((long) lo + hi + 1) >>> 1);
-            double l = profile.latencyMs(mid);
+            double l = latency(mid);
             boolean fits = perMs > 0 ? l + mid / perMs <= slo : l <= slo / 2;
             if (fits) lo = mid; else hi = mid - 1;
         }
         return lo;
     }
 
+    /** ℓ(b) end to end: the device's profile plus the wire. */
+    private double latency(int b) {
+        return profile.latencyMs(b) + wireMs;
+    }
+
     private boolean fitsAfterSkipping(int skipped, int n, int maxBatch, double nowMs) {
-        return queue.get(skipped).deadlineMs - profile.latencyMs(Math.min(n - skipped, maxBatch)) >= nowMs;
+        return queue.get(skipped).deadlineMs - latency(Math.min(n - skipped, maxBatch)) >= nowMs;
     }
 
     private void publish(double nowMs) {
@@ -203,8 +211,8 @@ final class ModelQueue {
             return;
         }
         double dl = queue.peek().deadlineMs;
-        double lb = profile.latencyMs(bs);
-        double lNext = profile.latencyMs(bs + 1);
+        double lb = latency(bs);
+        double lNext = latency(bs + 1);
         double schedAt = dl - lNext;
         double invalidAfter = dl - lb;
         boolean canGrow = bs < model.maxBatch() && bs == queue.size();
@@ -212,9 +220,10 @@ final class ModelQueue {
         if (rule == BatchingRule.WORK_CONSERVING || !canGrow) {
             execAt = nowMs;
         } else {
-            double betaLocal = (bs + 1) * lb - bs * lNext;
+            // β is the device's fixed cost per batch; the wire is latency, not device time, so it is not amortized.
+            double betaLocal = (bs + 1) * lb - bs * lNext - wireMs;
             boolean enough = bs >= betaLocal * rate.perMs(nowMs);
-            execAt = enough ? nowMs : Math.max(nowMs, schedAt - waitMarginFactor * lNext);
+            execAt = enough ? nowMs : Math.max(nowMs, schedAt - waitMarginFactor * (lNext - wireMs));
         }
         listener.candidate(model.id(), bs, execAt, schedAt, invalidAfter, handled);
     }

@@ -106,6 +106,35 @@ class ModelQueueTest {
         assertThat(q.queued()).isEqualTo(15);
     }
 
+    /**
+     * The same arrivals with 50 ms of wire (live: HTTP to a worker): deadlines count it (sched_at and invalid_after
+     * move 50 ms earlier), but the batching rule does not (the switch to schedulable stays at β·λ ≈ 10.5, and the
+     * margin before sched_at is still device time).
+     */
+    @Test
+    void theWireCountsInDeadlinesButNotInBeta() {
+        double alpha = 0.1, beta = 10.5, wire = 50;
+        ServedModel m = new ServedModel(0, "m", LatencyProfile.linear(alpha, beta), 1000, Scenario.UNBOUNDED_BATCH, wire);
+        ModelQueue q = new ModelQueue(m, ModelQueue.waitMarginFactor(2, DEVICES), BatchingRule.NON_WORK_CONSERVING, sink,
+                (model, bs, execAt, schedAt, invalidAfter, ack) -> cands.add(new Cand(model, bs, execAt, schedAt, invalidAfter, ack)));
+        for (int k = 0; k < 1000; k++) arrive(q, k, k - 1);
+        cands.clear();
+        double dl = 1000 + 300;
+        for (int j = 0; j < 15; j++) {
+            double now = 1000 + j;
+            arrive(q, now, now + 300);
+            Cand c = last();
+            int bs = j + 1;
+            assertThat(c.schedAt()).isCloseTo(dl - (alpha * (bs + 1) + beta) - wire, within(TOL));
+            assertThat(c.invalidAfter()).isCloseTo(dl - (alpha * bs + beta) - wire, within(TOL));
+            if (bs <= 10) {
+                assertThat(c.execAt()).as("bs %d < βλ", bs).isCloseTo(c.schedAt() - margin(alpha * (bs + 1) + beta), within(TOL));
+            } else {
+                assertThat(c.execAt()).as("bs %d ≥ βλ: schedulable now", bs).isEqualTo(now);
+            }
+        }
+    }
+
     @Test
     void workConservingRuleMakesEveryCandidateSchedulableAtOnce() {
         double alpha = 0.1, beta = 10.5;
