@@ -48,6 +48,7 @@ public class DispatchService implements AutoCloseable {
     private final Clock clock = Clock.system();
     private final ConcurrentHashMap<String, LiveEngine> engines = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<String, LiveVariant> variants = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<String, DefaultChoice> defaults = new ConcurrentHashMap<>();
     private final Set<String> watchedBreakers = ConcurrentHashMap.newKeySet();
     /** Device kind and provider profiles are chosen for; kept up to date on membership changes, read per request. */
     private volatile String[] planningKind = {"cpu", "cpu"};
@@ -167,8 +168,26 @@ public class DispatchService implements AutoCloseable {
         if (app.variants().isEmpty()) {
             throw new ApiException(HttpStatus.CONFLICT, "not-profiled", "application '" + app.name() + "' has no variants yet");
         }
-        return defaultVariant(app, planningKind).orElseThrow(() -> new ApiException(HttpStatus.CONFLICT,
+        return cachedDefaultVariant(app).orElseThrow(() -> new ApiException(HttpStatus.CONFLICT,
                 "not-profiled", "no variant of application '" + app.name() + "' is profiled yet; profile one first"));
+    }
+
+    /**
+     * {@link #defaultVariant} for the request path: the choice builds a latency profile per variant, so it is made
+     * once per application as read from the catalog and per device kind, not on every request.
+     */
+    private Optional<CatalogVariant> cachedDefaultVariant(CatalogApplication app) {
+        String[] kind = planningKind;
+        DefaultChoice choice = defaults.get(app.name());
+        if (choice == null || choice.app() != app || choice.kind() != kind) {
+            choice = new DefaultChoice(app, kind, defaultVariant(app, kind));
+            defaults.put(app.name(), choice);
+        }
+        return choice.variant();
+    }
+
+    /** A default variant chosen for this very catalog entry and device kind (compared by identity). */
+    private record DefaultChoice(CatalogApplication app, String[] kind, Optional<CatalogVariant> variant) {
     }
 
     /**

@@ -53,7 +53,7 @@ public class WorkerClient {
         breaker(workerId).reset();
     }
 
-    /** Calls {@code listener} with (worker id, open?) whenever a worker's breaker opens or closes. */
+    /** Calls {@code listener} with true when this worker's breaker opens, false when it leaves the open state. */
     public void onBreakerChange(String workerId, Consumer<Boolean> listener) {
         breaker(workerId).getEventPublisher().onStateTransition(e -> {
             CircuitBreaker.State to = e.getStateTransition().getToState();
