@@ -122,7 +122,7 @@ class GatewayOipHttpTest {
     @Test
     void repositoryIndexListsEveryApplicationWithItsState() throws Exception {
         JsonNode all = postJson("/v2/repository/index", "", 200);
-        assertThat(all).hasSize(8);
+        assertThat(all).hasSize(9);
         JsonNode fashion = find(all, "fashion");
         assertThat(fashion.get("state").asText()).isEqualTo("READY");
         JsonNode ens = find(all, "ens");
@@ -336,6 +336,33 @@ class GatewayOipHttpTest {
         assertThat(SCHEDULER.callsFor("pipe").get(1).get("variant").asText()).isEqualTo("classify-b");
     }
 
+    @Test
+    void anIpaPipelineLetsTheSchedulerChooseEachStagesVariant() throws Exception {
+        SCHEDULER.calls.clear();
+        JsonNode answer = postJson("/v2/models/ipa-pipe/infer", """
+                {"inputs": [{"name": "image", "shape": [1, 3], "datatype": "FP32", "data": [1, 2, 3]}]}""", 200);
+        assertThat(answer.at("/outputs/0/name").asText()).isEqualTo("label");
+        assertThat(doubles(answer.at("/outputs/0/data"))).containsExactly(120.0); // classify-b(sum) of detect(2x)
+        assertThat(answer.at("/parameters/variant").asText()).isEqualTo("detect,classify-b");
+        List<JsonNode> calls = SCHEDULER.callsFor("ipa-pipe");
+        assertThat(calls).hasSize(2);
+        for (int s = 0; s < 2; s++) {
+            assertThat(calls.get(s).has("variant")).as("call %d names no variant", s).isFalse();
+            assertThat(calls.get(s).get("stage").asInt()).isEqualTo(s);
+        }
+        // the first k outputs of a stage feed the next (k = its inputs), under the names the stage gave them
+        assertThat(calls.get(1).get("inputs")).hasSize(1);
+        assertThat(calls.get(1).at("/inputs/0/name").asText()).isEqualTo("feat");
+        assertThat(floats(calls.get(1).at("/inputs/0/base64").asText())).containsExactly(2f, 4f, 6f);
+
+        SCHEDULER.calls.clear();
+        JsonNode pinned = postJson("/v2/models/ipa-pipe/versions/classify-a/infer", """
+                {"inputs": [{"name": "image", "shape": [1, 3], "datatype": "FP32", "data": [1, 2, 3]}]}""", 200);
+        assertThat(doubles(pinned.at("/outputs/0/data"))).containsExactly(12.0);
+        assertThat(SCHEDULER.callsFor("ipa-pipe").get(1).get("variant").asText())
+                .as("a version in the path pins the variant, as for any pipeline").isEqualTo("classify-a");
+    }
+
     // ---- refusals ----
 
     @Test
@@ -420,7 +447,7 @@ class GatewayOipHttpTest {
         HttpResponse<String> ok = http.send(HttpRequest.newBuilder(uri("/v1/applications?page=0&size=200"))
                 .header("X-API-Key", KEY).GET().build(), HttpResponse.BodyHandlers.ofString());
         assertThat(ok.statusCode()).isEqualTo(200);
-        assertThat(JSON.readTree(ok.body()).get("totalItems").asInt()).isEqualTo(8);
+        assertThat(JSON.readTree(ok.body()).get("totalItems").asInt()).isEqualTo(9);
 
         HttpResponse<String> bearer = http.send(HttpRequest.newBuilder(uri("/v1/applications/fashion"))
                 .header("Authorization", "Bearer second-key").GET().build(), HttpResponse.BodyHandlers.ofString());

@@ -24,6 +24,8 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  *                         {@code 2s}); its requests are then re-queued or failed, never left waiting
  * @param maxAttempts      how many times one request may be sent to a worker (default 2: one retry on another
  *                         worker after a failed call, time permitting)
+ * @param ipaInterval      IPA's adaptation interval for pipelines with policy {@code ipa} (default {@code 10s},
+ *                         the paper's): how long a live plan is used before it is made again
  */
 @ConfigurationProperties(prefix = "baton.scheduler")
 public record SchedulerProperties(
@@ -34,7 +36,8 @@ public record SchedulerProperties(
         Duration dispatchOverhead,
         Integer maxBatch,
         Duration workerCallGrace,
-        Integer maxAttempts) {
+        Integer maxAttempts,
+        Duration ipaInterval) {
 
     public SchedulerProperties {
         if (registryUrl == null) {
@@ -61,7 +64,11 @@ public record SchedulerProperties(
         if (maxAttempts == null) {
             maxAttempts = 2;
         }
+        if (ipaInterval == null) {
+            ipaInterval = Duration.ofSeconds(10);
+        }
         positive("worker-timeout", workerTimeout);
+        positive("ipa-interval", ipaInterval);
         positive("eviction-interval", evictionInterval);
         positive("worker-call-grace", workerCallGrace);
         if (catalogTtl.isNegative()) {
@@ -80,7 +87,7 @@ public record SchedulerProperties(
 
     /** The defaults, for tests and tools. */
     public static SchedulerProperties defaults() {
-        return new SchedulerProperties(null, null, null, null, null, null, null, null);
+        return new SchedulerProperties(null, null, null, null, null, null, null, null, null);
     }
 
     private static void positive(String name, Duration d) {

@@ -12,7 +12,13 @@ import io.baton.gateway.tensor.Tensor;
  * @param priority  Baton's convention: larger is more important, 0 the default
  * @param inputs    named as the variant names them
  * @param outputs   the variant's outputs to return, or null for all of them
+ * @param stage     with no variant, the pipeline stage to run: the scheduler chooses its variant (IPA's live plan)
  */
 public record SchedulerCall(String application, String variant, double timeoutMs, int priority, List<Tensor> inputs,
-                            List<String> outputs) {
+                            List<String> outputs, Integer stage) {
+
+    public SchedulerCall(String application, String variant, double timeoutMs, int priority, List<Tensor> inputs,
+                         List<String> outputs) {
+        this(application, variant, timeoutMs, priority, inputs, outputs, null);
+    }
 }

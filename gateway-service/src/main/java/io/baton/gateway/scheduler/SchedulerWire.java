@@ -43,6 +43,9 @@ final class SchedulerWire {
             if (call.variant() != null) {
                 g.writeStringField("variant", call.variant());
             }
+            if (call.stage() != null) {
+                g.writeNumberField("stage", call.stage());
+            }
             g.writeNumberField("timeoutMs", call.timeoutMs());
             g.writeNumberField("priority", call.priority());
             g.writeArrayFieldStart("inputs");

@@ -18,8 +18,9 @@ import io.baton.gateway.tensor.Tensor;
 /**
  * A pipeline: one scheduler call per stage, in stage order. Stage 0 gets the client's inputs; each later stage gets
  * the previous stage's outputs mapped by position onto its inputs (named as its variant names them), and only what
- * is left of the deadline. The variant of each stage is the one named in the path when it belongs to that stage,
- * otherwise the stage's first variant by name.
+ * is left of the deadline. The variant of each stage is the one named in the path when it belongs to that stage;
+ * otherwise, for a pipeline whose policy is {@code ipa}, the scheduler's choice (IPA's live plan: the call names the
+ * stage, not a variant, and the answer says which variant ran), else the stage's first variant.
  */
 final class PipelineRoute {
 
@@ -34,6 +35,9 @@ final class PipelineRoute {
         List<List<VariantDefinition>> stages = app.stages();
         if (stages.isEmpty()) {
             throw new GatewayException(503, "no-variant", "pipeline '" + app.name() + "' has no stage yet");
+        }
+        if (ctx.version() == null && "ipa".equals(app.policy())) {
+            return servePlanned(ctx, stages);
         }
         List<VariantDefinition> chosen = new ArrayList<>(stages.size());
         for (List<VariantDefinition> stage : stages) {
@@ -67,6 +71,39 @@ final class PipelineRoute {
             }
         }
         return new Served(outputs, ctx.version() == null ? null : ctx.version().name(), parameters(chosen, answers));
+    }
+
+    /**
+     * Stage by stage with the scheduler choosing each stage's variant. Inputs travel as the previous stage named its
+     * outputs (the first k, k the inputs of the stage's variants) and the scheduler maps them by position.
+     */
+    private Served servePlanned(ServingContext ctx, List<List<VariantDefinition>> stages) {
+        ApplicationDefinition app = ctx.application();
+        List<Tensor> carried = ctx.inputs();
+        List<VariantDefinition> ran = new ArrayList<>(stages.size());
+        List<SchedulerAnswer> answers = new ArrayList<>(stages.size());
+        for (int s = 0; s < stages.size(); s++) {
+            String where = " at pipeline stage " + s;
+            double left = ctx.deadline().requireRemainingMs("before pipeline stage " + s);
+            int k = stages.get(s).get(0).inputs().size();
+            List<Tensor> inputs = s == 0 || k == 0 || carried.size() <= k ? carried : carried.subList(0, k);
+            SchedulerAnswer answer;
+            try {
+                answer = Futures.join(scheduler.infer(new SchedulerCall(app.name(), null, left, ctx.priority(), inputs,
+                        null, s)));
+            } catch (GatewayException e) {
+                throw e.withSuffix(where);
+            }
+            VariantDefinition v = stages.get(s).stream().filter(d -> d.name().equals(answer.variant())).findFirst()
+                    .orElseThrow(() -> GatewayException.badGateway("pipeline-mismatch", "the scheduler ran variant '"
+                            + answer.variant() + "', which stage of pipeline '" + app.name() + "' does not list"));
+            ran.add(v);
+            answers.add(answer);
+            carried = answer.outputs();
+        }
+        VariantDefinition last = ran.get(ran.size() - 1);
+        List<Tensor> outputs = VariantNaming.clientOutputs(last, app.clientOutputs(last), carried, ctx.requested());
+        return new Served(outputs, null, parameters(ran, answers));
     }
 
     /** The outputs of {@code v} the next stage takes: its first k declared outputs (all when it declares none). */

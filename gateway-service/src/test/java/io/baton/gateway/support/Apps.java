@@ -28,6 +28,11 @@ public final class Apps {
                 + "],\"classes\":[],\"variants\":[" + String.join(",", variants) + "],\"version\":3}";
     }
 
+    /** An application with the given policy (the others: {@code symphony}). */
+    public static String withPolicy(String applicationJson, String policy) {
+        return applicationJson.replaceFirst("\"policy\":\"symphony\"", "\"policy\":\"" + policy + "\"");
+    }
+
     /** Fills the registry and the scheduler with the test applications. */
     public static void install(StubRegistry registry, StubScheduler scheduler) {
         String x4 = spec("x", "FP32", "[-1,4]");
@@ -78,6 +83,24 @@ public final class Apps {
                         in -> Map.of("out", new double[] {sum(in.get("f"))})),
                 "classify-b", new StubScheduler.Model(List.of("f"), List.of("out"),
                         in -> Map.of("out", new double[] {10 * sum(in.get("f"))}))));
+
+        // The same pipeline under policy ipa: the scheduler chooses each stage's variant.
+        registry.application("ipa-pipe", withPolicy(application("ipa-pipe", "pipeline", "{}", 10_000,
+                spec("image", "FP32", "[-1,3]"), spec("label", "FP32", "[-1,1]"),
+                variant("detect", 0, spec("img", "FP32", "[-1,3]"),
+                        spec("feat", "FP32", "[-1,3]") + "," + spec("aux", "FP32", "[-1,1]")),
+                variant("classify-b", 1, spec("f", "FP32", "[-1,3]"), spec("out", "FP32", "[-1,1]")),
+                variant("classify-a", 1, spec("f", "FP32", "[-1,3]"), spec("out", "FP32", "[-1,1]"))), "ipa"));
+        scheduler.application("ipa-pipe", "pipeline", Map.of(
+                "detect", new StubScheduler.Model(List.of("img"), List.of("feat", "aux"), in -> {
+                    double[] v = in.get("img");
+                    return Map.of("feat", new double[] {2 * v[0], 2 * v[1], 2 * v[2]}, "aux", new double[] {7});
+                }),
+                "classify-a", new StubScheduler.Model(List.of("f"), List.of("out"),
+                        in -> Map.of("out", new double[] {sum(in.get("f"))})),
+                "classify-b", new StubScheduler.Model(List.of("f"), List.of("out"),
+                        in -> Map.of("out", new double[] {10 * sum(in.get("f"))}))))
+                .stageChoice("ipa-pipe", 0, "detect").stageChoice("ipa-pipe", 1, "classify-b");
 
         for (String name : List.of("slow", "unprofiled", "broken")) {
             registry.application(name, application(name, "single", "{}", 5000, x4, probs2,

@@ -30,7 +30,7 @@ import com.sun.net.httpserver.HttpExchange;
 public final class StubScheduler extends StubHttp {
 
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final Set<String> FIELDS = Set.of("application", "variant", "timeoutMs", "priority", "inputs",
+    private static final Set<String> FIELDS = Set.of("application", "variant", "stage", "timeoutMs", "priority", "inputs",
             "outputs", "binaryOutputs");
 
     /**
@@ -57,8 +57,15 @@ public final class StubScheduler extends StubHttp {
     private final Map<String, String> states = new ConcurrentHashMap<>();
     private final Map<String, Long> delaysMs = new ConcurrentHashMap<>();
     public final List<JsonNode> calls = new CopyOnWriteArrayList<>();
+    private final Map<String, String> stageChoices = new java.util.concurrent.ConcurrentHashMap<>();
     /** Whether {@link #calls} keeps the bodies (a benchmark turns it off). */
     public volatile boolean recording = true;
+
+    /** The variant a stage call of {@code app} runs (the stub's stand-in for IPA's live plan). */
+    public StubScheduler stageChoice(String app, int stage, String variant) {
+        stageChoices.put(app + "/" + stage, variant);
+        return this;
+    }
 
     public StubScheduler application(String name, String kind, Map<String, Model> variants) {
         apps.put(name, new App(kind, new TreeMap<>(variants)));
@@ -139,6 +146,14 @@ public final class StubScheduler extends StubHttp {
             return;
         }
         String variant = body.hasNonNull("variant") ? body.get("variant").asText() : null;
+        boolean byStage = variant == null && body.hasNonNull("stage");
+        if (byStage) {
+            variant = stageChoices.get(appName + "/" + body.get("stage").asInt());
+            if (variant == null) {
+                problem(exchange, 400, "invalid-request", "no stage " + body.get("stage") + " planned", "\"field\":\"stage\"");
+                return;
+            }
+        }
         if (variant == null && !app.kind().equals("single")) {
             problem(exchange, 400, "invalid-request", "variant is required for a " + app.kind(),
                     "\"field\":\"variant\"");
@@ -169,6 +184,9 @@ public final class StubScheduler extends StubHttp {
         for (int i = 0; i < in.size(); i++) {
             JsonNode t = in.get(i);
             String name = t.path("name").asText();
+            if (byStage && !model.inputs().contains(name) && i < model.inputs().size()) {
+                name = model.inputs().get(i); // the scheduler maps a stage call's inputs by position
+            }
             if (!model.inputs().contains(name)) {
                 problem(exchange, 400, "invalid-request", "variant " + variant + " has no input " + name,
                         "\"field\":\"inputs[" + i + "].name\"");

@@ -14,6 +14,7 @@ import io.baton.scheduler.catalog.ApplicationCatalog;
 import io.baton.scheduler.catalog.CatalogApplication;
 import io.baton.scheduler.catalog.CatalogProfile;
 import io.baton.scheduler.catalog.CatalogVariant;
+import io.baton.scheduler.ipa.LivePipelinePlanner;
 import io.baton.scheduler.membership.Worker;
 import io.baton.scheduler.membership.WorkerListener;
 import io.baton.scheduler.membership.WorkerRegistry;
@@ -50,6 +51,7 @@ public class DispatchService implements AutoCloseable {
     private final ConcurrentHashMap<String, LiveVariant> variants = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<String, DefaultChoice> defaults = new ConcurrentHashMap<>();
     private final Set<String> watchedBreakers = ConcurrentHashMap.newKeySet();
+    private final LivePipelinePlanner pipelines;
     /** Device kind and provider profiles are chosen for; kept up to date on membership changes, read per request. */
     private volatile String[] planningKind = {"cpu", "cpu"};
 
@@ -60,6 +62,7 @@ public class DispatchService implements AutoCloseable {
         this.workers = workers;
         this.metrics = metrics;
         this.properties = properties;
+        this.pipelines = new LivePipelinePlanner(properties.ipaInterval().toMillis(), System::currentTimeMillis);
         synchronized (registry) {
             registry.addListener(new Membership());
             registry.live().forEach(w -> watchBreaker(w.workerId()));
@@ -72,14 +75,24 @@ public class DispatchService implements AutoCloseable {
      * profiled). The answer completes with the outcome, never later than its deadline plus twice the worker-call
      * grace: nothing waits forever.
      */
-    public Accepted submit(String application, String variantName, Double timeoutMs, int priority,
+    public Accepted submit(String application, String variantName, Integer stage, Double timeoutMs, int priority,
                            List<InferJob.Input> inputs, List<String> outputs, boolean binaryOutputs) {
         double now = clock.nowMs();
         CatalogApplication app = catalog.get(application);
-        CatalogVariant variant = variantOf(app, variantName);
-        LiveVariant live = liveVariant(app, variant);
-        List<InferJob.Input> ordered = InputCheck.inputs(variantName == null ? byPosition(inputs, app, variant) : inputs,
-                variant);
+        CatalogVariant variant;
+        LiveVariant live;
+        List<InferJob.Input> named;
+        if (variantName == null && stage != null) {
+            LivePipelinePlanner.StageChoice choice = stageChoice(app, stage);
+            variant = app.variant(choice.variant()).orElseThrow();
+            live = liveVariant(app, variant, choice.maxBatch());
+            named = stage == 0 ? byPosition(inputs, app, variant) : inOrder(inputs, variant);
+        } else {
+            variant = variantOf(app, variantName);
+            live = liveVariant(app, variant, Integer.MAX_VALUE);
+            named = variantName == null ? byPosition(inputs, app, variant) : inputs;
+        }
+        List<InferJob.Input> ordered = InputCheck.inputs(named, variant);
         InputCheck.outputs(outputs, variant);
         double budget = timeoutMs == null ? app.sloMs() : timeoutMs;
         if (!(budget > 0) || Double.isInfinite(budget)) {
@@ -116,6 +129,60 @@ public class DispatchService implements AutoCloseable {
                 renamed.add(new InferJob.Input(variant.inputs().get(at).name(), in.datatype(), in.shape(), in.data(),
                         in.base64()));
             }
+        }
+        return renamed;
+    }
+
+    /**
+     * The variant a stage request runs when it names none: for a pipeline whose policy is {@code ipa}, the stage's
+     * variant and batch cap in IPA's live plan; for any other pipeline, the stage's first variant by name (as the
+     * gateway picks when no version is named).
+     */
+    private LivePipelinePlanner.StageChoice stageChoice(CatalogApplication app, int stage) {
+        if (!"pipeline".equals(app.kind())) {
+            throw new ApiException(HttpStatus.BAD_REQUEST, "invalid-request", "stage: only a pipeline application has "
+                    + "stages; '" + app.name() + "' is " + app.kind()).withField("stage");
+        }
+        int stages = app.variants().stream().mapToInt(CatalogVariant::stage).max().orElse(-1) + 1;
+        if (stage < 0 || stage >= stages) {
+            throw new ApiException(HttpStatus.BAD_REQUEST, "invalid-request", "stage: pipeline '" + app.name()
+                    + "' has stages 0 to " + (stages - 1) + ", got " + stage).withField("stage");
+        }
+        String[] kind = planningKind;
+        List<CatalogVariant> unprofiled = app.variants().stream().filter(v -> v.profileFor(kind[0], kind[1]).isEmpty())
+                .toList();
+        if (LivePolicies.IPA.equals(app.policy())) {
+            if (!unprofiled.isEmpty()) {
+                throw new ApiException(HttpStatus.CONFLICT, "not-profiled", "pipeline '" + app.name() + "' cannot be "
+                        + "planned by ipa until every variant is profiled; not yet: "
+                        + unprofiled.stream().map(CatalogVariant::name).toList());
+            }
+            return pipelines.choose(app, stage, kind, overheadMs(), registry.live().size());
+        }
+        CatalogVariant first = app.variants().stream().filter(v -> v.stage() == stage)
+                .min(Comparator.comparing(CatalogVariant::name)).orElseThrow();
+        return new LivePipelinePlanner.StageChoice(first.name(), Integer.MAX_VALUE);
+    }
+
+    /** The live IPA plan of a pipeline application, once one of its requests has been planned. */
+    public Optional<LivePipelinePlanner.LivePlan> pipelinePlan(String application) {
+        catalog.get(application);
+        return pipelines.current(application);
+    }
+
+    /**
+     * A later pipeline stage gets the previous stage's outputs, named as that stage's variant named them: when they
+     * are as many as the chosen variant's inputs and are not already named as its inputs, they are renamed by
+     * position.
+     */
+    private static List<InferJob.Input> inOrder(List<InferJob.Input> inputs, CatalogVariant variant) {
+        if (inputs == null || inputs.size() != variant.inputs().size() || inputs.contains(null)) return inputs;
+        boolean own = inputs.stream().allMatch(in -> variant.inputs().stream().anyMatch(t -> t.name().equals(in.name())));
+        if (own) return inputs;
+        List<InferJob.Input> renamed = new ArrayList<>(inputs.size());
+        for (int i = 0; i < inputs.size(); i++) {
+            InferJob.Input in = inputs.get(i);
+            renamed.add(new InferJob.Input(variant.inputs().get(i).name(), in.datatype(), in.shape(), in.data(), in.base64()));
         }
         return renamed;
     }
@@ -160,10 +227,14 @@ public class DispatchService implements AutoCloseable {
                     "application '" + app.name() + "' has no variant '" + name + "' (its variants: "
                             + app.variants().stream().map(CatalogVariant::name).toList() + ")").withField("variant"));
         }
+        if ("pipeline".equals(app.kind())) {
+            throw new ApiException(HttpStatus.BAD_REQUEST, "invalid-request", "variant: a request to pipeline '"
+                    + app.name() + "' must name a stage's variant, or the stage (the scheduler then chooses)")
+                    .withField("variant");
+        }
         if (!app.single()) {
-            throw new ApiException(HttpStatus.BAD_REQUEST, "invalid-request", "variant: must name a "
-                    + ("ensemble".equals(app.kind()) ? "base model" : "stage's variant") + " of " + app.kind()
-                    + " application '" + app.name() + "'").withField("variant");
+            throw new ApiException(HttpStatus.BAD_REQUEST, "invalid-request", "variant: must name a base model of "
+                    + app.kind() + " application '" + app.name() + "'").withField("variant");
         }
         if (app.variants().isEmpty()) {
             throw new ApiException(HttpStatus.CONFLICT, "not-profiled", "application '" + app.name() + "' has no variants yet");
@@ -214,17 +285,17 @@ public class DispatchService implements AutoCloseable {
         return Optional.ofNullable(best != null ? best : fastest);
     }
 
-    private LiveVariant liveVariant(CatalogApplication app, CatalogVariant variant) {
+    private LiveVariant liveVariant(CatalogApplication app, CatalogVariant variant, int batchCap) {
         String[] kind = planningKind;
         CatalogProfile profile = variant.profileFor(kind[0], kind[1]).orElseThrow(() -> new ApiException(
                 HttpStatus.CONFLICT, "not-profiled", "variant '" + variant.name() + "' of application '" + app.name()
                 + "' has no latency profile yet, so no deadline can be planned; profile it first").withField("variant"));
         String profileKey = profile.deviceKind() + "/" + profile.executionProvider() + "/v" + profile.version();
         String key = app.name() + '\u0000' + variant.name() + '\u0000' + variant.artifactDigest() + '\u0000' + profileKey
-                + '\u0000' + app.sloMs();
+                + '\u0000' + app.sloMs() + '\u0000' + batchCap;
         return variants.computeIfAbsent(key, k -> new LiveVariant(app.name(), variant.name(), variant.artifactDigest(),
                 profileKey, profile.toLatencyProfile(0), app.sloMs(),
-                Math.min(properties.maxBatch(), profile.largestBatch())));
+                Math.min(batchCap, Math.min(properties.maxBatch(), profile.largestBatch()))));
     }
 
     private double overheadMs() {

@@ -15,6 +15,12 @@ public final class LivePolicies {
 
     public static final List<String> LIVE = List.of("symphony", "work-conserving");
     public static final String FALLBACK = "work-conserving";
+    /**
+     * IPA's live part is epoch planning, not per-request dispatch: {@link io.baton.scheduler.ipa.LivePipelinePlanner}
+     * picks each stage's variant and batch size, and the stage's requests are batched by {@code work-conserving}
+     * up to that size (IPA's central queue per stage, a batch formed whenever a replica is free).
+     */
+    public static final String IPA = "ipa";
 
     private LivePolicies() {
     }

@@ -5,7 +5,7 @@ import io.baton.core.domain.LatencyProfile;
 /**
  * A variant as dispatch serves it: which application it belongs to, the artifact a worker runs, and the profile
  * (as measured in-process: the engine adds the dispatch overhead it measures) and SLO the policy plans with. Two requests batch together only when they name the same live variant (same
- * application, variant, artifact and profile); a changed profile makes a new one.
+ * application, variant, artifact, profile and batch cap); a changed profile makes a new one.
  *
  * @param profileKey what the profile was read from (device kind, provider, version), so that a re-profiled
  *                   variant is planned with its new numbers
@@ -16,6 +16,6 @@ public record LiveVariant(String application, String variant, String digest, Str
 
     /** The identity under which requests batch together. */
     String key() {
-        return application + '\u0000' + variant + '\u0000' + digest + '\u0000' + profileKey;
+        return application + '\u0000' + variant + '\u0000' + digest + '\u0000' + profileKey + '\u0000' + maxBatch;
     }
 }

@@ -51,7 +51,7 @@ class InferController {
                 inputs.add(t == null ? null : new InferJob.Input(t.name(), t.datatype(), t.shape(), t.data(), t.base64()));
             }
         }
-        DispatchService.Accepted accepted = dispatch.submit(body.application(), body.variant(), body.timeoutMs(),
+        DispatchService.Accepted accepted = dispatch.submit(body.application(), body.variant(), body.stage(), body.timeoutMs(),
                 body.priority() == null ? 0 : body.priority(), inputs, body.outputs(),
                 Boolean.TRUE.equals(body.binaryOutputs()));
         return accepted.pending().answer().thenApply(outcome -> answer(accepted, outcome));

@@ -85,6 +85,7 @@ class LiveDispatchTest {
         // The application calls its input "features"; its variant's model calls it "x" (they match by position).
         REGISTRY.put("renamed", RegistryStub.singleApp("renamed", "symphony", 2000, "v1", digest, PROFILE)
                 .replaceFirst("\\{\"name\":\"x\"", "{\"name\":\"features\""));
+        REGISTRY.put("pipe", ipaPipeline("pipe", digest));
         URI self = URI.create("http://127.0.0.1:" + port);
         for (String id : List.of("cpu-a", "cpu-b")) {
             processes.add(WorkerProcess.start(id, dir.resolve("artifacts"), self, dir.resolve("logs")));
@@ -214,6 +215,52 @@ class LiveDispatchTest {
                 {"application":"lin","colour":"red","inputs":[]}""");
         assertThat(unknownField.statusCode()).isEqualTo(400);
         assertThat(json.readTree(unknownField.body()).path("detail").asText()).contains("colour");
+    }
+
+    @Test
+    void anIpaPipelineStageRunsTheVariantItsLivePlanChose() throws Exception {
+        HttpResponse<String> r = post("""
+                {"application":"pipe","stage":0,"inputs":[{"name":"x","datatype":"FP32","shape":[1,4],"data":[1,2,3,4]}]}""");
+        assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+        JsonNode answer = json.readTree(r.body());
+        // equal cost at this load, so IPA's objective prefers the more accurate variant
+        assertThat(answer.path("variant").asText()).isEqualTo("accurate");
+        assertThat((float) answer.path("outputs").path(0).path("data").path(0).asDouble())
+                .isCloseTo(MODEL.expected(new float[] {1, 2, 3, 4})[0], org.assertj.core.data.Offset.offset(1e-3f));
+
+        JsonNode plan = json.readTree(get("/v1/pipelines/pipe/plan").body());
+        assertThat(plan.path("solved").asBoolean()).isTrue();
+        assertThat(plan.path("stages").path(0).path("variant").asText()).isEqualTo("accurate");
+        assertThat(plan.path("stages").path(0).path("batch").asInt()).isEqualTo(1);
+        assertThat(plan.path("slaMs").asDouble()).isEqualTo(2000);
+
+        HttpResponse<String> noStage = post("""
+                {"application":"pipe","stage":3,"inputs":[{"name":"x","datatype":"FP32","shape":[1,4],"data":[1,2,3,4]}]}""");
+        assertThat(noStage.statusCode()).isEqualTo(400);
+        assertThat(json.readTree(noStage.body()).path("field").asText()).isEqualTo("stage");
+        HttpResponse<String> neither = post("""
+                {"application":"pipe","inputs":[{"name":"x","datatype":"FP32","shape":[1,4],"data":[1,2,3,4]}]}""");
+        assertThat(neither.statusCode()).isEqualTo(400);
+        assertThat(json.readTree(neither.body()).path("detail").asText()).contains("stage");
+        assertThat(get("/v1/pipelines/lin/plan").statusCode()).isEqualTo(404);
+    }
+
+    /** A one-stage pipeline with policy ipa whose stage has two variants of the same model, one more accurate. */
+    private static String ipaPipeline(String name, String digest) {
+        StringBuilder profile = new StringBuilder();
+        for (int i = 0; i < PROFILE.length; i++) {
+            profile.append(i == 0 ? "" : ",").append("{\"batchSize\":%d,\"p50Ms\":%s,\"p99Ms\":%s}"
+                    .formatted((int) PROFILE[i][0], PROFILE[i][1], PROFILE[i][1]));
+        }
+        String variant = """
+                {"name":"%s","stage":0,"artifactDigest":"%s",
+                 "inputs":[{"name":"x","datatype":"FP32","shape":[-1,4]}],"outputs":[{"name":"y","datatype":"FP32","shape":[-1,3]}],
+                 "profiles":[{"deviceKind":"cpu","executionProvider":"cpu","accuracy":%s,"version":0,"latency":[%s]}]}""";
+        return """
+                {"name":"%s","kind":"pipeline","policy":"ipa","sloMs":2000,
+                 "inputs":[{"name":"x","datatype":"FP32","shape":[-1,4]}],"outputs":[{"name":"y","datatype":"FP32","shape":[-1,3]}],
+                 "variants":[%s,%s]}""".formatted(name, variant.formatted("rough", digest, 0.8, profile),
+                variant.formatted("accurate", digest, 0.9, profile));
     }
 
     @Test
