@@ -77,7 +77,7 @@ public class ActuatorController {
     @PostMapping("/v1/plans/ipa/apply")
     @Operation(operationId = "applyIpaPlan", summary = "Plan with IPA (the body of POST /v1/plans/ipa) and scale each "
             + "stage's worker pool to the plan's replicas")
-    public IpaPlanApplier.Application applyIpa(@RequestBody(required = false) String body) {
+    public IpaPlanApplier.AppliedPlan applyIpa(@RequestBody(required = false) String body) {
         return ipa.apply(body);
     }
 

@@ -42,7 +42,7 @@ public final class IpaPlanApplier {
      * @param pools   per pool: the replicas it was asked for and the stages they serve
      * @param actions the scaling of each pool, in pool order
      */
-    public record Application(JsonNode plan, List<PoolTarget> pools, List<ScalingAction> actions) {
+    public record AppliedPlan(JsonNode plan, List<PoolTarget> pools, List<ScalingAction> actions) {
     }
 
     /**
@@ -60,7 +60,7 @@ public final class IpaPlanApplier {
      * @throws ApiException                     409 when the plan is infeasible or names a pool the actuator does not manage;
      *                                          nothing is scaled then
      */
-    public Application apply(String body) {
+    public AppliedPlan apply(String body) {
         String line = Plans.plan("ipa", body == null ? "" : body);
         JsonNode plan;
         try {
@@ -94,7 +94,7 @@ public final class IpaPlanApplier {
                     t.stages().stream().map(s -> s + " " + replicasOf(plan, s)).toList()) + " replicas (objective "
                     + plan.path("objective").asText() + ")"));
         }
-        return new Application(plan, List.copyOf(targets.values()), actions);
+        return new AppliedPlan(plan, List.copyOf(targets.values()), actions);
     }
 
     private static String replicasOf(JsonNode plan, String stage) {

@@ -210,7 +210,7 @@ class KubernetesActuatorTest {
         int classify = plan.at("/stages/1/replicas").asInt();
         assertThat(detect).as("the example needs more than the 2 CPU workers there are").isGreaterThan(2);
 
-        IpaPlanApplier.Application applied = applier.apply(body);
+        IpaPlanApplier.AppliedPlan applied = applier.apply(body);
 
         assertThat(applied.plan()).isEqualTo(plan);
         assertThat(applied.pools()).containsExactly(new IpaPlanApplier.PoolTarget("cpu", detect, List.of("detect")),
