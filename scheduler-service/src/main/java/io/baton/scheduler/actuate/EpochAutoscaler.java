@@ -53,6 +53,8 @@ public final class EpochAutoscaler implements SmartLifecycle {
     private ServingMetrics.Totals previous;
     private Instant previousAt;
     private volatile EpochReport last;
+    /** Guards the timer apart from the epoch's own lock, so that stopping never waits for an epoch's API calls. */
+    private final Object lifecycle = new Object();
     private ScheduledExecutorService timer;
 
     public EpochAutoscaler(ScalingService scaling, WorkerRegistry registry, ServingMetrics metrics,
@@ -144,30 +146,39 @@ public final class EpochAutoscaler implements SmartLifecycle {
     }
 
     @Override
-    public synchronized void start() {
-        if (!settings.enabled() || timer != null) return;
-        timer = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "autoscaler");
-            t.setDaemon(true);
-            return t;
-        });
-        long period = settings.period().toMillis();
-        previous = metrics.totals();   // the first epoch starts now, not when the bean was built
-        previousAt = clock.instant();
-        timer.scheduleAtFixedRate(this::tick, period, period, TimeUnit.MILLISECONDS);
+    public void start() {
+        if (!settings.enabled()) return;
+        synchronized (lifecycle) {
+            if (timer != null) return;
+            timer = Executors.newSingleThreadScheduledExecutor(r -> {
+                Thread t = new Thread(r, "autoscaler");
+                t.setDaemon(true);
+                return t;
+            });
+            synchronized (this) {
+                previous = metrics.totals();   // the first epoch starts now, not when the bean was built
+                previousAt = clock.instant();
+            }
+            long period = settings.period().toMillis();
+            timer.scheduleAtFixedRate(this::tick, period, period, TimeUnit.MILLISECONDS);
+        }
         log.info("autoscaling every {} over pools {} ({} actuator)", settings.period(), scaling.actuator().pools(),
                 scaling.actuator().kind());
     }
 
     @Override
-    public synchronized void stop() {
-        if (timer == null) return;
-        timer.shutdownNow();
-        timer = null;
+    public void stop() {
+        synchronized (lifecycle) {
+            if (timer == null) return;
+            timer.shutdownNow();
+            timer = null;
+        }
     }
 
     @Override
-    public synchronized boolean isRunning() {
-        return timer != null;
+    public boolean isRunning() {
+        synchronized (lifecycle) {
+            return timer != null;
+        }
     }
 }
