@@ -35,7 +35,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * real port; Services and disruption budgets that select pods; environment variables that each service really
  * binds (read from its {@code @ConfigurationProperties} record and application.yml, so a misspelt key fails);
  * in-cluster URLs that name a Service of the right service on its port; GPU workers on CUDA with a GPU, CPU workers
- * without; the gateway's autoscaler; the Secret and ConfigMaps referenced; everything in namespace {@code baton}.
+ * without; the gateway's autoscaler; the scheduler's Kubernetes actuator, its pools and the RBAC it scales the worker
+ * Deployments with; the Secret and ConfigMaps referenced; everything in namespace {@code baton}.
  * Skipped, saying so, where kubectl is missing.
  */
 class KustomizeTest {
@@ -385,6 +386,73 @@ class KustomizeTest {
         }
     }
 
+    @ParameterizedTest
+    @MethodSource("overlays")
+    void theSchedulerMayReadAndScaleDeploymentsInItsNamespaceAndNothingElse(String overlay) {
+        Manifests m = rendered(overlay);
+        assertThat(m.ofKind("ClusterRole")).as("no cluster-wide permissions").isEmpty();
+        assertThat(m.ofKind("ClusterRoleBinding")).as("no cluster-wide permissions").isEmpty();
+        Map<String, Object> scheduler = schedulerDeployment(m);
+        String account = (String) get(scheduler, "spec", "template", "spec", "serviceAccountName");
+        assertThat(account).as("scheduler-service runs under its own ServiceAccount").isNotNull().isNotEqualTo("default");
+        assertThat(m.find("ServiceAccount", account)).as("ServiceAccount " + account).isPresent();
+
+        Set<String> resources = new HashSet<>();
+        Map<String, Set<String>> verbs = new HashMap<>();
+        for (Map<String, Object> binding : m.ofKind("RoleBinding")) {
+            boolean bindsScheduler = list(binding.get("subjects")).stream().anyMatch(subject ->
+                    "ServiceAccount".equals(subject.get("kind")) && account.equals(subject.get("name"))
+                            && NAMESPACE.equals(subject.get("namespace")));
+            if (!bindsScheduler) {
+                continue;
+            }
+            assertThat(get(binding, "roleRef", "kind")).as(describe(binding) + " binds a Role").isEqualTo("Role");
+            Map<String, Object> role = m.find("Role", (String) get(binding, "roleRef", "name"))
+                    .orElseThrow(() -> new AssertionError(describe(binding) + ": no Role " + get(binding, "roleRef", "name")));
+            for (Map<String, Object> rule : list(role.get("rules"))) {
+                assertThat(Manifests.strings(rule.get("apiGroups"))).as(describe(role) + " API groups").containsOnly("apps");
+                for (String resource : Manifests.strings(rule.get("resources"))) {
+                    resources.add(resource);
+                    verbs.computeIfAbsent(resource, r -> new HashSet<>()).addAll(Manifests.strings(rule.get("verbs")));
+                }
+            }
+        }
+        assertThat(resources).as("what the scheduler's account may touch: the worker Deployments' count")
+                .containsExactlyInAnyOrder("deployments", "deployments/scale");
+        assertThat(verbs.get("deployments")).as("the actuator reads a Deployment and merge-patches spec.replicas")
+                .contains("get", "patch").doesNotContain("create", "delete", "deletecollection", "*");
+        assertThat(verbs.get("deployments/scale")).contains("get", "patch", "update");
+    }
+
+    @ParameterizedTest
+    @MethodSource("overlays")
+    void theSchedulersKubernetesActuatorScalesTheWorkerDeploymentsOfEachDeviceKind(String overlay) {
+        Manifests m = rendered(overlay);
+        Map<String, String> env = m.environment(containers(schedulerDeployment(m)).get(0));
+        assertThat(env.get("BATON_SCHEDULER_ACTUATOR_KIND")).as("in Kubernetes the actuator is the Kubernetes one")
+                .isEqualTo("kubernetes");
+        String prefix = "BATON_SCHEDULER_ACTUATOR_KUBERNETES_DEPLOYMENTS_";
+        Map<String, String> pools = new HashMap<>();
+        env.forEach((key, value) -> {
+            if (key.startsWith(prefix)) {
+                pools.put(key.substring(prefix.length()).toLowerCase(java.util.Locale.ROOT), value);
+            }
+        });
+        for (Map<String, Object> worker : workers(m)) {
+            String kind = (String) get(worker, "metadata", "labels", "baton.io/device-kind");
+            assertThat(kind).as(describe(worker) + " label baton.io/device-kind (the pool it is)").isNotNull();
+            assertThat(pools.get(kind)).as(describe(worker) + " is the actuator's pool " + kind).isEqualTo(name(worker));
+            int replicas = (Integer) get(worker, "spec", "replicas");
+            String bounds = "BATON_SCHEDULER_ACTUATOR_POOLS_" + kind.toUpperCase(java.util.Locale.ROOT) + "_";
+            int min = Integer.parseInt(env.getOrDefault(bounds + "MINREPLICAS", "1"));
+            int max = Integer.parseInt(env.getOrDefault(bounds + "MAXREPLICAS", "8"));
+            assertThat(replicas).as(describe(worker) + " starts within the pool's bounds [" + min + ", " + max + "]")
+                    .isBetween(min, max);
+        }
+        assertThat(pools.values()).as("every pool's Deployment is rendered in " + overlay)
+                .allSatisfy(name -> assertThat(workers(m)).extracting(Manifests::name).contains(name));
+    }
+
     @Test
     void theExternalPostgresComponentReplacesTheStatefulSet() throws Exception {
         // a kustomization may only name directories by relative paths: write it under target/
@@ -431,6 +499,12 @@ class KustomizeTest {
         String image = String.valueOf(container.get("image")).replaceAll("[:@].*$", "");
         String last = image.substring(image.lastIndexOf('/') + 1);
         return image.contains("baton/") && Files.isDirectory(root.resolve(last).resolve("src/main")) ? last : null;
+    }
+
+    private Map<String, Object> schedulerDeployment(Manifests m) {
+        return m.ofKind("Deployment").stream()
+                .filter(w -> containers(w).stream().anyMatch(c -> "scheduler-service".equals(module(c))))
+                .findFirst().orElseThrow(() -> new AssertionError("no scheduler-service Deployment"));
     }
 
     private List<Map<String, Object>> workers(Manifests m) {

@@ -115,4 +115,9 @@ record Manifests(List<Map<String, Object>> objects) {
     static List<Map<String, Object>> list(Object o) {
         return o instanceof List<?> l ? (List<Map<String, Object>>) l : List.of();
     }
+
+    /** A YAML list of scalars (an RBAC rule's apiGroups, resources, verbs) as strings; empty when absent. */
+    static List<String> strings(Object o) {
+        return o instanceof List<?> l ? l.stream().map(String::valueOf).toList() : List.of();
+    }
 }

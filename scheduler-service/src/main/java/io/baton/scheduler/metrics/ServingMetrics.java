@@ -1,6 +1,9 @@
 package io.baton.scheduler.metrics;
 
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Supplier;
 
 import io.baton.core.domain.DropReason;
@@ -32,9 +35,32 @@ public class ServingMetrics {
     private final ConcurrentHashMap<String, RateWindow> windows = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<String, DeviceTime> devices = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<String, Boolean> queues = new ConcurrentHashMap<>();
+    private final LongAdder ended = new LongAdder();
+    private final LongAdder bad = new LongAdder();
 
     public ServingMetrics(MeterRegistry registry) {
         this.registry = registry;
+    }
+
+    /**
+     * Running totals since start, over every application: requests that ended, those of them that went bad (late,
+     * dropped or failed), and each worker's busy seconds. An epoch's figures are the difference of two readings (the
+     * autoscaler's bad rate and device idle fraction), whatever the length of the epoch.
+     *
+     * @param ended              requests answered, on time or not, dropped or failed
+     * @param bad                of those, late, dropped or failed
+     * @param busySecondsByWorker seconds each worker had at least one batch of ours, by worker id
+     */
+    public record Totals(long ended, long bad, Map<String, Double> busySecondsByWorker) {
+        public Totals {
+            busySecondsByWorker = Map.copyOf(busySecondsByWorker);
+        }
+    }
+
+    public Totals totals() {
+        Map<String, Double> busy = new TreeMap<>();
+        devices.forEach((worker, time) -> busy.put(worker, time.busySeconds()));
+        return new Totals(ended.sum(), bad.sum(), busy);
     }
 
     public void servedOnTime(String app, double totalMs, boolean onTime) {
@@ -43,17 +69,25 @@ public class ServingMetrics {
         Timer.builder("baton.request.latency").tag("application", app).publishPercentileHistogram()
                 .register(registry).record(java.time.Duration.ofNanos((long) (totalMs * 1e6)));
         window(app).record(nowSecond(), onTime);
+        ended(onTime);
     }
 
     public void dropped(String app, DropReason reason) {
         Counter.builder("baton.requests").tag("application", app).tag("outcome", "dropped").register(registry).increment();
         Counter.builder("baton.drops").tag("application", app).tag("reason", reason.name()).register(registry).increment();
         window(app).record(nowSecond(), false);
+        ended(false);
     }
 
     public void failed(String app) {
         Counter.builder("baton.requests").tag("application", app).tag("outcome", "failed").register(registry).increment();
         window(app).record(nowSecond(), false);
+        ended(false);
+    }
+
+    private void ended(boolean onTime) {
+        ended.increment();
+        if (!onTime) bad.increment();
     }
 
     public void batch(String app, String variant, int size) {

@@ -75,7 +75,8 @@ public final class WorkerProcess implements AutoCloseable {
         }
     }
 
-    private static Path jar() throws IOException {
+    /** worker-service's built jar, or null when it has not been built. */
+    public static Path jar() throws IOException {
         for (Path dir : List.of(Path.of("../worker-service/target"), Path.of("worker-service/target"))) {
             if (!Files.isDirectory(dir)) continue;
             try (Stream<Path> files = Files.list(dir)) {
