@@ -9,6 +9,7 @@ import org.slf4j.LoggerFactory;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.web.filter.CorsFilter;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 
@@ -19,15 +20,23 @@ import io.baton.gateway.oip.UpstreamHealth;
 import io.baton.gateway.registry.ApplicationCache;
 import io.baton.gateway.scheduler.SchedulerClient;
 import io.baton.gateway.scheduler.SchedulerGuard;
+import io.baton.gateway.security.ApiKeyVerifier;
+import io.baton.gateway.security.CrossOrigin;
+import io.baton.gateway.security.RegistryKeyClient;
 import io.baton.gateway.serving.InferenceService;
 import io.github.resilience4j.bulkhead.BulkheadRegistry;
 import io.github.resilience4j.circuitbreaker.CircuitBreakerRegistry;
 
-/** The gateway's wiring: one pooled HTTP client for the registry and the scheduler, the guard, the API-key filter. */
+/**
+ * The gateway's wiring: one pooled HTTP client for the registry and the scheduler, the guard, and the filters in
+ * front of every route: CORS (only when origins are configured), then API keys.
+ */
 @Configuration(proxyBeanMethods = false)
 public class GatewayConfiguration {
 
     private static final Logger log = LoggerFactory.getLogger(GatewayConfiguration.class);
+    /** After Spring Boot's own filters (encoding, observation, request context), before the dispatcher. */
+    private static final int FILTER_ORDER = 0;
 
     /** HTTP/1.1 with keep-alive: connections to the scheduler are reused, never opened per request. */
     @Bean
@@ -88,14 +97,37 @@ public class GatewayConfiguration {
     }
 
     @Bean
-    FilterRegistrationBean<ApiKeyFilter> apiKeyFilter(GatewayProperties properties, ObjectMapper json) {
+    ApiKeyVerifier apiKeyVerifier(HttpClient upstreamHttpClient, ObjectMapper json, GatewayProperties properties) {
+        return new ApiKeyVerifier(properties, new RegistryKeyClient(upstreamHttpClient, json, properties));
+    }
+
+    /** On every path: {@link io.baton.gateway.security.AccessRules} says which need which key. */
+    @Bean
+    FilterRegistrationBean<ApiKeyFilter> apiKeyFilter(ApiKeyVerifier verifier, GatewayProperties properties,
+                                                      ObjectMapper json) {
         if (properties.apiKeys().isEmpty()) {
-            log.warn("baton.gateway.api-keys is empty: the admin routes /v1/** are open to anyone who can reach "
-                    + "this port; set at least one key");
+            log.warn("baton.gateway.api-keys is empty: the admin routes (/v1/**) stay open to anyone who can reach "
+                    + "this port until an API key is active in the registry; configure a bootstrap key");
         }
-        FilterRegistrationBean<ApiKeyFilter> registration =
-                new FilterRegistrationBean<>(new ApiKeyFilter(properties.apiKeys(), json));
-        registration.addUrlPatterns("/v1/*");
+        if (properties.inferenceAuth() == GatewayProperties.InferenceAuth.REQUIRED && properties.apiKeys().isEmpty()) {
+            log.warn("baton.gateway.inference-auth is required but no bootstrap key is configured: inference needs "
+                    + "a key issued by the registry (POST /v1/api-keys with the infer scope)");
+        }
+        FilterRegistrationBean<ApiKeyFilter> registration = new FilterRegistrationBean<>(
+                new ApiKeyFilter(verifier, properties.inferenceAuth(), json));
+        registration.addUrlPatterns("/*");
+        registration.setOrder(FILTER_ORDER + 10);
+        return registration;
+    }
+
+    /** Only with {@code baton.gateway.cors.allowed-origins} set; before the key filter, since preflights carry none. */
+    @Bean
+    FilterRegistrationBean<CorsFilter> corsFilter(GatewayProperties properties, ObjectMapper json) {
+        FilterRegistrationBean<CorsFilter> registration = new FilterRegistrationBean<>(
+                CrossOrigin.filter(properties.cors().allowedOrigins(), json));
+        registration.addUrlPatterns("/*");
+        registration.setOrder(FILTER_ORDER);
+        registration.setEnabled(!properties.cors().allowedOrigins().isEmpty());
         return registration;
     }
 }

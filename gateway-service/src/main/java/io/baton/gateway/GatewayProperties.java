@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.List;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.util.unit.DataSize;
 
 /**
  * Configuration of gateway-service, bound from {@code baton.gateway.*}.
@@ -15,13 +16,25 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  *                             (default {@code http://127.0.0.1:8082})
  * @param appCacheTtl          how long an application definition read from the registry is reused (default 2 s;
  *                             0 reads it on every request)
- * @param apiKeys              keys accepted on {@code /v1/**} in {@code X-API-Key} or {@code Authorization: Bearer};
- *                             empty: the admin routes are open (a warning is logged at start)
+ * @param apiKeys              bootstrap keys, accepted with every scope in {@code X-API-Key} or
+ *                             {@code Authorization: Bearer} besides the keys stored in the registry; with none here
+ *                             and none active there the admin routes are open (a warning is logged at start)
  * @param registryTimeout      limit on one registry call (default 2 s)
  * @param healthTimeout        limit on the readiness probes of the registry and the scheduler (default 1 s)
  * @param priorityDefaultLevel the Triton priority level that maps to Baton's default priority 0 (default 5); see
  *                             {@link io.baton.gateway.serving.PriorityMapping}
  * @param resilience           time limiter, circuit breaker and bulkhead around scheduler calls
+ * @param inferenceAuth        whether the inference routes ({@code /v2/**} but its health probes) need a key with the
+ *                             {@code infer} or {@code admin} scope: {@code optional} (default: no key needed, but a
+ *                             key sent must be valid) or {@code required}
+ * @param apiKeyCacheTtl       how long the registry's verdict on a key (accepted with its scopes, or refused) and its
+ *                             count of active keys are reused (default 10 s): a revoked key stops working within this
+ *                             time; 0 asks the registry every time
+ * @param apiKeyCacheSize      most keys whose verdicts are kept at once (default 10,000; least recently used go first)
+ * @param maxUploadSize        largest request body passed through {@code /v1/**} to the registry (default 256MB, the
+ *                             registry's own default); larger is 413 before anything is sent on
+ * @param maxInferRequestSize  largest inference request body (default 64MB); larger is 413
+ * @param cors                 cross-origin access; none unless origins are listed
  */
 @ConfigurationProperties(prefix = "baton.gateway")
 public record GatewayProperties(
@@ -32,7 +45,13 @@ public record GatewayProperties(
         Duration registryTimeout,
         Duration healthTimeout,
         Integer priorityDefaultLevel,
-        Resilience resilience) {
+        Resilience resilience,
+        InferenceAuth inferenceAuth,
+        Duration apiKeyCacheTtl,
+        Integer apiKeyCacheSize,
+        DataSize maxUploadSize,
+        DataSize maxInferRequestSize,
+        Cors cors) {
 
     public GatewayProperties {
         if (registryUrl == null) {
@@ -61,13 +80,83 @@ public record GatewayProperties(
         if (resilience == null) {
             resilience = new Resilience(null, null, null, null);
         }
+        if (inferenceAuth == null) {
+            inferenceAuth = InferenceAuth.OPTIONAL;
+        }
+        if (apiKeyCacheTtl == null) {
+            apiKeyCacheTtl = Duration.ofSeconds(10);
+        }
+        if (apiKeyCacheTtl.isNegative()) {
+            throw new IllegalArgumentException("baton.gateway.api-key-cache-ttl must not be negative, not "
+                    + apiKeyCacheTtl);
+        }
+        if (apiKeyCacheSize == null) {
+            apiKeyCacheSize = 10_000;
+        }
+        if (apiKeyCacheSize < 1) {
+            throw new IllegalArgumentException("baton.gateway.api-key-cache-size must be at least 1, not "
+                    + apiKeyCacheSize);
+        }
+        if (maxUploadSize == null) {
+            maxUploadSize = DataSize.ofMegabytes(256);
+        }
+        if (maxUploadSize.toBytes() <= 0) {
+            throw new IllegalArgumentException("baton.gateway.max-upload-size must be > 0, not " + maxUploadSize);
+        }
+        if (maxInferRequestSize == null) {
+            maxInferRequestSize = DataSize.ofMegabytes(64);
+        }
+        if (maxInferRequestSize.toBytes() <= 0) {
+            throw new IllegalArgumentException("baton.gateway.max-infer-request-size must be > 0, not "
+                    + maxInferRequestSize);
+        }
+        if (cors == null) {
+            cors = new Cors(null);
+        }
     }
 
     /** The same settings with the API keys masked, for {@code /actuator/info}. */
     public GatewayProperties redacted() {
         return new GatewayProperties(registryUrl, schedulerUrl, appCacheTtl,
                 apiKeys.stream().map(k -> "***").toList(), registryTimeout, healthTimeout, priorityDefaultLevel,
-                resilience);
+                resilience, inferenceAuth, apiKeyCacheTtl, apiKeyCacheSize, maxUploadSize, maxInferRequestSize, cors);
+    }
+
+    /** Never the keys: a record's own toString would print them into any log line that shows the settings. */
+    @Override
+    public String toString() {
+        return "GatewayProperties[registryUrl=" + registryUrl + ", schedulerUrl=" + schedulerUrl + ", appCacheTtl="
+                + appCacheTtl + ", apiKeys=(" + apiKeys.size() + " hidden), registryTimeout=" + registryTimeout
+                + ", healthTimeout=" + healthTimeout + ", priorityDefaultLevel=" + priorityDefaultLevel
+                + ", resilience=" + resilience + ", inferenceAuth=" + inferenceAuth + ", apiKeyCacheTtl="
+                + apiKeyCacheTtl + ", apiKeyCacheSize=" + apiKeyCacheSize + ", maxUploadSize=" + maxUploadSize
+                + ", maxInferRequestSize=" + maxInferRequestSize + ", cors=" + cors + "]";
+    }
+
+    /** Whether inference needs an API key. */
+    public enum InferenceAuth {
+        /** No key needed; a key that is sent must still be valid. */
+        OPTIONAL,
+        /** A key with the {@code infer} or {@code admin} scope on every inference route but the health probes. */
+        REQUIRED
+    }
+
+    /**
+     * @param allowedOrigins origins ({@code https://admin.example.com}, scheme, host and port only; {@code *} for any)
+     *                       whose browser pages may call the gateway; empty (default): no cross-origin access at all,
+     *                       no CORS header is ever sent
+     */
+    public record Cors(List<String> allowedOrigins) {
+        public Cors {
+            allowedOrigins = allowedOrigins == null ? List.of()
+                    : allowedOrigins.stream().filter(o -> o != null && !o.isBlank()).map(String::strip).toList();
+            for (String origin : allowedOrigins) {
+                if (!origin.equals("*") && !origin.matches("https?://[^/?#\\s]+")) {
+                    throw new IllegalArgumentException("baton.gateway.cors.allowed-origins: '" + origin + "' is not "
+                            + "an origin (scheme://host[:port], no path) nor *");
+                }
+            }
+        }
     }
 
     /**

@@ -1,71 +1,170 @@
 package io.baton.gateway.admin;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.web.filter.OncePerRequestFilter;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import io.baton.gateway.GatewayProperties.InferenceAuth;
+import io.baton.gateway.security.AccessRules;
+import io.baton.gateway.security.ApiKeyVerifier;
+import io.baton.gateway.security.Caller;
+import io.baton.gateway.security.KeyStoreUnavailable;
+import io.baton.gateway.security.Scope;
+
 /**
- * Guards the admin routes ({@code /v1/**}): the request must carry one of {@code baton.gateway.api-keys} in
- * {@code X-API-Key} or as {@code Authorization: Bearer <key>}, else 401 with an RFC 7807 body. With no keys
- * configured every request passes (the application logs a warning at start). Keys are compared in constant time.
+ * API keys, in {@code X-API-Key} or as {@code Authorization: Bearer <key>}, on the routes {@link AccessRules} names.
+ *
+ * <ul>
+ *   <li>Admin routes need a key with the {@code admin} scope whenever a key is in force (one is configured in
+ *       {@code baton.gateway.api-keys}, or one is active in the registry); while none is, they are open.</li>
+ *   <li>Inference routes need a key with {@code infer} or {@code admin} when {@code baton.gateway.inference-auth} is
+ *       {@code required}; otherwise none, but a key that is sent must be valid.</li>
+ * </ul>
+ *
+ * No key: 401; a key not accepted: 401; accepted without the scope: 403; the registry cannot be asked: 503. Admin
+ * routes answer RFC 7807 problems, inference routes the OIP error body {@code {"error": ...}}. Keys are never logged
+ * and never forwarded upstream.
  */
 public class ApiKeyFilter extends OncePerRequestFilter {
 
     public static final String HEADER = "X-API-Key";
+    private static final Logger log = LoggerFactory.getLogger(ApiKeyFilter.class);
+    private static final String KEY_HOWTO = "send it in X-API-Key or as Authorization: Bearer <key>";
 
-    private final List<byte[]> keys;
+    private final ApiKeyVerifier verifier;
+    private final InferenceAuth inferenceAuth;
     private final ObjectMapper json;
 
-    public ApiKeyFilter(List<String> keys, ObjectMapper json) {
-        this.keys = keys.stream().map(k -> k.getBytes(StandardCharsets.UTF_8)).toList();
+    public ApiKeyFilter(ApiKeyVerifier verifier, InferenceAuth inferenceAuth, ObjectMapper json) {
+        this.verifier = verifier;
+        this.inferenceAuth = inferenceAuth;
         this.json = json;
     }
 
     @Override
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
-        if (keys.isEmpty() || accepted(request.getHeader(HEADER)) || accepted(bearer(request))) {
-            chain.doFilter(request, response);
+        String path = request.getServletPath() + (request.getPathInfo() == null ? "" : request.getPathInfo());
+        switch (AccessRules.of(path)) {
+            case ADMIN -> admin(request, response, chain);
+            case INFERENCE -> inference(request, response, chain);
+            case PUBLIC -> chain.doFilter(request, response);
+        }
+    }
+
+    private void admin(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+            throws ServletException, IOException {
+        String key = presentedKey(request);
+        try {
+            if (key == null) {
+                if (verifier.keysInForce()) {
+                    refuse(request, response, true, 401, "unauthorized",
+                            "an API key with the admin scope is required for the admin routes: " + KEY_HOWTO);
+                    return;
+                }
+            } else {
+                Optional<Caller> caller = verifier.check(key);
+                if (caller.isEmpty()) {
+                    refuse(request, response, true, 401, "unauthorized",
+                            "the API key is not accepted (unknown or revoked) for the admin routes: " + KEY_HOWTO);
+                    return;
+                }
+                if (!caller.get().may(Scope.ADMIN)) {
+                    refuse(request, response, true, 403, "forbidden",
+                            "the API key " + caller.get().name() + " lacks the admin scope the admin routes need");
+                    return;
+                }
+            }
+        } catch (KeyStoreUnavailable e) {
+            refuse(request, response, true, 503, "registry-unavailable", e.getMessage());
             return;
         }
-        boolean given = request.getHeader(HEADER) != null || bearer(request) != null;
-        ProblemBody problem = new ProblemBody("urn:baton:problem:unauthorized", "Unauthorized", 401,
-                (given ? "the API key is not accepted" : "an API key is required")
-                        + " for the admin routes: send it in X-API-Key or as Authorization: Bearer <key>",
-                request.getRequestURI(), HEADER);
-        response.setStatus(401);
-        response.setHeader("WWW-Authenticate", "Bearer");
-        response.setContentType("application/problem+json");
-        json.writeValue(response.getOutputStream(), problem);
+        chain.doFilter(request, response);
+        if (changesKeys(request, response)) {
+            verifier.keysChanged();
+        }
     }
 
-    private static String bearer(HttpServletRequest request) {
-        String auth = request.getHeader("Authorization");
-        if (auth == null || !auth.regionMatches(true, 0, "Bearer ", 0, 7)) {
-            return null;
+    private void inference(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+            throws ServletException, IOException {
+        String key = presentedKey(request);
+        try {
+            if (key == null) {
+                if (inferenceAuth == InferenceAuth.REQUIRED) {
+                    refuse(request, response, false, 401, "unauthorized",
+                            "an API key with the infer scope is required for inference: " + KEY_HOWTO);
+                    return;
+                }
+            } else {
+                Optional<Caller> caller = verifier.check(key);
+                if (caller.isEmpty()) {
+                    refuse(request, response, false, 401, "unauthorized",
+                            "the API key is not accepted (unknown or revoked): " + KEY_HOWTO);
+                    return;
+                }
+                if (!caller.get().may(Scope.INFER) && !caller.get().may(Scope.ADMIN)) {
+                    refuse(request, response, false, 403, "forbidden",
+                            "the API key " + caller.get().name() + " lacks the infer scope inference needs");
+                    return;
+                }
+            }
+        } catch (KeyStoreUnavailable e) {
+            refuse(request, response, false, 503, "registry-unavailable", e.getMessage());
+            return;
         }
-        return auth.substring(7).trim();
+        chain.doFilter(request, response);
     }
 
-    private boolean accepted(String candidate) {
-        if (candidate == null) {
-            return false;
+    /** A key issued or revoked through this gateway: what was cached about keys is stale. */
+    private static boolean changesKeys(HttpServletRequest request, HttpServletResponse response) {
+        String path = request.getServletPath();
+        return path.startsWith("/v1/api-keys") && !"GET".equals(request.getMethod())
+                && response.getStatus() >= 200 && response.getStatus() < 300;
+    }
+
+    /** The key from {@code X-API-Key}, else from {@code Authorization: Bearer}; null when neither carries one. */
+    static String presentedKey(HttpServletRequest request) {
+        String key = request.getHeader(HEADER);
+        if (key == null || key.isBlank()) {
+            String auth = request.getHeader("Authorization");
+            key = auth != null && auth.regionMatches(true, 0, "Bearer ", 0, 7) ? auth.substring(7) : null;
         }
-        byte[] given = candidate.getBytes(StandardCharsets.UTF_8);
-        boolean ok = false;
-        for (byte[] key : keys) {
-            ok |= MessageDigest.isEqual(key, given); // no early exit: the time does not tell which key was close
+        return key == null || key.isBlank() ? null : key.strip();
+    }
+
+    private void refuse(HttpServletRequest request, HttpServletResponse response, boolean problem, int status,
+                        String slug, String detail) throws IOException {
+        log.debug("{} {}: answered {} ({})", request.getMethod(), request.getRequestURI(), status, slug);
+        response.setStatus(status);
+        if (status == 401) {
+            response.setHeader("WWW-Authenticate", "Bearer");
         }
-        return ok;
+        if (problem) {
+            response.setContentType("application/problem+json");
+            json.writeValue(response.getOutputStream(), new ProblemBody("urn:baton:problem:" + slug,
+                    title(status), status, detail, request.getRequestURI(), status == 503 ? null : HEADER));
+        } else {
+            response.setContentType("application/json");
+            json.writeValue(response.getOutputStream(), Map.of("error", detail));
+        }
+    }
+
+    private static String title(int status) {
+        return switch (status) {
+            case 401 -> "Unauthorized";
+            case 403 -> "Forbidden";
+            default -> "Service Unavailable";
+        };
     }
 }

@@ -24,11 +24,14 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 
 import io.baton.gateway.GatewayProperties;
+import io.baton.gateway.LimitedInputStream;
 
 /**
  * {@code /v1/**} passed through to registry-service unchanged (method, path, query, body and the headers that carry
  * meaning), so that an admin page talks only to the gateway; bodies are streamed both ways, so an artifact upload is
- * never held whole in the gateway. The API key is checked before ({@link ApiKeyFilter}).
+ * never held whole in the gateway. The API key is checked before ({@link ApiKeyFilter}). A body larger than
+ * {@code baton.gateway.max-upload-size} is refused with 413 here: at once when its {@code Content-Length} says so,
+ * before anything is sent on; otherwise (chunked) as soon as it passes the limit while streaming.
  */
 @RestController
 public class RegistryProxyController {
@@ -51,17 +54,28 @@ public class RegistryProxyController {
 
     @RequestMapping("/v1/**")
     @Operation(summary = "registry-service's admin API, passed through (see openapi/registry-service.yaml); needs "
-            + "an API key in X-API-Key or Authorization: Bearer when keys are configured")
+            + "an API key with the admin scope in X-API-Key or Authorization: Bearer once any key is in force")
     @ApiResponse(responseCode = "200", description = "The registry's answer, status and body as it sent them")
     @ApiResponse(responseCode = "401", description = "No API key, or one not accepted", content = @Content(
             mediaType = "application/problem+json", schema = @Schema(implementation = ProblemBody.class)))
-    @ApiResponse(responseCode = "503", description = "Registry unreachable", content = @Content(
+    @ApiResponse(responseCode = "403", description = "An API key without the admin scope", content = @Content(
+            mediaType = "application/problem+json", schema = @Schema(implementation = ProblemBody.class)))
+    @ApiResponse(responseCode = "413", description = "A body past baton.gateway.max-upload-size", content = @Content(
+            mediaType = "application/problem+json", schema = @Schema(implementation = ProblemBody.class)))
+    @ApiResponse(responseCode = "503", description = "Registry unreachable (also for checking a key)", content = @Content(
             mediaType = "application/problem+json", schema = @Schema(implementation = ProblemBody.class)))
     public void proxy(HttpServletRequest request, HttpServletResponse response) throws IOException {
         String base = properties.registryUrl().toString().replaceAll("/+$", "");
         String query = request.getQueryString();
         URI target = URI.create(base + request.getRequestURI() + (query == null ? "" : "?" + query));
-        HttpRequest.Builder forward = HttpRequest.newBuilder(target).method(request.getMethod(), body(request));
+        long limit = properties.maxUploadSize().toBytes();
+        long length = request.getContentLengthLong();
+        if (length > limit) {
+            tooLarge(request, response, "the request body of " + length + " bytes");
+            return;
+        }
+        LimitedInputStream body = new LimitedInputStream(request.getInputStream(), limit);
+        HttpRequest.Builder forward = HttpRequest.newBuilder(target).method(request.getMethod(), body(request, body));
         for (String h : REQUEST_HEADERS) {
             String v = request.getHeader(h);
             if (v != null) {
@@ -72,6 +86,10 @@ public class RegistryProxyController {
         try {
             answer = http.send(forward.build(), HttpResponse.BodyHandlers.ofInputStream());
         } catch (IOException e) {
+            if (body.exceeded()) {
+                tooLarge(request, response, "the request body");
+                return;
+            }
             unavailable(request, response, "registry unreachable at " + properties.registryUrl() + ": "
                     + e.getClass().getSimpleName() + (e.getMessage() == null ? "" : " (" + e.getMessage() + ")"));
             return;
@@ -95,20 +113,23 @@ public class RegistryProxyController {
         }
     }
 
-    private static HttpRequest.BodyPublisher body(HttpServletRequest request) {
+    private static HttpRequest.BodyPublisher body(HttpServletRequest request, LimitedInputStream body) {
         long length = request.getContentLengthLong();
         if (length == 0 || length < 0 && request.getHeader("Transfer-Encoding") == null) {
             return HttpRequest.BodyPublishers.noBody();
         }
-        HttpRequest.BodyPublisher stream = HttpRequest.BodyPublishers.ofInputStream(() -> {
-            try {
-                return request.getInputStream();
-            } catch (IOException e) {
-                throw new java.io.UncheckedIOException(e);
-            }
-        });
+        HttpRequest.BodyPublisher stream = HttpRequest.BodyPublishers.ofInputStream(() -> body);
         // With the length known the registry sees Content-Length and can refuse an oversized upload at once.
         return length > 0 ? HttpRequest.BodyPublishers.fromPublisher(stream, length) : stream;
+    }
+
+    private void tooLarge(HttpServletRequest request, HttpServletResponse response, String what) throws IOException {
+        long limit = properties.maxUploadSize().toBytes();
+        response.setStatus(413);
+        response.setContentType("application/problem+json");
+        json.writeValue(response.getOutputStream(), new ProblemBody("urn:baton:problem:too-large",
+                "Payload Too Large", 413, what + " exceeds the gateway's limit of " + limit
+                        + " bytes (baton.gateway.max-upload-size)", request.getRequestURI(), "body"));
     }
 
     private void unavailable(HttpServletRequest request, HttpServletResponse response, String detail)

@@ -19,6 +19,8 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 
 import io.baton.gateway.GatewayException;
+import io.baton.gateway.GatewayProperties;
+import io.baton.gateway.LimitedInputStream;
 import io.baton.gateway.oip.schema.InferenceErrorResponse;
 import io.baton.gateway.oip.schema.InferenceRequest;
 import io.baton.gateway.oip.schema.InferenceResponse;
@@ -33,7 +35,15 @@ import io.baton.gateway.tensor.TensorException;
 @ApiResponse(responseCode = "400", description = "Malformed request, or a tensor, shape, datatype or parameter "
         + "the model does not take", content = @Content(mediaType = "application/json",
         schema = @Schema(implementation = InferenceErrorResponse.class)))
+@ApiResponse(responseCode = "401", description = "No API key where inference needs one, or a key not accepted",
+        content = @Content(mediaType = "application/json",
+                schema = @Schema(implementation = InferenceErrorResponse.class)))
+@ApiResponse(responseCode = "403", description = "An API key without the infer or admin scope",
+        content = @Content(mediaType = "application/json",
+                schema = @Schema(implementation = InferenceErrorResponse.class)))
 @ApiResponse(responseCode = "404", description = "Unknown model or version", content = @Content(
+        mediaType = "application/json", schema = @Schema(implementation = InferenceErrorResponse.class)))
+@ApiResponse(responseCode = "413", description = "A body past baton.gateway.max-infer-request-size", content = @Content(
         mediaType = "application/json", schema = @Schema(implementation = InferenceErrorResponse.class)))
 @ApiResponse(responseCode = "502", description = "A worker failed, or the scheduler's answer is unreadable",
         content = @Content(mediaType = "application/json",
@@ -59,13 +69,15 @@ public class InferController {
     private final OipRequestReader reader;
     private final OipResponseWriter writer;
     private final InferenceMetrics metrics;
+    private final long maxBodyBytes;
 
     public InferController(InferenceService service, OipRequestReader reader, OipResponseWriter writer,
-                           InferenceMetrics metrics) {
+                           InferenceMetrics metrics, GatewayProperties properties) {
         this.service = service;
         this.reader = reader;
         this.writer = writer;
         this.metrics = metrics;
+        this.maxBodyBytes = properties.maxInferRequestSize().toBytes();
     }
 
     @PostMapping("/v2/models/{app}/infer")
@@ -108,7 +120,7 @@ public class InferController {
         long received = System.nanoTime();
         String tag = InferenceMetrics.UNKNOWN;
         try {
-            byte[] body = http.getInputStream().readAllBytes();
+            byte[] body = body(http);
             if (body.length == 0) {
                 throw GatewayException.badRequest("the request has no body: send the OIP inference request as JSON");
             }
@@ -138,5 +150,23 @@ public class InferController {
             metrics.failed(tag, "internal", received);
             throw e;
         }
+    }
+
+    /** The whole body, refused (413) past the limit: by its Content-Length before reading, else while reading. */
+    private byte[] body(HttpServletRequest http) throws IOException {
+        long declared = http.getContentLengthLong();
+        if (declared > maxBodyBytes) {
+            throw tooLarge("of " + declared + " bytes ");
+        }
+        try {
+            return new LimitedInputStream(http.getInputStream(), maxBodyBytes).readAllBytes();
+        } catch (LimitedInputStream.LimitExceeded e) {
+            throw tooLarge("");
+        }
+    }
+
+    private GatewayException tooLarge(String size) {
+        return new GatewayException(413, "too-large", "the request body " + size + "exceeds the limit of "
+                + maxBodyBytes + " bytes (baton.gateway.max-infer-request-size)");
     }
 }

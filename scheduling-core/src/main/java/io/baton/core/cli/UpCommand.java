@@ -120,7 +120,7 @@ final class UpCommand {
                 .profileMissing(registered.applications(), Profiling.Options.defaults(), Duration.ofMinutes(20));
 
         Path example = writeExample(zoo, s.home());
-        printReady(out, suite, s, example, probe(http, suite.gateway(), example));
+        printReady(out, suite, s, example, probe(http, suite.gateway(), example), bootstrapKeysSet(env));
 
         if (s.check()) {
             out.println("--check: stopping now");
@@ -172,7 +172,17 @@ final class UpCommand {
         }
     }
 
-    private static void printReady(PrintStream out, Suite suite, Settings s, Path example, String probe) {
+    /**
+     * Whether the gateway gets bootstrap API keys: the services inherit this environment, and Spring reads
+     * {@code baton.gateway.api-keys} from either spelling. {@code up} sets none itself: everything listens on loopback
+     * and the registry there takes admin calls without a key anyway, so a key would close nothing.
+     */
+    static boolean bootstrapKeysSet(Map<String, String> env) {
+        return !or(env.get("BATON_GATEWAY_API_KEYS"), or(env.get("BATON_GATEWAY_APIKEYS"), "")).isBlank();
+    }
+
+    private static void printReady(PrintStream out, Suite suite, Settings s, Path example, String probe,
+                                   boolean bootstrapKeys) {
         List<Integer> w = s.ports().workers();
         out.println();
         out.println("Baton is up.");
@@ -184,6 +194,9 @@ final class UpCommand {
         out.printf("  workers    %s%n", w.size() == 1 ? "http://127.0.0.1:" + w.get(0)
                 : "http://127.0.0.1:" + w.get(0) + " … " + w.get(w.size() - 1) + " (" + w.size() + ", one per core)");
         out.printf("  metrics    every service's /actuator/prometheus; logs in %s%n", s.home().resolve("logs"));
+        out.println(bootstrapKeys
+                ? "  admin      the gateway's /v1 needs an API key: one of BATON_GATEWAY_API_KEYS in X-API-Key"
+                : "  admin      the gateway's /v1 is open (loopback only) until a key exists; BATON_GATEWAY_API_KEYS=... closes it");
         out.println();
         out.println("Classify a Fashion-MNIST test image (validation image 0, an ankle boot):");
         out.printf("  curl -s -H 'Content-Type: application/json' -d @%s %s/v2/models/%s/infer%n", example, suite.gateway(), EXAMPLE_APP);

@@ -61,6 +61,14 @@ class SuiteCliTest {
     }
 
     @Test
+    void upSaysWhetherTheGatewayGetsBootstrapKeysFromTheEnvironment() {
+        assertThat(UpCommand.bootstrapKeysSet(Map.of())).isFalse();
+        assertThat(UpCommand.bootstrapKeysSet(Map.of("BATON_GATEWAY_API_KEYS", " "))).isFalse();
+        assertThat(UpCommand.bootstrapKeysSet(Map.of("BATON_GATEWAY_API_KEYS", "k1,k2"))).isTrue();
+        assertThat(UpCommand.bootstrapKeysSet(Map.of("BATON_GATEWAY_APIKEYS", "k1"))).isTrue();
+    }
+
+    @Test
     void upRefusesBadSettingsWithOneLine(@TempDir Path root) {
         CliRun.of("", "suite", "up", "--root", root.toString(), "--workers", "0").badInput("--workers");
         CliRun.of("", "suite", "up", "--root", root.toString(), "--bogus").badInput("unknown option '--bogus'");

@@ -1,0 +1,50 @@
+package io.baton.gateway.security;
+
+import java.util.List;
+
+/**
+ * Which routes need which key. Admin: {@code /v1/**} (the registry's API) and {@code /admin/api/**}; inference:
+ * {@code /v2/**} except the health probes {@code /v2/health/**}, which load balancers call without keys. Everything
+ * else (actuator, {@code /v3/api-docs}, static pages) is public. A new admin API route belongs in {@link #ADMIN}.
+ */
+public final class AccessRules {
+
+    /** What a route needs. */
+    public enum Access {
+        ADMIN,
+        INFERENCE,
+        PUBLIC
+    }
+
+    static final List<String> ADMIN = List.of("/v1", "/admin/api");
+    static final List<String> INFERENCE = List.of("/v2");
+    static final List<String> PUBLIC_INFERENCE = List.of("/v2/health");
+
+    private AccessRules() {
+    }
+
+    /**
+     * The access {@code path} needs. The path is the servlet container's decoded and normalised one (no
+     * {@code ;parameters}, no dot segments); repeated slashes are collapsed here as well, so no spelling of an admin
+     * path slips past.
+     */
+    public static Access of(String path) {
+        String p = path.replaceAll("/{2,}", "/");
+        if (under(p, ADMIN)) {
+            return Access.ADMIN;
+        }
+        if (under(p, INFERENCE) && !under(p, PUBLIC_INFERENCE)) {
+            return Access.INFERENCE;
+        }
+        return Access.PUBLIC;
+    }
+
+    private static boolean under(String path, List<String> prefixes) {
+        for (String prefix : prefixes) {
+            if (path.equals(prefix) || path.startsWith(prefix + "/")) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

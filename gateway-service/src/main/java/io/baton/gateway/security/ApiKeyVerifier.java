@@ -1,0 +1,99 @@
+package io.baton.gateway.security;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.EnumSet;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.LongSupplier;
+import java.util.regex.Pattern;
+
+import io.baton.gateway.GatewayProperties;
+
+/**
+ * Decides whether a key is accepted, and with which scopes: first the bootstrap keys of
+ * {@code baton.gateway.api-keys} (every scope; compared as SHA-256 digests in constant time), then the registry's
+ * keys, whose verdicts (accepted with scopes, or refused) are cached by the key's SHA-256 for
+ * {@code api-key-cache-ttl}, at most {@code api-key-cache-size} of them. A string that does not have the form of a
+ * registry key ({@code bk_} and 43 base64url characters) is refused without asking. Keys are held only as digests.
+ */
+public class ApiKeyVerifier {
+
+    static final Pattern REGISTRY_KEY = Pattern.compile("bk_[A-Za-z0-9_-]{43}");
+    private static final Caller BOOTSTRAP = new Caller("bootstrap", EnumSet.allOf(Scope.class));
+    private static final String ACTIVE_KEYS = "active";
+
+    private final List<byte[]> bootstrapDigests;
+    private final RegistryKeyClient registry;
+    private final ExpiringCache<Optional<Caller>> verdicts;
+    private final ExpiringCache<Long> activeKeys;
+
+    public ApiKeyVerifier(GatewayProperties properties, RegistryKeyClient registry) {
+        this(properties, registry, System::nanoTime);
+    }
+
+    ApiKeyVerifier(GatewayProperties properties, RegistryKeyClient registry, LongSupplier nanoClock) {
+        this.bootstrapDigests = properties.apiKeys().stream().map(ApiKeyVerifier::sha256).toList();
+        this.registry = registry;
+        this.verdicts = new ExpiringCache<>(properties.apiKeyCacheTtl(), properties.apiKeyCacheSize(), nanoClock);
+        this.activeKeys = new ExpiringCache<>(properties.apiKeyCacheTtl(), 1, nanoClock);
+    }
+
+    /** The caller {@code key} belongs to, or empty when it is not accepted. */
+    public Optional<Caller> check(String key) throws KeyStoreUnavailable {
+        byte[] digest = sha256(key);
+        boolean bootstrap = false;
+        for (byte[] configured : bootstrapDigests) {
+            bootstrap |= MessageDigest.isEqual(configured, digest); // no early exit
+        }
+        if (bootstrap) {
+            return Optional.of(BOOTSTRAP);
+        }
+        if (!REGISTRY_KEY.matcher(key).matches()) {
+            return Optional.empty();
+        }
+        String cacheKey = HexFormat.of().formatHex(digest);
+        Optional<Caller> cached = verdicts.get(cacheKey);
+        if (cached != null) {
+            return cached;
+        }
+        Optional<Caller> verdict = registry.verify(key);
+        verdicts.put(cacheKey, verdict);
+        return verdict;
+    }
+
+    /**
+     * Whether any key is in force: a bootstrap key is configured, or the registry has an active one (its count is
+     * cached like a verdict). While none is, the admin routes are open.
+     */
+    public boolean keysInForce() throws KeyStoreUnavailable {
+        if (!bootstrapDigests.isEmpty()) {
+            return true;
+        }
+        Long active = activeKeys.get(ACTIVE_KEYS);
+        if (active == null) {
+            active = registry.activeKeys();
+            activeKeys.put(ACTIVE_KEYS, active);
+        }
+        return active > 0;
+    }
+
+    /**
+     * Forgets every cached verdict and count, after a key was issued or revoked through this gateway: here the change
+     * takes effect at once, on other gateway replicas within the TTL.
+     */
+    public void keysChanged() {
+        verdicts.clear();
+        activeKeys.clear();
+    }
+
+    static byte[] sha256(String key) {
+        try {
+            return MessageDigest.getInstance("SHA-256").digest(key.getBytes(StandardCharsets.UTF_8));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every JVM has SHA-256", e);
+        }
+    }
+}

@@ -1,0 +1,133 @@
+package io.baton.gateway.security;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.time.Duration;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import io.baton.gateway.GatewayProperties;
+import io.baton.gateway.support.StubRegistry;
+
+/**
+ * Bootstrap keys, registry keys and their cache, over real HTTP against the registry's stand-in, on a hand-moved
+ * clock: a verdict is reused for the TTL and asked again after it, so a revocation shows within the TTL.
+ */
+class ApiKeyVerifierTest {
+
+    static final Duration TTL = Duration.ofSeconds(10);
+
+    final StubRegistry registry = new StubRegistry();
+    final AtomicLong now = new AtomicLong();
+
+    @AfterEach
+    void stop() {
+        registry.close();
+    }
+
+    ApiKeyVerifier verifier(List<String> bootstrap, int cacheSize, String registryUrl) {
+        GatewayProperties properties = new GatewayProperties(URI.create(registryUrl), null, null, bootstrap, null,
+                null, null, null, null, TTL, cacheSize, null, null, null);
+        return new ApiKeyVerifier(properties, new RegistryKeyClient(HttpClient.newHttpClient(), new ObjectMapper(),
+                properties), now::get);
+    }
+
+    ApiKeyVerifier verifier(List<String> bootstrap) {
+        return verifier(bootstrap, 100, registry.url());
+    }
+
+    @Test
+    void aBootstrapKeyHasEveryScopeWithoutAskingTheRegistry() throws Exception {
+        ApiKeyVerifier v = verifier(List.of("first-bootstrap", "second-bootstrap"));
+        assertThat(v.check("second-bootstrap")).hasValueSatisfying(c -> {
+            assertThat(c.name()).isEqualTo("bootstrap");
+            assertThat(c.scopes()).containsExactlyInAnyOrder(Scope.ADMIN, Scope.INFER);
+        });
+        assertThat(v.check("second-bootstrap ")).isEmpty();
+        assertThat(v.check("not-a-key")).isEmpty(); // not of the registry's form: not even asked
+        assertThat(v.keysInForce()).isTrue();
+        assertThat(registry.keyChecks.get()).isZero();
+    }
+
+    @Test
+    void aRegistryVerdictIsReusedForTheTtlSoARevocationShowsWithinIt() throws Exception {
+        ApiKeyVerifier v = verifier(List.of());
+        String key = registry.issueKey("ci", "infer");
+        assertThat(v.check(key)).hasValueSatisfying(c -> {
+            assertThat(c.scopes()).isEqualTo(Set.of(Scope.INFER));
+            assertThat(c.name()).isEqualTo("ci (" + key.substring(0, 11) + ")");
+        });
+        assertThat(registry.keyChecks.get()).isEqualTo(1);
+
+        registry.revokeAll();
+        now.addAndGet(TTL.toNanos() - 1);
+        assertThat(v.check(key)).isPresent(); // still within the TTL: the cached verdict
+        assertThat(registry.keyChecks.get()).isEqualTo(1);
+        now.addAndGet(1);
+        assertThat(v.check(key)).isEmpty(); // past it: asked again, and refused
+        assertThat(registry.keyChecks.get()).isEqualTo(2);
+        assertThat(v.check(key)).isEmpty(); // refusals are cached as well
+        assertThat(registry.keyChecks.get()).isEqualTo(2);
+    }
+
+    @Test
+    void theCacheIsBoundedAndForgetsEverythingWhenKeysChange() throws Exception {
+        ApiKeyVerifier v = verifier(List.of(), 2, registry.url());
+        String a = registry.issueKey("a", "admin");
+        String b = registry.issueKey("b", "admin");
+        String c = registry.issueKey("c", "admin");
+        v.check(a);
+        v.check(b);
+        v.check(c); // a goes
+        assertThat(registry.keyChecks.get()).isEqualTo(3);
+        v.check(c);
+        assertThat(registry.keyChecks.get()).isEqualTo(3);
+        v.check(a);
+        assertThat(registry.keyChecks.get()).isEqualTo(4);
+
+        v.keysChanged();
+        v.check(a);
+        assertThat(registry.keyChecks.get()).isEqualTo(5);
+    }
+
+    @Test
+    void keysAreInForceOnceOneIsActiveInTheRegistry() throws Exception {
+        ApiKeyVerifier v = verifier(List.of());
+        assertThat(v.keysInForce()).isFalse();
+        registry.issueKey("first", "admin");
+        assertThat(v.keysInForce()).isFalse(); // the count is cached for the TTL ...
+        v.keysChanged();                       // ... unless this gateway issued or revoked a key
+        assertThat(v.keysInForce()).isTrue();
+        registry.revokeAll();
+        now.addAndGet(TTL.toNanos());
+        assertThat(v.keysInForce()).isFalse();
+    }
+
+    @Test
+    void aRegistryThatCannotAnswerIsUnavailableNotARefusal() throws Exception {
+        String key = registry.issueKey("ci", "admin");
+        registry.keyStoreFailing = true;
+        ApiKeyVerifier failing = verifier(List.of());
+        assertThatThrownBy(() -> failing.check(key)).isInstanceOf(KeyStoreUnavailable.class)
+                .hasMessageContaining("answered 500").hasMessageNotContaining(key);
+        assertThatThrownBy(failing::keysInForce).isInstanceOf(KeyStoreUnavailable.class);
+        registry.keyStoreFailing = false;
+        assertThat(failing.check(key)).isPresent(); // an unavailable answer is not cached
+
+        StubRegistry gone = new StubRegistry();
+        String goneUrl = gone.url();
+        gone.close();
+        ApiKeyVerifier unreachable = verifier(List.of(), 10, goneUrl);
+        assertThatThrownBy(() -> unreachable.check(key)).isInstanceOf(KeyStoreUnavailable.class)
+                .hasMessageContaining("registry unreachable at " + goneUrl).hasMessageNotContaining(key);
+    }
+}
