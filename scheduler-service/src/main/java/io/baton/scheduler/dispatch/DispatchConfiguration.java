@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.baton.scheduler.SchedulerProperties;
 import io.baton.scheduler.catalog.ApplicationCatalog;
 import io.baton.scheduler.catalog.RegistryClient;
+import io.baton.scheduler.ipa.LivePipelinePlanner;
 import io.baton.scheduler.membership.WorkerRegistry;
 import io.baton.scheduler.metrics.ServingMetrics;
 import io.github.resilience4j.circuitbreaker.CircuitBreakerRegistry;
@@ -45,9 +46,15 @@ class DispatchConfiguration {
         return new ServingMetrics(meters);
     }
 
+    @Bean
+    LivePipelinePlanner livePipelinePlanner(SchedulerProperties properties) {
+        return new LivePipelinePlanner(properties.ipaInterval().toMillis(), System::currentTimeMillis);
+    }
+
     @Bean(destroyMethod = "close")
     DispatchService dispatchService(ApplicationCatalog catalog, WorkerRegistry registry, WorkerClient workers,
-                                    ServingMetrics metrics, SchedulerProperties properties) {
-        return new DispatchService(catalog, registry, workers, metrics, properties);
+                                    ServingMetrics metrics, SchedulerProperties properties,
+                                    LivePipelinePlanner livePipelinePlanner) {
+        return new DispatchService(catalog, registry, workers, metrics, properties, livePipelinePlanner);
     }
 }

@@ -56,13 +56,13 @@ public class DispatchService implements AutoCloseable {
     private volatile String[] planningKind = {"cpu", "cpu"};
 
     public DispatchService(ApplicationCatalog catalog, WorkerRegistry registry, WorkerClient workers,
-                           ServingMetrics metrics, SchedulerProperties properties) {
+                           ServingMetrics metrics, SchedulerProperties properties, LivePipelinePlanner pipelines) {
         this.catalog = catalog;
         this.registry = registry;
         this.workers = workers;
         this.metrics = metrics;
         this.properties = properties;
-        this.pipelines = new LivePipelinePlanner(properties.ipaInterval().toMillis(), System::currentTimeMillis);
+        this.pipelines = pipelines;
         synchronized (registry) {
             registry.addListener(new Membership());
             registry.live().forEach(w -> watchBreaker(w.workerId()));
@@ -162,6 +162,24 @@ public class DispatchService implements AutoCloseable {
         CatalogVariant first = app.variants().stream().filter(v -> v.stage() == stage)
                 .min(Comparator.comparing(CatalogVariant::name)).orElseThrow();
         return new LivePipelinePlanner.StageChoice(first.name(), Integer.MAX_VALUE);
+    }
+
+    /**
+     * Plans every pipeline IPA has planned before, now (IPA's adaptation tick): with no traffic its forecast falls and
+     * its replicas with it. A pipeline the registry no longer has, or whose policy is no longer {@code ipa}, is skipped.
+     */
+    public void replanPipelines() {
+        String[] kind = planningKind;
+        for (String name : pipelines.planned()) {
+            try {
+                CatalogApplication app = catalog.get(name);
+                if (LivePolicies.IPA.equals(app.policy()) && "pipeline".equals(app.kind())) {
+                    pipelines.replan(app, kind, overheadMs(), registry.live().size());
+                }
+            } catch (RuntimeException e) {
+                org.slf4j.LoggerFactory.getLogger(DispatchService.class).debug("ipa: not re-planning {}: {}", name, e.toString());
+            }
+        }
     }
 
     /** The live IPA plan of a pipeline application, once one of its requests has been planned. */

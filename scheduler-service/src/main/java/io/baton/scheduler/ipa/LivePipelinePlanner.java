@@ -78,11 +78,56 @@ public class LivePipelinePlanner {
     private final IpaSolver solver = new EnumerationIpaSolver();
     private final LoadForecaster forecaster = new MovingMaxForecaster();
     private final ConcurrentHashMap<String, PipelineState> pipelines = new ConcurrentHashMap<>();
+    private volatile PlanListener listener = (previous, next) -> { };
+    private volatile java.util.function.IntUnaryOperator replicaCap = live -> live;
+
+    /** Told of every plan whose stage configuration differs from the one before (on the thread that planned). */
+    public interface PlanListener {
+        void changed(LivePlan previous, LivePlan next);
+    }
 
     public LivePipelinePlanner(long intervalMs, LongSupplier clockMs) {
         if (intervalMs < 1) throw new IllegalArgumentException("the adaptation interval must be ≥ 1 ms, got " + intervalMs);
         this.intervalMs = intervalMs;
         this.clockMs = clockMs;
+    }
+
+    public void listener(PlanListener listener) {
+        this.listener = listener;
+    }
+
+    /** The replica cap from the number of live workers (default: that number; an actuator that can add workers lifts it). */
+    public void replicaCap(java.util.function.IntUnaryOperator cap) {
+        this.replicaCap = cap;
+    }
+
+    /** The pipelines planned so far. */
+    public List<String> planned() {
+        return List.copyOf(pipelines.keySet());
+    }
+
+    /** Plans {@code app} now, whether or not its plan is due (the adapter loop's tick). */
+    public LivePlan replan(CatalogApplication app, String[] kind, double overheadMs, int workers) {
+        PipelineState state = pipelines.computeIfAbsent(app.name(), a -> new PipelineState());
+        LivePlan previous, next;
+        synchronized (state) {
+            previous = state.plan;
+            next = plan(app, state, kind, overheadMs, Math.max(1, replicaCap.applyAsInt(workers)), clockMs.getAsLong());
+            state.plan = next;
+            state.plannedFor = app;
+        }
+        notifyIfChanged(previous, next);
+        return next;
+    }
+
+    private void notifyIfChanged(LivePlan previous, LivePlan next) {
+        if (previous == null || !previous.stages().equals(next.stages())) {
+            try {
+                listener.changed(previous, next);
+            } catch (RuntimeException e) {
+                log.warn("ipa: a plan listener failed: {}", e.toString());
+            }
+        }
     }
 
     /**
@@ -97,14 +142,18 @@ public class LivePipelinePlanner {
         PipelineState state = pipelines.computeIfAbsent(app.name(), a -> new PipelineState());
         long now = clockMs.getAsLong();
         if (stage == 0) state.load.record(now);
-        LivePlan plan;
+        LivePlan plan, previous = null;
+        boolean planned = false;
         synchronized (state) {
             if (state.plan == null || state.plannedFor != app || now - state.plan.plannedAtMs() >= intervalMs) {
-                state.plan = plan(app, state, kind, overheadMs, Math.max(1, workers), now);
+                previous = state.plan;
+                state.plan = plan(app, state, kind, overheadMs, Math.max(1, replicaCap.applyAsInt(workers)), now);
                 state.plannedFor = app;
+                planned = true;
             }
             plan = state.plan;
         }
+        if (planned) notifyIfChanged(previous, plan);
         StageConfig c = plan.stages().get(stage);
         return new StageChoice(c.variant(), c.batch());
     }

@@ -233,6 +233,17 @@ class LiveDispatchTest {
         assertThat(plan.path("stages").path(0).path("variant").asText()).isEqualTo("accurate");
         assertThat(plan.path("stages").path(0).path("batch").asInt()).isEqualTo(1);
         assertThat(plan.path("slaMs").asDouble()).isEqualTo(2000);
+        // the adapter loop's side effects of a new plan: recorded in the registry, applied, counted
+        long until = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        while (REGISTRY.plans.isEmpty() && System.nanoTime() < until) Thread.sleep(50);
+        assertThat(REGISTRY.plans).isNotEmpty();
+        JsonNode recorded = json.readTree(REGISTRY.plans.get(0));
+        assertThat(recorded.path("policy").asText()).isEqualTo("ipa");
+        assertThat(recorded.path("application").asText()).isEqualTo("pipe");
+        assertThat(recorded.at("/plan/stages/0/variant").asText()).isEqualTo("accurate");
+        assertThat(get("/actuator/prometheus").body()).contains("baton_ipa_plan_changes_total{application=\"pipe\"",
+                "baton_ipa_stage_batch_size{application=\"pipe\",stage=\"stage-0\"} 1.0");
+        assertThat(json.readTree(get("/v1/actuator/state").body()).toString()).contains("IPA live plan of pipe");
 
         HttpResponse<String> noStage = post("""
                 {"application":"pipe","stage":3,"inputs":[{"name":"x","datatype":"FP32","shape":[1,4],"data":[1,2,3,4]}]}""");

@@ -19,6 +19,8 @@ public final class RegistryStub implements AutoCloseable {
 
     private final HttpServer server;
     private final Map<String, String> applications = new ConcurrentHashMap<>();
+    /** Bodies of {@code POST /v1/plans}, in arrival order. */
+    public final java.util.List<String> plans = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     public RegistryStub() throws IOException {
         server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
@@ -30,6 +32,15 @@ public final class RegistryStub implements AutoCloseable {
                     .getBytes(StandardCharsets.UTF_8);
             exchange.getResponseHeaders().add("Content-Type", body != null ? "application/json" : "application/problem+json");
             exchange.sendResponseHeaders(body != null ? 200 : 404, bytes.length);
+            try (OutputStream out = exchange.getResponseBody()) {
+                out.write(bytes);
+            }
+        });
+        server.createContext("/v1/plans", exchange -> {
+            plans.add(new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8));
+            byte[] bytes = "{}".getBytes(StandardCharsets.UTF_8);
+            exchange.getResponseHeaders().add("Content-Type", "application/json");
+            exchange.sendResponseHeaders(201, bytes.length);
             try (OutputStream out = exchange.getResponseBody()) {
                 out.write(bytes);
             }
