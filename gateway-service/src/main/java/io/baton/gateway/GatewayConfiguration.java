@@ -13,6 +13,7 @@ import org.springframework.context.annotation.Configuration;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.baton.gateway.admin.ApiKeyFilter;
+import io.baton.gateway.admin.Passthrough;
 import io.baton.gateway.oip.OipRequestReader;
 import io.baton.gateway.oip.OipResponseWriter;
 import io.baton.gateway.oip.UpstreamHealth;
@@ -85,6 +86,12 @@ public class GatewayConfiguration {
     @Bean
     OipResponseWriter oipResponseWriter(ObjectMapper json) {
         return new OipResponseWriter(json);
+    }
+
+    /** The admin routes' pass-through to the registry, the profiler and the scheduler, on the pooled client. */
+    @Bean
+    Passthrough adminPassthrough(HttpClient upstreamHttpClient, ObjectMapper json) {
+        return new Passthrough(upstreamHttpClient, json);
     }
 
     @Bean

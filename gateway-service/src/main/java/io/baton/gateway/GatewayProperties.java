@@ -22,6 +22,10 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * @param priorityDefaultLevel the Triton priority level that maps to Baton's default priority 0 (default 5); see
  *                             {@link io.baton.gateway.serving.PriorityMapping}
  * @param resilience           time limiter, circuit breaker and bulkhead around scheduler calls
+ * @param profilerUrl          base URL of profiler-service, the target of {@code /v1/profiling-jobs/**} (default
+ *                             {@code http://127.0.0.1:8083})
+ * @param adminTimeout         limit on one admin call passed to the profiler or the scheduler (plans, workers, the
+ *                             metrics summary; default 30 s); registry calls, which may carry a large upload, have none
  */
 @ConfigurationProperties(prefix = "baton.gateway")
 public record GatewayProperties(
@@ -32,7 +36,9 @@ public record GatewayProperties(
         Duration registryTimeout,
         Duration healthTimeout,
         Integer priorityDefaultLevel,
-        Resilience resilience) {
+        Resilience resilience,
+        URI profilerUrl,
+        Duration adminTimeout) {
 
     public GatewayProperties {
         if (registryUrl == null) {
@@ -61,13 +67,19 @@ public record GatewayProperties(
         if (resilience == null) {
             resilience = new Resilience(null, null, null, null);
         }
+        if (profilerUrl == null) {
+            profilerUrl = URI.create("http://127.0.0.1:8083");
+        }
+        if (adminTimeout == null) {
+            adminTimeout = Duration.ofSeconds(30);
+        }
     }
 
     /** The same settings with the API keys masked, for {@code /actuator/info}. */
     public GatewayProperties redacted() {
         return new GatewayProperties(registryUrl, schedulerUrl, appCacheTtl,
                 apiKeys.stream().map(k -> "***").toList(), registryTimeout, healthTimeout, priorityDefaultLevel,
-                resilience);
+                resilience, profilerUrl, adminTimeout);
     }
 
     /**
