@@ -81,12 +81,15 @@ export function clearError(name) {
   if (form && form.tagName === 'FORM') markField(form, null);
 }
 
-/** Marks the inputs whose data-field is the problem's field, or its top-level part (inputs[0].shape → inputs). */
+/**
+ * Marks the inputs one of whose data-field names (space-separated) is the problem's field, or its top-level part
+ * (inputs[0].shape → inputs).
+ */
 function markField(form, field) {
   const top = field ? field.split(/[.[]/)[0] : null;
   for (const input of form.querySelectorAll('[data-field]')) {
-    const f = input.dataset.field;
-    const hit = field && (f === field || f === top);
+    const names = input.dataset.field.split(/\s+/);
+    const hit = field && (names.includes(field) || names.includes(top));
     input.classList.toggle('invalid', Boolean(hit));
     if (hit) input.setAttribute('aria-invalid', 'true');
     else input.removeAttribute('aria-invalid');

@@ -32,6 +32,8 @@ public final class E2eSuite implements AutoCloseable {
     static final ZooBuilder.Options ZOO_OPTIONS = new ZooBuilder.Options(FashionMnist.DEFAULT_DIR, 1_000, 300, 2, 300, 7);
     public static final Profiling.Options PROFILING = new Profiling.Options(List.of(1, 2, 4, 8), 5, 1);
     public static final int WORKERS = 2;
+    /** The gateway's one API key: its admin routes ({@code /v1}) are closed, as they should be in production. */
+    public static final String ADMIN_KEY = "e2e-admin-key";
     /** Lean JVMs that start fast: nothing here measures speed. */
     static final List<String> JVM = List.of("-Xmx256m", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC");
 
@@ -71,7 +73,8 @@ public final class E2eSuite implements AutoCloseable {
                 JVM, JVM,
                 // Fast heartbeats and eviction, so that a killed worker is noticed within the tests' patience.
                 Map.of(Service.WORKER, List.of("--baton.worker.heartbeat-interval=500ms"),
-                        Service.SCHEDULER, List.of("--baton.scheduler.worker-timeout=3s")),
+                        Service.SCHEDULER, List.of("--baton.scheduler.worker-timeout=3s"),
+                        Service.GATEWAY, List.of("--baton.gateway.api-keys=" + ADMIN_KEY)),
                 Duration.ofMinutes(2));
         PrintStream log = new PrintStream(Files.newOutputStream(home.resolve("e2e.log")), true, "UTF-8");
         Suite suite = new Suite(spec, log);
