@@ -14,6 +14,7 @@ import org.springframework.web.filter.CorsFilter;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.baton.gateway.admin.ApiKeyFilter;
+import io.baton.gateway.admin.Passthrough;
 import io.baton.gateway.oip.OipRequestReader;
 import io.baton.gateway.oip.OipResponseWriter;
 import io.baton.gateway.oip.UpstreamHealth;
@@ -94,6 +95,12 @@ public class GatewayConfiguration {
     @Bean
     OipResponseWriter oipResponseWriter(ObjectMapper json) {
         return new OipResponseWriter(json);
+    }
+
+    /** The admin routes' pass-through to the registry, the profiler and the scheduler, on the pooled client. */
+    @Bean
+    Passthrough adminPassthrough(HttpClient upstreamHttpClient, ObjectMapper json, GatewayProperties properties) {
+        return new Passthrough(upstreamHttpClient, json, properties.maxUploadSize().toBytes());
     }
 
     @Bean

@@ -35,6 +35,10 @@ import org.springframework.util.unit.DataSize;
  *                             registry's own default); larger is 413 before anything is sent on
  * @param maxInferRequestSize  largest inference request body (default 64MB); larger is 413
  * @param cors                 cross-origin access; none unless origins are listed
+ * @param profilerUrl          base URL of profiler-service, the target of {@code /v1/profiling-jobs/**} (default
+ *                             {@code http://127.0.0.1:8083})
+ * @param adminTimeout         limit on one admin call passed to the profiler or the scheduler (plans, workers, the
+ *                             metrics summary; default 30 s); registry calls, which may carry a large upload, have none
  */
 @ConfigurationProperties(prefix = "baton.gateway")
 public record GatewayProperties(
@@ -51,7 +55,9 @@ public record GatewayProperties(
         Integer apiKeyCacheSize,
         DataSize maxUploadSize,
         DataSize maxInferRequestSize,
-        Cors cors) {
+        Cors cors,
+        URI profilerUrl,
+        Duration adminTimeout) {
 
     public GatewayProperties {
         if (registryUrl == null) {
@@ -113,13 +119,20 @@ public record GatewayProperties(
         if (cors == null) {
             cors = new Cors(null);
         }
+        if (profilerUrl == null) {
+            profilerUrl = URI.create("http://127.0.0.1:8083");
+        }
+        if (adminTimeout == null) {
+            adminTimeout = Duration.ofSeconds(30);
+        }
     }
 
     /** The same settings with the API keys masked, for {@code /actuator/info}. */
     public GatewayProperties redacted() {
         return new GatewayProperties(registryUrl, schedulerUrl, appCacheTtl,
                 apiKeys.stream().map(k -> "***").toList(), registryTimeout, healthTimeout, priorityDefaultLevel,
-                resilience, inferenceAuth, apiKeyCacheTtl, apiKeyCacheSize, maxUploadSize, maxInferRequestSize, cors);
+                resilience, inferenceAuth, apiKeyCacheTtl, apiKeyCacheSize, maxUploadSize, maxInferRequestSize, cors,
+                profilerUrl, adminTimeout);
     }
 
     /** Never the keys: a record's own toString would print them into any log line that shows the settings. */
@@ -130,7 +143,8 @@ public record GatewayProperties(
                 + ", healthTimeout=" + healthTimeout + ", priorityDefaultLevel=" + priorityDefaultLevel
                 + ", resilience=" + resilience + ", inferenceAuth=" + inferenceAuth + ", apiKeyCacheTtl="
                 + apiKeyCacheTtl + ", apiKeyCacheSize=" + apiKeyCacheSize + ", maxUploadSize=" + maxUploadSize
-                + ", maxInferRequestSize=" + maxInferRequestSize + ", cors=" + cors + "]";
+                + ", maxInferRequestSize=" + maxInferRequestSize + ", cors=" + cors + ", profilerUrl=" + profilerUrl
+                + ", adminTimeout=" + adminTimeout + "]";
     }
 
     /** Whether inference needs an API key. */

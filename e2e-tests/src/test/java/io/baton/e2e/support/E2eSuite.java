@@ -36,6 +36,8 @@ public final class E2eSuite implements AutoCloseable {
     public static final String BOOTSTRAP_KEY = "e2e-bootstrap-" + java.util.UUID.randomUUID();
     /** Short, so that a key revoked straight in the registry stops working at the gateway soon. */
     public static final Duration API_KEY_CACHE_TTL = Duration.ofSeconds(1);
+    /** The key the admin page is given (the bootstrap key: every scope). */
+    public static final String ADMIN_KEY = BOOTSTRAP_KEY;
     /** Lean JVMs that start fast: nothing here measures speed. */
     static final List<String> JVM = List.of("-Xmx256m", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC");
 

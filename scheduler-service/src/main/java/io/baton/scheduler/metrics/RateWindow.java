@@ -38,6 +38,11 @@ final class RateWindow {
         return all == 0 ? 0 : sum(missed, nowSecond) / (double) all;
     }
 
+    /** Requests that ended (on time, late, dropped or failed) over the window. */
+    synchronized long ended(long nowSecond) {
+        return sum(offered, nowSecond);
+    }
+
     private int bucket(long nowSecond) {
         int i = (int) Math.floorMod(nowSecond, (long) seconds);
         if (second[i] != nowSecond) {

@@ -1,5 +1,7 @@
 package io.baton.scheduler.metrics;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
@@ -26,17 +28,24 @@ import io.micrometer.core.instrument.Timer;
  *   <li>{@code baton_device_idle_fraction{worker}}: share of the last ~10 s with no batch of ours on the worker, and
  *       {@code baton_device_busy_seconds_total{worker}} to take rates of over any window.</li>
  * </ul>
+ * The same figures, with the 99th-percentile latency and the mean batch size over the same window, are read at once
+ * by {@link #applications()} and {@link #reading} for {@code GET /internal/v1/metrics/summary}.
  */
 public class ServingMetrics {
 
-    private static final int WINDOW_SECONDS = 10;
+    /** The window of the goodput, miss-rate, p99 and mean-batch figures. */
+    public static final int WINDOW_SECONDS = 10;
+    /** Values kept per application for the p99 latency and the mean batch size (see {@link SampleWindow}). */
+    private static final int SAMPLES = 4096;
 
     private final MeterRegistry registry;
     private final ConcurrentHashMap<String, RateWindow> windows = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<String, DeviceTime> devices = new ConcurrentHashMap<>();
-    private final ConcurrentHashMap<String, Boolean> queues = new ConcurrentHashMap<>();
     private final LongAdder ended = new LongAdder();
     private final LongAdder bad = new LongAdder();
+    private final ConcurrentHashMap<String, SampleWindow> latencies = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<String, SampleWindow> batches = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<String, Supplier<Number>> queues = new ConcurrentHashMap<>();
 
     public ServingMetrics(MeterRegistry registry) {
         this.registry = registry;
@@ -68,7 +77,9 @@ public class ServingMetrics {
                 .register(registry).increment();
         Timer.builder("baton.request.latency").tag("application", app).publishPercentileHistogram()
                 .register(registry).record(java.time.Duration.ofNanos((long) (totalMs * 1e6)));
-        window(app).record(nowSecond(), onTime);
+        long now = nowSecond();
+        window(app).record(now, onTime);
+        latencies.computeIfAbsent(app, a -> new SampleWindow(WINDOW_SECONDS, SAMPLES)).record(now, totalMs);
         ended(onTime);
     }
 
@@ -93,11 +104,12 @@ public class ServingMetrics {
     public void batch(String app, String variant, int size) {
         DistributionSummary.builder("baton.batch.size").tag("application", app).tag("variant", variant)
                 .register(registry).record(size);
+        batches.computeIfAbsent(app, a -> new SampleWindow(WINDOW_SECONDS, SAMPLES)).record(nowSecond(), size);
     }
 
     /** Registers the queue-length gauge of an application once; {@code length} is read at each scrape. */
     public void queue(String app, Supplier<Number> length) {
-        if (queues.putIfAbsent(app, Boolean.TRUE) == null) {
+        if (queues.putIfAbsent(app, length) == null) {
             Gauge.builder("baton.queue.length", length).tag("application", app).register(registry);
         }
     }
@@ -108,6 +120,47 @@ public class ServingMetrics {
 
     public void deviceIdle(String workerId) {
         device(workerId).idle();
+    }
+
+    /** Every application that has had a request or a batch, by name, with its figures over the window now. */
+    public List<ApplicationSummary> applications() {
+        long now = nowSecond();
+        Map<String, ApplicationSummary> byName = new TreeMap<>();
+        for (String app : allApplications()) {
+            RateWindow rates = windows.get(app);
+            SampleWindow.Stats latency = stats(latencies.get(app), now);
+            SampleWindow.Stats batch = stats(batches.get(app), now);
+            Supplier<Number> queue = queues.get(app);
+            byName.put(app, new ApplicationSummary(app, rates == null ? 0 : rates.goodput(now),
+                    rates == null ? 0 : rates.missRate(now), rates == null ? 0 : rates.ended(now), latency.p99(),
+                    batch.mean(), batch.count(), queue == null ? 0 : queue.get().intValue()));
+        }
+        return new ArrayList<>(byName.values());
+    }
+
+    /** What our batches keep a worker doing: null for a worker never sent a batch. */
+    public DeviceReading reading(String workerId) {
+        DeviceTime d = devices.get(workerId);
+        return d == null ? null : d.reading();
+    }
+
+    /**
+     * @param runningBatches batches of ours on the worker now
+     * @param idleFraction   share of the last ~10 s with none
+     * @param busySeconds    busy time since first seen
+     */
+    public record DeviceReading(int runningBatches, double idleFraction, double busySeconds) {
+    }
+
+    private List<String> allApplications() {
+        java.util.Set<String> names = new java.util.HashSet<>(windows.keySet());
+        names.addAll(batches.keySet());
+        names.addAll(queues.keySet());
+        return List.copyOf(names);
+    }
+
+    private static SampleWindow.Stats stats(SampleWindow w, long now) {
+        return w == null ? new SampleWindow.Stats(0, null, null) : w.stats(now);
     }
 
     private DeviceTime device(String workerId) {
@@ -177,6 +230,10 @@ public class ServingMetrics {
             snapAt[i] = now;
             snapBusy[i] = busyTotal(now);
             snaps++;
+        }
+
+        synchronized DeviceReading reading() {
+            return new DeviceReading(running, idleFraction(), busySeconds());
         }
 
         synchronized double busySeconds() {

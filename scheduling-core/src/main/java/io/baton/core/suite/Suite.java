@@ -89,7 +89,8 @@ public final class Suite implements AutoCloseable {
                     List.of("--baton.profiler.registry-url=" + registry(), "--baton.profiler.intra-op-threads=1"), Map.of()));
             for (int i = 0; i < spec.ports().workers().size(); i++) rest.add(launchWorker(i, spec.ports().workers().get(i)));
             rest.add(launch(Service.GATEWAY, "gateway", spec.ports().gateway(), spec.serviceJvmOptions(),
-                    List.of("--baton.gateway.scheduler-url=" + scheduler(), "--baton.gateway.registry-url=" + registry()), Map.of()));
+                    List.of("--baton.gateway.scheduler-url=" + scheduler(), "--baton.gateway.registry-url=" + registry(),
+                            "--baton.gateway.profiler-url=" + profiler()), Map.of()));
             awaitHealthy(rest);
         } catch (RuntimeException e) {
             close();

@@ -1,0 +1,317 @@
+package io.baton.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.baton.core.zoo.ZooBuilder;
+import io.baton.e2e.support.ChromiumRequired;
+import io.baton.e2e.support.E2eSuite;
+import io.baton.e2e.support.HeadlessChromium;
+import io.baton.e2e.support.Oip;
+import io.baton.e2e.support.SuiteExtension;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.TestInfo;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.openqa.selenium.By;
+import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.logging.LogEntry;
+import org.openqa.selenium.logging.LogType;
+import org.openqa.selenium.support.ui.ExpectedConditions;
+import org.openqa.selenium.support.ui.Select;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+/**
+ * The admin page ({@code /admin/} on the gateway) in headless Chromium against the whole suite: a model registered
+ * through the page (application, ONNX variant, validation set), profiled through the page, and its profile (latency
+ * chart, per-class recall) shown; refusals shown next to the form that caused them; the API key; plans and live
+ * metrics. The gateway has an API key ({@link E2eSuite#ADMIN_KEY}), so every call the page makes carries it.
+ */
+@ExtendWith({ChromiumRequired.class, SuiteExtension.class})
+class AdminPageIT {
+    static final String APP = "admin-page-demo";
+    /** Profiling through the page: enough to draw a curve, quick on a small machine. */
+    static final List<Integer> BATCH_SIZES = List.of(1, 2, 4);
+    static final Duration PROFILING_LIMIT = Duration.ofMinutes(3);
+
+    static final Path OUT = Path.of("target", "admin-page-it");
+
+    static E2eSuite e2e;
+    static ChromeDriver browser;
+    static WebDriverWait wait;
+
+    @BeforeAll
+    static void openBrowser(E2eSuite suite) throws Exception {
+        e2e = suite;
+        Files.createDirectories(OUT);
+        browser = HeadlessChromium.start(OUT.resolve("chromedriver.log"));
+        wait = new WebDriverWait(browser, Duration.ofSeconds(30));
+    }
+
+    @AfterAll
+    static void closeBrowser() {
+        if (browser != null) browser.quit();
+    }
+
+    /**
+     * The page's console holds no error of its own: no script exception, no refused content (the CSP would report
+     * one there). Refused calls are logged by the browser as failed resources; those are the tests' doing and are
+     * shown in the page, which the tests check. A screenshot of each test's last state is kept in target/.
+     */
+    @AfterEach
+    void consoleHoldsNoScriptError(TestInfo test) throws Exception {
+        Files.copy(browser.getScreenshotAs(OutputType.FILE).toPath(),
+                OUT.resolve(test.getTestMethod().orElseThrow().getName() + ".png"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        List<String> errors = browser.manage().logs().get(LogType.BROWSER).getAll().stream()
+                .filter(e -> e.getLevel().intValue() >= java.util.logging.Level.SEVERE.intValue())
+                .map(LogEntry::getMessage)
+                .filter(m -> !m.contains("Failed to load resource"))
+                .toList();
+        assertThat(errors).as("the browser console").isEmpty();
+    }
+
+    // ---- the page ----
+
+    static void open() {
+        browser.get(e2e.suite().gateway().resolve("/admin/").toString());
+        wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("body[data-ready='true']")));
+    }
+
+    static void openWithKey() {
+        open();
+        if (!"key set for this tab".equals($("#key-state").getText())) {
+            type($("#api-key"), E2eSuite.ADMIN_KEY);
+            $("#key-form button[type=submit]").click();
+        }
+        wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#app-list tr[data-app='fashion-single']")));
+    }
+
+    static WebElement $(String css) {
+        return browser.findElement(By.cssSelector(css));
+    }
+
+    static List<WebElement> all(String css) {
+        return browser.findElements(By.cssSelector(css));
+    }
+
+    static void type(WebElement input, String text) {
+        input.clear();
+        input.sendKeys(text);
+    }
+
+    static WebElement field(String form, String name) {
+        return $("#" + form + " [name='" + name + "']");
+    }
+
+    static WebElement visible(String css) {
+        return wait.until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector(css)));
+    }
+
+    static String errorOf(String name) {
+        return visible("[data-error-for='" + name + "']").getText();
+    }
+
+    static void select(String app) {
+        $("#app-list tr[data-app='" + app + "'] button.select-app").click();
+        wait.until(ExpectedConditions.textToBe(By.id("app-name"), app));
+    }
+
+    static void openPanel(String css) {
+        WebElement details = $(css);
+        if (details.getDomAttribute("open") == null) details.findElement(By.tagName("summary")).click();
+    }
+
+    static double percentIn(WebElement cell) {
+        return Double.parseDouble(cell.getText().replace("%", "").trim());
+    }
+
+    // ---- tests ----
+
+    @Test
+    void withoutTheKeyTheRefusalShowsWhereTheListWouldBeAndTheKeyTypedIsKeptForTheTab() {
+        open();
+        ((JavascriptExecutor) browser).executeScript("sessionStorage.clear()");
+        open();
+        assertThat($("#key-state").getText()).isEqualTo("no key set");
+        String refusal = errorOf("applications");
+        assertThat(refusal).contains("401").contains("an API key is required").contains("field: X-API-Key");
+        assertThat(errorOf("metrics")).contains("401");
+
+        type($("#api-key"), "not-the-key");
+        $("#key-form button[type=submit]").click();
+        wait.until(ExpectedConditions.textToBePresentInElementLocated(By.cssSelector("[data-error-for='applications']"),
+                "not accepted"));
+
+        type($("#api-key"), E2eSuite.ADMIN_KEY);
+        $("#key-form button[type=submit]").click();
+        wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#app-list tr[data-app='fashion-single']")));
+        wait.until(ExpectedConditions.invisibilityOfElementLocated(By.cssSelector("[data-error-for='applications']")));
+
+        open(); // a reload keeps the key: sessionStorage lives as long as the tab
+        assertThat($("#key-state").getText()).isEqualTo("key set for this tab");
+        wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#app-list tr[data-app='fashion-ensemble']")));
+    }
+
+    @Test
+    void aModelRegisteredThroughThePageIsProfiledAndItsProfileAppears() throws Exception {
+        openWithKey();
+        List<String> classes = e2e.manifest().classLabels();
+
+        openPanel("#create-app-panel");
+        type(field("create-app", "name"), APP);
+        new Select(field("create-app", "kind")).selectByVisibleText("single");
+        type(field("create-app", "policy"), "symphony");
+        type(field("create-app", "sloMs"), "100");
+        type(field("create-app", "classes"), String.join(", ", classes));
+        type(field("create-app", "inputName"), "input");
+        new Select(field("create-app", "inputDatatype")).selectByVisibleText("FP32");
+        type(field("create-app", "inputShape"), "-1, 1, 28, 28");
+        $("#create-app button[type=submit]").click();
+        wait.until(ExpectedConditions.textToBe(By.id("app-name"), APP));
+        visible("#app-list tr[data-app='" + APP + "']");
+        assertThat($("#app-facts").getText()).contains("symphony").contains("100 ms").contains(classes.get(0))
+                .contains("input FP32 [-1, 1, 28, 28]");
+
+        String model = e2e.variants("fashion-single").get(0).name();
+        type(field("upload-variant", "name"), model);
+        field("upload-variant", "file").sendKeys(e2e.onnx(model).toAbsolutePath().toString());
+        $("#upload-variant button[type=submit]").click();
+        WebElement variantRow = visible("#variant-list tr[data-variant='" + model + "']");
+        assertThat(variantRow.getText()).contains("none"); // no profile yet
+
+        field("upload-dataset", "file").sendKeys(E2eSuite.ZOO.resolve(ZooBuilder.VALIDATION).toAbsolutePath().toString());
+        $("#upload-dataset button[type=submit]").click();
+        WebElement datasetRow = visible("#dataset-list tr[data-dataset='validation']");
+        assertThat(datasetRow.getText()).contains(String.valueOf(e2e.validation().size())).contains("[" + e2e.validation().size() + ", 1, 28, 28]");
+
+        type(field("start-profiling", "batchSizes"), "1, 2, 4");
+        type(field("start-profiling", "repetitions"), "3");
+        type(field("start-profiling", "warmup"), "1");
+        $("#start-profiling button[type=submit]").click();
+        visible("#job-list tr[data-job]");
+
+        // The page polls the job and reads the application again when it ends: the chart and the recall appear.
+        WebDriverWait profiling = new WebDriverWait(browser, PROFILING_LIMIT);
+        profiling.until(ExpectedConditions.presenceOfElementLocated(
+                By.cssSelector("#profiles svg.latency-chart g.series[data-variant='" + model + "']")));
+        profiling.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#recall-table th[data-variant='" + model + "']")));
+        ((JavascriptExecutor) browser).executeScript("document.getElementById('profiles').scrollIntoView()");
+        assertThat(all("#job-list tr[data-job]")).hasSize(1);
+        assertThat($("#job-list tr[data-job]").getDomAttribute("data-state")).isEqualTo("succeeded");
+        assertThat($("#job-list tr[data-job]").getText()).contains("100 %");
+        assertThat($("[data-error-for='start-profiling']").isDisplayed()).isFalse();
+
+        // What the page shows is what the profiler stored in the registry.
+        JsonNode stored = e2e.http().get(e2e.suite().registry().resolve("/v1/applications/" + APP)).json();
+        JsonNode profile = stored.path("variants").path(0).path("profiles").path(0);
+        assertThat(profile.path("latency")).extracting(p -> p.path("batchSize").asInt()).containsExactlyElementsOf(BATCH_SIZES);
+        WebElement series = $("#profiles g.series[data-variant='" + model + "']");
+        assertThat(series.findElements(By.cssSelector("circle"))).hasSize(BATCH_SIZES.size());
+        assertThat(series.findElements(By.cssSelector("path[data-quantile='p50']"))).hasSize(1);
+        assertThat(series.findElements(By.cssSelector("path[data-quantile='p99']"))).hasSize(1);
+        assertThat($("#profiles .device-profiles[data-device='cpu/cpu'] h4").getText()).contains("cpu/cpu");
+        assertThat($("#profiles table.profile-figures tr[data-variant='" + model + "']").getText()).contains("%");
+
+        List<WebElement> rows = all("#recall-table tr[data-class]");
+        assertThat(rows).hasSize(classes.size());
+        for (int i = 0; i < classes.size(); i++) {
+            WebElement row = rows.get(i);
+            assertThat(row.findElement(By.tagName("th")).getText()).isEqualTo(classes.get(i));
+            double expected = 100 * profile.path("classRecall").path(i).asDouble();
+            assertThat(percentIn(row.findElement(By.tagName("td")))).as(classes.get(i)).isCloseTo(expected, within(0.051));
+        }
+        WebElement accuracy = $("#recall-table tr.total td");
+        assertThat(percentIn(accuracy)).isCloseTo(100 * profile.path("accuracy").asDouble(), within(0.051));
+        assertThat(visible("#variant-list tr[data-variant='" + model + "']").getText()).contains("cpu/cpu");
+    }
+
+    @Test
+    void refusalsAreShownNextToTheFormThatCausedThem() throws Exception {
+        openWithKey();
+
+        openPanel("#create-app-panel");
+        type(field("create-app", "name"), "fashion-single");
+        type(field("create-app", "policy"), "symphony");
+        type(field("create-app", "sloMs"), "100");
+        $("#create-app button[type=submit]").click();
+        String duplicate = errorOf("create-app");
+        assertThat(duplicate).contains("409").contains("fashion-single").contains("field: name");
+        assertThat(field("create-app", "name").getDomAttribute("class")).contains("invalid");
+        assertThat($("[data-error-for='applications']").isDisplayed()).isFalse();
+
+        type(field("create-app", "name"), "bad name with spaces");
+        $("#create-app button[type=submit]").click();
+        wait.until(ExpectedConditions.textToBePresentInElementLocated(By.cssSelector("[data-error-for='create-app']"), "400"));
+        assertThat(errorOf("create-app")).contains("name");
+
+        select("fashion-single");
+        Path notOnnx = Files.createDirectories(Path.of("target", "admin-page-it")).resolve("not-a-model.onnx");
+        Files.writeString(notOnnx, "this is not an ONNX model", StandardCharsets.UTF_8);
+        type(field("upload-variant", "name"), "broken");
+        field("upload-variant", "file").sendKeys(notOnnx.toAbsolutePath().toString());
+        $("#upload-variant button[type=submit]").click();
+        String refused = errorOf("upload-variant");
+        assertThat(refused).contains("422").contains("ONNX Runtime cannot open the model");
+        assertThat(field("upload-variant", "file").getDomAttribute("class")).contains("invalid"); // the field it names
+        assertThat(all("#variant-list tr[data-variant='broken']")).isEmpty();
+        assertThat($("[data-error-for='upload-dataset']").isDisplayed()).isFalse();
+
+        // Raw inputs without their labels: refused in the page, before any upload, naming the field.
+        field("upload-dataset", "file").sendKeys(notOnnx.toAbsolutePath().toString());
+        $("#upload-dataset button[type=submit]").click();
+        assertThat(errorOf("upload-dataset")).contains("not a Baton validation set").contains("field: labelsDigest");
+        assertThat(field("upload-dataset", "labels").getDomAttribute("class")).contains("invalid");
+
+        // A profiling job the profiler refuses: an unknown dataset (404 relayed from the registry).
+        ((JavascriptExecutor) browser).executeScript(
+                "const s = document.querySelector('#start-profiling [name=dataset]');"
+                        + "s.append(new Option('no-such-dataset', 'no-such-dataset')); s.value = 'no-such-dataset';");
+        $("#start-profiling button[type=submit]").click();
+        assertThat(errorOf("start-profiling")).contains("404").contains("no-such-dataset");
+    }
+
+    @Test
+    void plansAreComputedStoredAndListedAndLiveMetricsShowTheWorkers() {
+        Oip oip = new Oip(e2e);
+        openWithKey();
+        select("fashion-single");
+
+        openPanel("#plans details");
+        $("#compute-plan button[type=submit]").click(); // the default input: Symphony's sizing example
+        assertThat(visible("#plan-result").getText()).contains("\"gpus\": 3").contains("\"batch\": 26");
+        $("#store-plan").click();
+        WebElement stored = visible("#plan-list tr[data-plan]");
+        assertThat(stored.getText()).contains("symphony-sizing").contains("fashion-single");
+
+        type($("#compute-plan [name=input]"), "{\"alphaMs\": 1.2}");
+        $("#compute-plan button[type=submit]").click();
+        assertThat(errorOf("compute-plan")).contains("400");
+        assertThat($("#plan-result").isDisplayed()).isFalse();
+
+        for (String worker : e2e.suite().workerDeviceIds()) {
+            WebElement row = visible("#metrics-workers tr[data-worker='" + worker + "']");
+            assertThat(row.getText()).contains("LIVE").contains("cpu");
+        }
+        // Requests served in the last 10 s give the application a p99 and a mean batch size; the page reads the
+        // summary every 3 s. One request per look, until the row shows them.
+        By p99 = By.cssSelector("#metrics-apps tr[data-app='fashion-single'] td:nth-child(4)");
+        By batch = By.cssSelector("#metrics-apps tr[data-app='fashion-single'] td:nth-child(5)");
+        new WebDriverWait(browser, Duration.ofSeconds(60)).until(d -> {
+            oip.infer("fashion-single", 0, 1);
+            List<WebElement> cell = d.findElements(p99);
+            return !cell.isEmpty() && cell.get(0).getText().matches("\\d+\\.\\d");
+        });
+        assertThat(browser.findElement(batch).getText()).as("mean batch size").matches("\\d+\\.\\d");
+    }
+}

@@ -1,0 +1,90 @@
+// Uploading a variant (an ONNX file: artifact first, then the variant naming its digest) and a validation dataset
+// (two data blobs, then the dataset naming both).
+
+import {call, seg} from './api.js';
+import {showError, clearError, status, integers, localProblem} from './dom.js';
+import {state} from './state.js';
+import {reloadApplication} from './applications.js';
+import {readValidationSet} from './validation-set.js';
+
+async function uploadArtifact(blob, type) {
+  const artifact = await call('POST', '/v1/artifacts', {query: {type}, body: blob,
+    contentType: 'application/octet-stream'});
+  return artifact.digest;
+}
+
+function guard(formId, action) {
+  const form = document.getElementById(formId);
+  form.addEventListener('submit', async event => {
+    event.preventDefault();
+    const button = form.querySelector('button[type=submit]');
+    button.disabled = true;
+    try {
+      if (!state.app) throw localProblem('select an application first', null);
+      await action(form);
+      clearError(formId);
+      form.reset();
+      await reloadApplication();
+    } catch (e) {
+      status(formId, '');
+      showError(formId, e);
+    } finally {
+      button.disabled = false;
+    }
+  });
+}
+
+async function uploadVariant(form) {
+  const f = form.elements;
+  const name = f.name.value.trim();
+  const file = f.file.files[0];
+  if (!name) throw localProblem('the variant needs a name', 'name');
+  if (!file) throw localProblem('choose the variant\'s ONNX file', 'artifactDigest');
+  status('upload-variant', `uploading ${file.name} (${file.size} bytes)…`);
+  const digest = await uploadArtifact(file, 'onnx');
+  status('upload-variant', 'registering the variant…');
+  await call('POST', `/v1/applications/${seg(state.app.name)}/variants`,
+    {json: {name, stage: Number(f.stage.value || 0), artifactDigest: digest}});
+  status('upload-variant', `variant ${name} added`);
+}
+
+/** The name of the tensor a dataset feeds: the application's first input, else its first variant's. */
+function inputName(app) {
+  if (app.inputs && app.inputs.length) return app.inputs[0].name;
+  const v = (app.variants || []).find(x => (x.inputs || []).length);
+  return v ? v.inputs[0].name : 'input';
+}
+
+async function uploadDataset(form) {
+  const f = form.elements;
+  const name = f.name.value.trim();
+  const file = f.file.files[0];
+  if (!name) throw localProblem('the dataset needs a name', 'name');
+  if (!file) throw localProblem('choose the validation set file', 'inputsDigest');
+  let set;
+  try {
+    set = await readValidationSet(file);
+  } catch (e) {
+    throw localProblem(e.message, 'inputsDigest');
+  }
+  if (!set) {
+    const labels = f.labels.files[0];
+    if (!labels) throw localProblem(`${file.name} is not a Baton validation set (BATONVS1): raw FP32 inputs need the labels file (INT32)`, 'labelsDigest');
+    const dims = integers(f.shape.value, 'inputSpec');
+    if (!dims) throw localProblem('raw inputs need one sample\'s shape, e.g. 1, 28, 28', 'inputSpec');
+    if (labels.size % 4 !== 0) throw localProblem(`${labels.name} has ${labels.size} bytes: not a whole number of INT32 labels`, 'labelsDigest');
+    set = {count: labels.size / 4, dims, inputs: file, labels};
+  }
+  status('upload-dataset', `uploading ${set.count} samples…`);
+  const inputsDigest = await uploadArtifact(set.inputs, 'data');
+  const labelsDigest = await uploadArtifact(set.labels, 'data');
+  status('upload-dataset', 'registering the dataset…');
+  await call('POST', `/v1/applications/${seg(state.app.name)}/datasets`, {json: {name, inputsDigest, labelsDigest,
+    sampleCount: set.count, inputSpec: {name: inputName(state.app), datatype: 'FP32', shape: [set.count, ...set.dims]}}});
+  status('upload-dataset', `dataset ${name} added (${set.count} samples)`);
+}
+
+export function wireUploads() {
+  guard('upload-variant', uploadVariant);
+  guard('upload-dataset', uploadDataset);
+}
