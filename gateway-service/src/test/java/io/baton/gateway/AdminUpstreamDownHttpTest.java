@@ -36,7 +36,11 @@ class AdminUpstreamDownHttpTest {
     static void upstreams(DynamicPropertyRegistry properties) {
         properties.add("baton.gateway.profiler-url", () -> DOWN);
         properties.add("baton.gateway.scheduler-url", () -> DOWN);
+        // A bootstrap key settles the key check here, so the registry (down too) is never asked.
+        properties.add("baton.gateway.api-keys", () -> KEY);
     }
+
+    static final String KEY = "upstream-down-test-key";
 
     @LocalServerPort
     int port;
@@ -47,7 +51,7 @@ class AdminUpstreamDownHttpTest {
         for (String[] c : new String[][] {{"/v1/profiling-jobs", "profiler"}, {"/v1/metrics/summary", "scheduler"},
                 {"/v1/workers", "scheduler"}}) {
             HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + c[0]))
-                    .GET().build(), HttpResponse.BodyHandlers.ofString());
+                    .header("X-API-Key", KEY).GET().build(), HttpResponse.BodyHandlers.ofString());
             assertThat(r.statusCode()).as(c[0]).isEqualTo(503);
             assertThat(r.headers().firstValue("Content-Type").orElseThrow()).startsWith("application/problem+json");
             JsonNode problem = new ObjectMapper().readTree(r.body());
