@@ -17,6 +17,12 @@ public interface RegistryClient {
     /** An artifact's bytes ({@code GET /v1/artifacts/{digest}/content}). */
     byte[] artifact(String digest);
 
+    /** Stores bytes as a data artifact ({@code POST /v1/artifacts?type=data}); answers its digest. */
+    String uploadData(byte[] bytes);
+
+    /** Creates or replaces the application's ensemble profile ({@code PUT /v1/applications/{app}/ensemble-profile}). */
+    void putEnsembleProfile(String application, EnsembleProfileBody profile);
+
     /** Creates or replaces the profile of {@code variant} on {@code deviceKind}/{@code provider}. */
     void putProfile(String application, String variant, String deviceKind, String provider, ProfileBody profile);
 }
