@@ -16,9 +16,11 @@ create table ensemble_profiles (
     bin_counts       varchar      not null,       -- JSON [long], one per bin
     accuracy         varchar      not null,       -- JSON [[double]]: [bin][subset mask], 2^m values per bin
     outputs_digest   varchar(64)  references artifacts (digest),  -- the recorded outputs blob, when kept
+    predictor_digest varchar(64)  references artifacts (digest),  -- the difficulty predictor (ONNX) the gateway serves, when trained
     measured_at      timestamp with time zone not null,
     version          bigint       not null,
     constraint ensemble_profiles_application unique (application_id),
     constraint ensemble_profiles_samples check (sample_count > 0)
 );
 create index ensemble_profiles_outputs on ensemble_profiles (outputs_digest);
+create index ensemble_profiles_predictor on ensemble_profiles (predictor_digest);

@@ -102,16 +102,23 @@ class EnsembleProfileApiTest extends PostgresHttpTest {
     }
 
     @Test
-    void keepsItsOutputsBlobAndChecksItsSize() {
+    void keepsItsOutputsBlobAndItsPredictorAndChecksThem() {
         ByteBuffer blob = ByteBuffer.allocate(4 * 3 * 2 * 4).order(ByteOrder.LITTLE_ENDIAN); // 3 samples × 2 models × 4 classes
         String digest = upload("data", blob.array()).getBody().get("digest").asText();
         String short1 = upload("data", new byte[8]).getBody().get("digest").asText();
         assertProblem(put(path(), json(with("outputsDigest", short1))), HttpStatus.UNPROCESSABLE_ENTITY, "outputsDigest");
         assertProblem(put(path(), json(with("outputsDigest", "0".repeat(64)))), HttpStatus.UNPROCESSABLE_ENTITY, "outputsDigest");
-        ResponseEntity<JsonNode> created = put(path(), json(with("outputsDigest", digest)));
+        String predictor = uploadModel(OnnxModels.add("ens-predictor", OnnxModels.FLOAT, -1, 4));
+        Map<String, Object> body = with("outputsDigest", digest);
+        body.put("predictorDigest", digest); // data, not a model
+        assertProblem(put(path(), json(body)), HttpStatus.UNPROCESSABLE_ENTITY, "predictorDigest");
+        body.put("predictorDigest", predictor);
+        ResponseEntity<JsonNode> created = put(path(), json(body));
         assertThat(created.getStatusCode()).as("%s", created.getBody()).isEqualTo(HttpStatus.CREATED);
         assertThat(created.getBody().get("outputsDigest").asText()).isEqualTo(digest);
+        assertThat(get(path()).getBody().get("predictorDigest").asText()).isEqualTo(predictor);
         assertProblem(delete("/v1/artifacts/" + digest), HttpStatus.CONFLICT, null);
+        assertProblem(delete("/v1/artifacts/" + predictor), HttpStatus.CONFLICT, null);
     }
 
     @Test

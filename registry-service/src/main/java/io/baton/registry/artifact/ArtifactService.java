@@ -134,7 +134,7 @@ public class ArtifactService {
         ArtifactEntity artifact = get(digest);
         long users = variants.countByArtifactDigest(artifact.digest())
                 + datasets.countByInputsDigestOrLabelsDigest(artifact.digest(), artifact.digest())
-                + ensembleProfiles.countByOutputsDigest(artifact.digest());
+                + ensembleProfiles.countByOutputsDigestOrPredictorDigest(artifact.digest(), artifact.digest());
         if (users > 0) {
             throw ApiException.inUse("artifact " + artifact.digest() + " is used by " + users
                     + " variant(s), dataset(s) or ensemble profile(s); delete those first");

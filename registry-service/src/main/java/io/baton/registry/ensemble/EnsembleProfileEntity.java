@@ -65,6 +65,9 @@ public class EnsembleProfileEntity {
     @Column(name = "outputs_digest")
     private String outputsDigest;
 
+    @Column(name = "predictor_digest")
+    private String predictorDigest;
+
     @Column(name = "measured_at", nullable = false)
     private Instant measuredAt;
 
@@ -78,7 +81,7 @@ public class EnsembleProfileEntity {
         this.applicationId = applicationId;
     }
 
-    void apply(EnsembleProfileRequest r, String outputsDigest, Instant measuredAt) {
+    void apply(EnsembleProfileRequest r, String outputsDigest, String predictorDigest, Instant measuredAt) {
         this.models = r.models();
         this.aggregator = r.aggregator();
         this.datasetName = r.dataset();
@@ -89,6 +92,7 @@ public class EnsembleProfileEntity {
         this.binCounts = r.binCounts();
         this.accuracy = r.accuracy();
         this.outputsDigest = outputsDigest;
+        this.predictorDigest = predictorDigest;
         this.measuredAt = measuredAt;
     }
 
@@ -104,6 +108,7 @@ public class EnsembleProfileEntity {
     public List<Long> binCounts() { return binCounts; }
     public List<List<Double>> accuracy() { return accuracy; }
     public String outputsDigest() { return outputsDigest; }
+    public String predictorDigest() { return predictorDigest; }
     public Instant measuredAt() { return measuredAt; }
     public long version() { return version; }
 

@@ -10,5 +10,5 @@ public interface EnsembleProfileRepository extends JpaRepository<EnsembleProfile
 
     long countByApplicationId(long applicationId);
 
-    long countByOutputsDigest(String outputsDigest);
+    long countByOutputsDigestOrPredictorDigest(String outputsDigest, String predictorDigest);
 }

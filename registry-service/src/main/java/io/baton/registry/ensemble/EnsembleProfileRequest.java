@@ -30,6 +30,8 @@ import jakarta.validation.constraints.Size;
  * @param accuracy      [bin][mask]: b rows of 2^m values in [0, 1]; entry (b, s) is the share of bin b's samples on
  *                      which the ensemble restricted to subset s agrees with the full ensemble
  * @param outputsDigest the recorded outputs (a data artifact: FP32 little-endian [sample][model][value]), when kept
+ * @param predictorDigest the difficulty predictor trained on those outputs (an ONNX artifact with an output named
+ *                      {@code difficulty}), which the gateway serves as the ensemble's enricher; optional
  * @param measuredAt    when the profile was derived (default: when the registry received it)
  * @param version       when replacing: the version last read (optional; stale → 409)
  */
@@ -46,6 +48,7 @@ public record EnsembleProfileRequest(
         @NotNull @Size(min = 1, max = EnsembleProfileService.MAX_BINS)
         List<@NotNull List<@NotNull @DecimalMin("0") @DecimalMax("1") Double>> accuracy,
         String outputsDigest,
+        String predictorDigest,
         Instant measuredAt,
         Long version) {
 }

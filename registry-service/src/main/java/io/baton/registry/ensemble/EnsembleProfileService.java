@@ -59,12 +59,14 @@ public class EnsembleProfileService {
             requireOutputsSize(application, request, blob);
             outputs = blob.digest();
         }
+        String predictor = request.predictorDigest() == null ? null
+                : artifacts.requireModel("predictorDigest", request.predictorDigest()).digest();
         var existing = profiles.findByApplicationId(application.id());
         EnsembleProfileEntity entity = existing.orElseGet(() -> new EnsembleProfileEntity(application.id()));
         if (existing.isPresent() && request.version() != null && request.version() != entity.version()) {
             throw ApiException.staleVersion(request.version(), entity.version());
         }
-        entity.apply(request, outputs, request.measuredAt() == null ? Instant.now() : request.measuredAt());
+        entity.apply(request, outputs, predictor, request.measuredAt() == null ? Instant.now() : request.measuredAt());
         return new Put(EnsembleProfileView.of(profiles.saveAndFlush(entity), application.name()), existing.isEmpty());
     }
 

@@ -7,11 +7,11 @@ import java.util.List;
 public record EnsembleProfileView(String application, List<String> models, String aggregator, String dataset, int sampleCount,
                                   List<Double> temperatures, List<Double> meanDistances, List<Double> binEdges,
                                   List<Long> binCounts, List<List<Double>> accuracy, String outputsDigest,
-                                  Instant measuredAt, long version) {
+                                  String predictorDigest, Instant measuredAt, long version) {
 
     public static EnsembleProfileView of(EnsembleProfileEntity e, String application) {
         return new EnsembleProfileView(application, e.models(), e.aggregator(), e.datasetName(), e.sampleCount(),
                 e.temperatures(), e.meanDistances(), e.binEdges(), e.binCounts(), e.accuracy(), e.outputsDigest(),
-                e.measuredAt(), e.version());
+                e.predictorDigest(), e.measuredAt(), e.version());
     }
 }
