@@ -2,6 +2,7 @@ package io.baton.profiler;
 
 import static io.baton.profiler.ProfilingJobTest.assertProblem;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 import static org.assertj.core.api.Assumptions.assumeThat;
 
 import java.nio.ByteBuffer;
@@ -20,10 +21,14 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.baton.core.policy.Aggregator;
 import io.baton.core.schemble.AccuracyProfile;
+import io.baton.core.schemble.Aggregators;
 import io.baton.core.schemble.DiscrepancyScore;
 import io.baton.core.schemble.EnsembleSample;
 import io.baton.core.schemble.OrtRecorder;
 import io.baton.core.schemble.ScoreBins;
+import io.baton.core.schemble.difficulty.DifficultyPredictor;
+import io.baton.core.schemble.difficulty.OnnxDifficultyEnricher;
+import io.baton.core.schemble.difficulty.PredictorTraining;
 import io.baton.core.zoo.Architectures;
 import io.baton.core.zoo.FashionMnist;
 import io.baton.core.zoo.ValidationSet;
@@ -48,8 +53,9 @@ import org.springframework.test.context.DynamicPropertySource;
 /**
  * An ensemble application profiled whole (Schemble's item 4): against a real registry-service process on PostgreSQL,
  * with real zoo models, the ensemble profile the job stores equals a direct computation from scratch: every base
- * model run here by ONNX Runtime on the validation set, then scheduling-core's score, bins and table. Also the
- * recorded outputs blob, the refusals, and a base model whose output is no probability distribution.
+ * model run here by ONNX Runtime on the validation set, then scheduling-core's score, bins and table; its difficulty
+ * predictor scores like one trained here on the same outputs. Also the recorded outputs blob, the refusals, and a
+ * base model whose output is no probability distribution.
  */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT)
 class EnsembleProfilingJobTest {
@@ -159,6 +165,17 @@ class EnsembleProfilingJobTest {
             double[] row = doubles(stored.get("accuracy").get(b));
             assertThat(row).hasSize(8);
             for (int mask = 0; mask < 8; mask++) assertThat(row[mask]).as("U[%d][%d]", b, mask).isEqualTo(table.utility(b, mask));
+        }
+
+        // The difficulty predictor, trained on the recorded outputs and stored as ONNX: ONNX Runtime scores the
+        // validation images as a predictor trained here on the same outputs does (training is deterministic).
+        int[] ensembleClass = samples.stream().mapToInt(s -> Aggregators.argmax(mean.aggregate(s.outputs()))).toArray();
+        DifficultyPredictor direct = PredictorTraining.train(new DifficultyPredictor.Shape(new int[] {1, 28, 28}, 2, 64, 10, 16),
+                validation.examples(), validation.size(), ensembleClass, scores, PredictorTraining.Options.standard(7)).predictor();
+        DifficultyPredictor.Output java = direct.forward(validation.examples(), validation.size());
+        try (OnnxDifficultyEnricher served = new OnnxDifficultyEnricher(registry.content(stored.get("predictorDigest").asText()), 1)) {
+            float[] onnx = served.scores(validation.examples(), validation.size());
+            for (int i = 0; i < validation.size(); i++) assertThat(onnx[i]).as("score %d", i).isCloseTo(java.scores()[i], within(1e-4f));
         }
 
         // The recorded outputs, kept as a data artifact: FP32 [sample][model][class].

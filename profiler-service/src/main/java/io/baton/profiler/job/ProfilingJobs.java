@@ -146,8 +146,8 @@ public final class ProfilingJobs implements DisposableBean {
     }
 
     /**
-     * Schemble's ensemble profile: every base model recorded on the validation set, the fits, the recorded outputs
-     * stored as a data artifact, the profile PUT to the registry. Cancellation is honoured up to the writes.
+     * Schemble's ensemble profile: every base model recorded on the validation set, the fits, the difficulty
+     * predictor trained on the recorded outputs, both stored as artifacts, the profile PUT to the registry. Cancellation is honoured up to the writes.
      */
     private void profileEnsemble(ProfilingJob job, List<byte[]> models, ValidationData validation, int classes) throws Exception {
         JobSpec spec = job.spec();
@@ -158,13 +158,13 @@ public final class ProfilingJobs implements DisposableBean {
         EnsembleProfiler.Result r = ensembleProfiler.profile(names, models, validation, classes, step.aggregator(), step.bins(),
                 spec.settings(), job);
         job.checkCancelled();
-        String digest = registry.uploadData(r.outputs());
+        String digest = registry.upload(r.outputs(), "data"), predictor = registry.upload(r.predictor(), "onnx");
         EnsembleProfile p = r.profile();
         List<List<Double>> accuracy = new ArrayList<>();
         for (double[] row : p.accuracy()) accuracy.add(EnsembleProfiler.list(row));
         EnsembleProfileBody body = new EnsembleProfileBody(names, step.aggregatorName(), spec.dataset().name(), p.samples(),
                 EnsembleProfiler.list(p.temperatures()), EnsembleProfiler.list(p.meanDistances()), EnsembleProfiler.list(p.binEdges()),
-                java.util.Arrays.stream(p.binCounts()).boxed().toList(), accuracy, digest, java.time.Instant.now());
+                java.util.Arrays.stream(p.binCounts()).boxed().toList(), accuracy, digest, predictor, java.time.Instant.now());
         registry.putEnsembleProfile(app, body);
         job.ensemble(new EnsembleOutcome(body, "/v1/applications/" + app + "/ensemble-profile", (System.nanoTime() - t0) / 1e6));
         log.info("profiled ensemble {} ({} base models, {} bins) in {} ms", app, names.size(), step.bins(),

@@ -13,5 +13,5 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 public record EnsembleProfileBody(List<String> models, String aggregator, String dataset, int sampleCount,
                                   List<Double> temperatures, List<Double> meanDistances, List<Double> binEdges,
                                   List<Long> binCounts, List<List<Double>> accuracy, String outputsDigest,
-                                  Instant measuredAt) {
+                                  String predictorDigest, Instant measuredAt) {
 }

@@ -65,8 +65,8 @@ public final class HttpRegistryClient implements RegistryClient {
     }
 
     @Override
-    public String uploadData(byte[] bytes) {
-        JsonNode artifact = call(() -> http.post().uri("/v1/artifacts?type=data").contentType(MediaType.APPLICATION_OCTET_STREAM)
+    public String upload(byte[] bytes, String type) {
+        JsonNode artifact = call(() -> http.post().uri("/v1/artifacts?type={type}", type).contentType(MediaType.APPLICATION_OCTET_STREAM)
                 .body(bytes).retrieve().body(JsonNode.class));
         if (artifact == null || !artifact.hasNonNull("digest")) throw new RegistryException(502, null, "the registry answered no digest", null);
         return artifact.get("digest").asText();
