@@ -12,8 +12,9 @@ import com.sun.net.httpserver.HttpExchange;
 
 /**
  * A stand-in for registry-service, by its README: the hot read {@code GET /v1/applications/{name}} (404 problem for
- * an unknown name), the page {@code GET /v1/applications?page=&size=}, readiness; any other {@code /v1} call is
- * recorded and answered 201 with a {@code Location}, echoing its body, so the admin proxy can be checked.
+ * an unknown name), the page {@code GET /v1/applications?page=&size=}, readiness, ensemble profiles and artifact
+ * bytes registered here (404 problems otherwise); any other {@code /v1} call is recorded and answered 201 with a
+ * {@code Location}, echoing its body, so the admin proxy can be checked.
  */
 public final class StubRegistry extends StubHttp {
 
@@ -22,6 +23,9 @@ public final class StubRegistry extends StubHttp {
     }
 
     private final Map<String, String> applications = new ConcurrentHashMap<>();
+    private final Map<String, String> ensembleProfiles = new ConcurrentHashMap<>();
+    private final Map<String, byte[]> artifacts = new ConcurrentHashMap<>();
+    public final Map<String, AtomicInteger> ensembleProfileReads = new ConcurrentHashMap<>();
     public final List<Seen> seen = new CopyOnWriteArrayList<>();
     public final AtomicInteger hotReads = new AtomicInteger();
 
@@ -31,10 +35,42 @@ public final class StubRegistry extends StubHttp {
         return this;
     }
 
+    /** Registers an application's ensemble profile JSON. */
+    public StubRegistry ensembleProfile(String application, String json) {
+        ensembleProfiles.put(application, json);
+        return this;
+    }
+
+    /** Registers an artifact's bytes under its digest. */
+    public StubRegistry artifact(String digest, byte[] bytes) {
+        artifacts.put(digest, bytes);
+        return this;
+    }
+
     @Override
     protected void handle(HttpExchange exchange) throws Exception {
         String path = exchange.getRequestURI().getPath();
         String method = exchange.getRequestMethod();
+        if (method.equals("GET") && path.startsWith("/v1/applications/") && path.endsWith("/ensemble-profile")) {
+            String app = path.substring(17, path.length() - "/ensemble-profile".length());
+            ensembleProfileReads.computeIfAbsent(app, a -> new AtomicInteger()).incrementAndGet();
+            String profile = ensembleProfiles.get(app);
+            if (profile == null) {
+                problem(exchange, 404, "not-found", "application " + app + " has no ensemble profile", null);
+            } else {
+                json(exchange, 200, profile);
+            }
+            return;
+        }
+        if (method.equals("GET") && path.startsWith("/v1/artifacts/") && path.endsWith("/content")) {
+            byte[] bytes = artifacts.get(path.substring(14, path.length() - "/content".length()));
+            if (bytes == null) {
+                problem(exchange, 404, "not-found", "no artifact", null);
+            } else {
+                send(exchange, 200, "application/octet-stream", bytes);
+            }
+            return;
+        }
         if (path.equals("/actuator/health/readiness")) {
             json(exchange, 200, "{\"status\":\"UP\"}");
             return;
