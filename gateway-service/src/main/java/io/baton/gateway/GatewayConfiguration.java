@@ -19,11 +19,13 @@ import io.baton.gateway.oip.OipRequestReader;
 import io.baton.gateway.oip.OipResponseWriter;
 import io.baton.gateway.oip.UpstreamHealth;
 import io.baton.gateway.registry.ApplicationCache;
+import io.baton.gateway.registry.RegistryClient;
 import io.baton.gateway.scheduler.SchedulerClient;
 import io.baton.gateway.scheduler.SchedulerGuard;
 import io.baton.gateway.security.ApiKeyVerifier;
 import io.baton.gateway.security.CrossOrigin;
 import io.baton.gateway.security.RegistryKeyClient;
+import io.baton.gateway.serving.DifficultyEnrichment;
 import io.baton.gateway.serving.InferenceService;
 import io.github.resilience4j.bulkhead.BulkheadRegistry;
 import io.github.resilience4j.circuitbreaker.CircuitBreakerRegistry;
@@ -76,10 +78,16 @@ public class GatewayConfiguration {
         return new SchedulerClient(upstreamHttpClient, json, guard, properties);
     }
 
+    /** Schemble's difficulty predictor per ensemble, re-read from the registry as often as application definitions. */
+    @Bean(destroyMethod = "close")
+    DifficultyEnrichment difficultyEnrichment(RegistryClient registry, GatewayProperties properties) {
+        return new DifficultyEnrichment(registry, properties.appCacheTtl().toNanos(), System::nanoTime);
+    }
+
     @Bean
     InferenceService inferenceService(ApplicationCache applications, SchedulerClient scheduler,
-                                      GatewayProperties properties) {
-        return new InferenceService(applications, scheduler, properties);
+                                      GatewayProperties properties, DifficultyEnrichment difficultyEnrichment) {
+        return new InferenceService(applications, scheduler, properties, difficultyEnrichment);
     }
 
     @Bean

@@ -9,6 +9,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.web.client.RestClient;
 
 import io.baton.profiler.job.ProfilingJobs;
+import io.baton.profiler.measure.EnsembleProfiler;
 import io.baton.profiler.measure.VariantProfiler;
 import io.baton.profiler.registry.HttpRegistryClient;
 import io.baton.profiler.registry.RegistryClient;
@@ -39,7 +40,13 @@ public class ProfilerApplication {
     }
 
     @Bean
-    ProfilingJobs profilingJobs(RegistryClient registry, VariantProfiler profiler, ProfilerProperties properties) {
-        return new ProfilingJobs(registry, profiler, properties);
+    EnsembleProfiler ensembleProfiler() {
+        return new EnsembleProfiler();
+    }
+
+    @Bean
+    ProfilingJobs profilingJobs(RegistryClient registry, VariantProfiler profiler, EnsembleProfiler ensembleProfiler,
+                                ProfilerProperties properties) {
+        return new ProfilingJobs(registry, profiler, ensembleProfiler, properties);
     }
 }

@@ -21,6 +21,8 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * @param jobThreads     jobs measured at once (default 1: two measurements on one machine disturb each other)
  * @param httpTimeout    per call to the registry (default 30 s; artifact downloads are one call)
  * @param retainedJobs   finished jobs kept for polling; the oldest finished ones are forgotten past this (default 1000)
+ * @param ensembleBins   discrepancy-score bins of an ensemble profile when the job names none (default 5; Schemble
+ *                       does not say how many, and 5 quantile bins keep about 400 samples per bin of a 2,000-sample set)
  */
 @ConfigurationProperties(prefix = "baton.profiler")
 public record ProfilerProperties(
@@ -32,9 +34,12 @@ public record ProfilerProperties(
         Integer cudaDeviceId,
         Integer jobThreads,
         Duration httpTimeout,
-        Integer retainedJobs) {
+        Integer retainedJobs,
+        Integer ensembleBins) {
 
     public static final List<Integer> DEFAULT_BATCH_SIZES = List.of(1, 2, 4, 8, 16, 32, 64);
+    /** The registry keeps at most this many bins per ensemble profile. */
+    public static final int MAX_ENSEMBLE_BINS = 1000;
 
     public ProfilerProperties {
         if (registryUrl == null) registryUrl = URI.create("http://127.0.0.1:8081");
@@ -46,6 +51,10 @@ public record ProfilerProperties(
         if (jobThreads == null) jobThreads = 1;
         if (httpTimeout == null) httpTimeout = Duration.ofSeconds(30);
         if (retainedJobs == null) retainedJobs = 1000;
+        if (ensembleBins == null) ensembleBins = 5;
+        if (ensembleBins < 1 || ensembleBins > MAX_ENSEMBLE_BINS) {
+            throw new IllegalArgumentException("baton.profiler.ensemble-bins must be in [1, " + MAX_ENSEMBLE_BINS + "]");
+        }
         if (repetitions < 1) throw new IllegalArgumentException("baton.profiler.repetitions must be ≥ 1");
         if (warmup < 0) throw new IllegalArgumentException("baton.profiler.warmup must be ≥ 0");
         if (intraOpThreads < 0) throw new IllegalArgumentException("baton.profiler.intra-op-threads must be ≥ 0");

@@ -50,6 +50,34 @@ public class RegistryClient {
         }
     }
 
+    /**
+     * The difficulty predictor an ensemble's profile names ({@code GET /v1/applications/{app}/ensemble-profile},
+     * its {@code predictorDigest}), or empty when the application has no ensemble profile or the profile no predictor.
+     */
+    public Optional<String> ensemblePredictor(String application) {
+        HttpResponse<byte[]> response = get("/v1/applications/" + UriUtils.encodePathSegment(application, "UTF-8")
+                + "/ensemble-profile");
+        if (response.statusCode() == 404) {
+            return Optional.empty();
+        }
+        requireOk(response);
+        try {
+            JsonNode digest = json.readTree(response.body()).path("predictorDigest");
+            return digest.isTextual() ? Optional.of(digest.asText()) : Optional.empty();
+        } catch (IOException e) {
+            throw GatewayException.badGateway("registry-failed",
+                    "registry answered an ensemble profile of " + application + " the gateway cannot read: " + e.getMessage());
+        }
+    }
+
+    /** An artifact's bytes ({@code GET /v1/artifacts/{digest}/content}). */
+    public byte[] artifact(String digest) {
+        HttpResponse<byte[]> response = get("/v1/artifacts/" + UriUtils.encodePathSegment(digest, "UTF-8") + "/content",
+                "application/octet-stream");
+        requireOk(response);
+        return response.body();
+    }
+
     /** The names of every application, in the registry's order (by name). */
     public List<String> applicationNames() {
         List<String> names = new ArrayList<>();
@@ -70,9 +98,13 @@ public class RegistryClient {
     }
 
     private HttpResponse<byte[]> get(String pathAndQuery) {
+        return get(pathAndQuery, "application/json");
+    }
+
+    private HttpResponse<byte[]> get(String pathAndQuery, String accept) {
         URI uri = URI.create(properties.registryUrl().toString().replaceAll("/+$", "") + pathAndQuery);
         HttpRequest request = HttpRequest.newBuilder(uri).timeout(properties.registryTimeout())
-                .header("Accept", "application/json").GET().build();
+                .header("Accept", accept).GET().build();
         try {
             return http.send(request, HttpResponse.BodyHandlers.ofByteArray());
         } catch (IOException e) {

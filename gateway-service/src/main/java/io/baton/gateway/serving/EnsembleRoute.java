@@ -1,11 +1,14 @@
 package io.baton.gateway.serving;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.StringJoiner;
 import java.util.concurrent.CompletableFuture;
+import java.util.stream.Collectors;
 
 import io.baton.core.policy.Aggregator;
 import io.baton.gateway.GatewayException;
@@ -19,16 +22,21 @@ import io.baton.gateway.tensor.Tensor;
 
 /**
  * An ensemble: one scheduler call per base model, all at once and with the same deadline, then the outputs of those
- * that ran combined by {@link EnsembleAggregation}. Base models that were dropped (or failed) are left out of the
+ * that ran combined by {@link EnsembleAggregation}. For a {@code schemble} ensemble with a difficulty predictor, the
+ * request is enriched first ({@link DifficultyEnrichment}): its predicted score ({@code difficulty}, one per example)
+ * and the predictor's time ({@code difficulty_ms}) are answered as parameters, and that time is spent from the
+ * deadline before the scheduler is given what is left. Base models that were dropped (or failed) are left out of the
  * combination and named in the {@code dropped} parameter; when none ran, the answer is the first one's drop (or,
  * with no drop among them, its failure).
  */
 final class EnsembleRoute {
 
     private final SchedulerClient scheduler;
+    private final DifficultyEnrichment difficulty;
 
-    EnsembleRoute(SchedulerClient scheduler) {
+    EnsembleRoute(SchedulerClient scheduler, DifficultyEnrichment difficulty) {
         this.scheduler = scheduler;
+        this.difficulty = difficulty;
     }
 
     Served serve(ServingContext ctx) {
@@ -39,6 +47,7 @@ final class EnsembleRoute {
             throw new GatewayException(503, "no-variant", "ensemble '" + app.name() + "' has no base model yet");
         }
         List<TensorSpec> clientOutputs = app.clientOutputs(null);
+        Optional<DifficultyEnrichment.Result> enriched = difficulty.enrich(app, ctx.inputs());
         double timeoutMs = ctx.deadline().requireRemainingMs("before the scheduler was asked");
         List<CompletableFuture<SchedulerAnswer>> calls = new ArrayList<>(models.size());
         for (VariantDefinition m : models) {
@@ -66,7 +75,13 @@ final class EnsembleRoute {
         }
         List<Tensor> combined = EnsembleAggregation.aggregate(aggregator, outputs,
                 models.stream().map(VariantDefinition::name).toList());
-        return new Served(combined, null, parameters(models, answers, failures));
+        Map<String, Object> parameters = parameters(models, answers, failures);
+        enriched.ifPresent(d -> {
+            parameters.put("difficulty", d.scores().length == 1 ? (Object) d.scores()[0]
+                    : Arrays.stream(d.scores()).mapToObj(String::valueOf).collect(Collectors.joining(",")));
+            parameters.put("difficulty_ms", d.latencyMs());
+        });
+        return new Served(combined, null, parameters);
     }
 
     private static Map<String, Object> parameters(List<VariantDefinition> models, List<SchedulerAnswer> answers,

@@ -26,11 +26,12 @@ public class InferenceService {
     private final EnsembleRoute ensemble;
     private final PipelineRoute pipeline;
 
-    public InferenceService(ApplicationCache applications, SchedulerClient scheduler, GatewayProperties properties) {
+    public InferenceService(ApplicationCache applications, SchedulerClient scheduler, GatewayProperties properties,
+                            DifficultyEnrichment difficulty) {
         this.applications = applications;
         this.priorities = new PriorityMapping(properties.priorityDefaultLevel());
         this.single = new SingleModelRoute(scheduler);
-        this.ensemble = new EnsembleRoute(scheduler);
+        this.ensemble = new EnsembleRoute(scheduler, difficulty);
         this.pipeline = new PipelineRoute(scheduler);
     }
 

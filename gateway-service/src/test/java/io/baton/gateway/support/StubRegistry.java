@@ -14,7 +14,8 @@ import com.sun.net.httpserver.HttpExchange;
  * A stand-in for registry-service, by its README: the hot read {@code GET /v1/applications/{name}} (404 problem for
  * an unknown name), the page {@code GET /v1/applications?page=&size=}, readiness, the key store the gateway asks
  * ({@code POST /internal/v1/api-keys/verify}: 200 with id, name, prefix and scopes, or a 401 problem;
- * {@code GET /internal/v1/api-keys/summary}; {@code DELETE /v1/api-keys/{id}} revokes, 204); any other {@code /v1}
+ * {@code GET /internal/v1/api-keys/summary}; {@code DELETE /v1/api-keys/{id}} revokes, 204), ensemble profiles and
+ * artifact bytes registered here (404 problems otherwise); any other {@code /v1}
  * call is recorded and answered 201 with a {@code Location}, echoing its body, so the admin proxy can be checked.
  */
 public final class StubRegistry extends StubHttp {
@@ -32,6 +33,9 @@ public final class StubRegistry extends StubHttp {
     private final Map<String, Key> keys = new ConcurrentHashMap<>();
     private final AtomicInteger keyIds = new AtomicInteger();
     private final java.security.SecureRandom random = new java.security.SecureRandom();
+    private final Map<String, String> ensembleProfiles = new ConcurrentHashMap<>();
+    private final Map<String, byte[]> artifacts = new ConcurrentHashMap<>();
+    public final Map<String, AtomicInteger> ensembleProfileReads = new ConcurrentHashMap<>();
     public final List<Seen> seen = new CopyOnWriteArrayList<>();
     public final AtomicInteger hotReads = new AtomicInteger();
     /** How many times the key store was asked to verify a key. */
@@ -64,10 +68,42 @@ public final class StubRegistry extends StubHttp {
         return this;
     }
 
+    /** Registers an application's ensemble profile JSON. */
+    public StubRegistry ensembleProfile(String application, String json) {
+        ensembleProfiles.put(application, json);
+        return this;
+    }
+
+    /** Registers an artifact's bytes under its digest. */
+    public StubRegistry artifact(String digest, byte[] bytes) {
+        artifacts.put(digest, bytes);
+        return this;
+    }
+
     @Override
     protected void handle(HttpExchange exchange) throws Exception {
         String path = exchange.getRequestURI().getPath();
         String method = exchange.getRequestMethod();
+        if (method.equals("GET") && path.startsWith("/v1/applications/") && path.endsWith("/ensemble-profile")) {
+            String app = path.substring(17, path.length() - "/ensemble-profile".length());
+            ensembleProfileReads.computeIfAbsent(app, a -> new AtomicInteger()).incrementAndGet();
+            String profile = ensembleProfiles.get(app);
+            if (profile == null) {
+                problem(exchange, 404, "not-found", "application " + app + " has no ensemble profile", null);
+            } else {
+                json(exchange, 200, profile);
+            }
+            return;
+        }
+        if (method.equals("GET") && path.startsWith("/v1/artifacts/") && path.endsWith("/content")) {
+            byte[] bytes = artifacts.get(path.substring(14, path.length() - "/content".length()));
+            if (bytes == null) {
+                problem(exchange, 404, "not-found", "no artifact", null);
+            } else {
+                send(exchange, 200, "application/octet-stream", bytes);
+            }
+            return;
+        }
         if (path.equals("/actuator/health/readiness")) {
             json(exchange, 200, "{\"status\":\"UP\"}");
             return;

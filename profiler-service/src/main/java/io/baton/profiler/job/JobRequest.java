@@ -15,7 +15,9 @@ import java.util.List;
  * @param batchSizes  batch sizes to time (default {@code baton.profiler.batch-sizes}, 1, 2, 4 … 64)
  * @param repetitions timed runs per batch size (default {@code baton.profiler.repetitions})
  * @param warmup      untimed runs per batch size first (default {@code baton.profiler.warmup})
+ * @param bins        for an ensemble application profiled whole: the discrepancy-score bins of its ensemble profile
+ *                    (default {@code baton.profiler.ensemble-bins}); refused for any other application or job
  */
 public record JobRequest(String application, String variant, String provider, String deviceKind, String dataset,
-                         List<Integer> batchSizes, Integer repetitions, Integer warmup) {
+                         List<Integer> batchSizes, Integer repetitions, Integer warmup, Integer bins) {
 }

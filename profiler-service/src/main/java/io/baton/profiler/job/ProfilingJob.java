@@ -23,12 +23,14 @@ public final class ProfilingJob implements Progress {
     private volatile boolean cancelRequested;
     private volatile Instant startedAt, finishedAt;
     private volatile String error;
+    private volatile EnsembleOutcome ensembleOutcome;
     private volatile Future<?> future;
 
     ProfilingJob(String id, JobSpec spec) {
         this.id = id;
         this.spec = spec;
-        this.steps = spec.variants().size() * spec.settings().steps();
+        // Per variant its measurement steps; for the ensemble step, one per base model recorded and one for the fits.
+        this.steps = spec.variants().size() * spec.settings().steps() + (spec.ensemble() == null ? 0 : spec.variants().size() + 1);
     }
 
     public String id() { return id; }
@@ -39,6 +41,7 @@ public final class ProfilingJob implements Progress {
     public Instant finishedAt() { return finishedAt; }
     public String error() { return error; }
     public List<VariantOutcome> results() { return List.copyOf(results); }
+    public EnsembleOutcome ensembleOutcome() { return ensembleOutcome; }
 
     /** Done steps over all steps, in [0, 1]; 1 once succeeded. */
     public double progress() {
@@ -61,6 +64,10 @@ public final class ProfilingJob implements Progress {
 
     void add(VariantOutcome outcome) {
         results.add(outcome);
+    }
+
+    void ensemble(EnsembleOutcome outcome) {
+        ensembleOutcome = outcome;
     }
 
     /** queued → running; false when it was cancelled while queued. */

@@ -18,12 +18,16 @@ import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.http.HttpStatus;
 
+import io.baton.core.schemble.Aggregators;
+import io.baton.core.schemble.EnsembleProfile;
 import io.baton.profiler.ProfilerProperties;
 import io.baton.profiler.api.ApiException;
 import io.baton.profiler.measure.Cancelled;
+import io.baton.profiler.measure.EnsembleProfiler;
 import io.baton.profiler.measure.ExecutionProvider;
 import io.baton.profiler.measure.ValidationData;
 import io.baton.profiler.measure.VariantProfiler;
+import io.baton.profiler.registry.EnsembleProfileBody;
 import io.baton.profiler.registry.RegistryClient;
 import io.baton.profiler.registry.RegistryException;
 import io.baton.profiler.registry.RegistryModel.Application;
@@ -46,13 +50,16 @@ public final class ProfilingJobs implements DisposableBean {
 
     private final RegistryClient registry;
     private final VariantProfiler profiler;
+    private final EnsembleProfiler ensembleProfiler;
     private final ProfilerProperties properties;
     private final ExecutorService executor;
     private final Map<String, ProfilingJob> jobs = new LinkedHashMap<>();
 
-    public ProfilingJobs(RegistryClient registry, VariantProfiler profiler, ProfilerProperties properties) {
+    public ProfilingJobs(RegistryClient registry, VariantProfiler profiler, EnsembleProfiler ensembleProfiler,
+                         ProfilerProperties properties) {
         this.registry = registry;
         this.profiler = profiler;
+        this.ensembleProfiler = ensembleProfiler;
         this.properties = properties;
         AtomicInteger n = new AtomicInteger();
         ThreadFactory threads = r -> {
@@ -111,10 +118,12 @@ public final class ProfilingJobs implements DisposableBean {
                         registry.artifact(d.inputsDigest()), registry.artifact(d.labelsDigest()));
             }
             int classes = spec.application().classes().size();
+            List<byte[]> models = new ArrayList<>();
             for (Variant v : spec.variants()) {
                 job.checkCancelled();
                 long t0 = System.nanoTime();
                 byte[] model = registry.artifact(v.artifactDigest());
+                if (spec.ensemble() != null) models.add(model);
                 VariantProfiler.Result r = profiler.profile(model, validation, classes, spec.settings(), job);
                 job.checkCancelled(); // a cancelled job writes nothing more
                 registry.putProfile(app, v.name(), spec.deviceKind(), provider, r.profile());
@@ -124,6 +133,7 @@ public final class ProfilingJobs implements DisposableBean {
                 log.info("profiled {}/{} on {}/{} in {} ms", app, v.name(), spec.deviceKind(), provider,
                         Math.round((System.nanoTime() - t0) / 1e6));
             }
+            if (spec.ensemble() != null) profileEnsemble(job, models, validation, classes);
             job.finish(JobState.SUCCEEDED, null);
         } catch (Cancelled e) {
             job.finish(JobState.CANCELLED, null);
@@ -133,6 +143,32 @@ public final class ProfilingJobs implements DisposableBean {
             log.warn("profiling job {} failed", job.id(), e);
             job.finish(JobState.FAILED, e.getClass().getSimpleName() + ": " + e.getMessage());
         }
+    }
+
+    /**
+     * Schemble's ensemble profile: every base model recorded on the validation set, the fits, the difficulty
+     * predictor trained on the recorded outputs, both stored as artifacts, the profile PUT to the registry. Cancellation is honoured up to the writes.
+     */
+    private void profileEnsemble(ProfilingJob job, List<byte[]> models, ValidationData validation, int classes) throws Exception {
+        JobSpec spec = job.spec();
+        JobSpec.EnsembleStep step = spec.ensemble();
+        String app = spec.application().name();
+        List<String> names = spec.variants().stream().map(Variant::name).toList();
+        long t0 = System.nanoTime();
+        EnsembleProfiler.Result r = ensembleProfiler.profile(names, models, validation, classes, step.aggregator(), step.bins(),
+                spec.settings(), job);
+        job.checkCancelled();
+        String digest = registry.upload(r.outputs(), "data"), predictor = registry.upload(r.predictor(), "onnx");
+        EnsembleProfile p = r.profile();
+        List<List<Double>> accuracy = new ArrayList<>();
+        for (double[] row : p.accuracy()) accuracy.add(EnsembleProfiler.list(row));
+        EnsembleProfileBody body = new EnsembleProfileBody(names, step.aggregatorName(), spec.dataset().name(), p.samples(),
+                EnsembleProfiler.list(p.temperatures()), EnsembleProfiler.list(p.meanDistances()), EnsembleProfiler.list(p.binEdges()),
+                java.util.Arrays.stream(p.binCounts()).boxed().toList(), accuracy, digest, predictor, java.time.Instant.now());
+        registry.putEnsembleProfile(app, body);
+        job.ensemble(new EnsembleOutcome(body, "/v1/applications/" + app + "/ensemble-profile", (System.nanoTime() - t0) / 1e6));
+        log.info("profiled ensemble {} ({} base models, {} bins) in {} ms", app, names.size(), step.bins(),
+                Math.round((System.nanoTime() - t0) / 1e6));
     }
 
     /** Field checks first (400), then the provider (422), then the registry (404 as it reports it). */
@@ -157,6 +193,9 @@ public final class ProfilingJobs implements DisposableBean {
         if (repetitions < 1 || repetitions > 1_000_000) throw ApiException.invalid("repetitions", "must be in [1, 1000000]");
         int warmup = r.warmup() == null ? properties.warmup() : r.warmup();
         if (warmup < 0 || warmup > 1_000_000) throw ApiException.invalid("warmup", "must be in [0, 1000000]");
+        if (r.bins() != null && (r.bins() < 1 || r.bins() > ProfilerProperties.MAX_ENSEMBLE_BINS)) {
+            throw ApiException.invalid("bins", "must be in [1, " + ProfilerProperties.MAX_ENSEMBLE_BINS + "]");
+        }
         if (!provider.available()) {
             throw ApiException.unprocessable("provider", "this ONNX Runtime build has no " + providerId
                     + " execution provider (run profiler-service built with `mvn -Pcuda` on a GPU machine)");
@@ -182,7 +221,37 @@ public final class ProfilingJobs implements DisposableBean {
         }
         VariantProfiler.Settings settings = new VariantProfiler.Settings(sizes, repetitions, warmup, provider,
                 properties.cudaDeviceId(), properties.intraOpThreads());
-        return new JobSpec(app, variants, deviceKind, dataset, settings);
+        String note = ensembleNote(app, r, dataset);
+        if (r.bins() != null && note != null) throw ApiException.unprocessable("bins", note);
+        boolean ensemble = "ensemble".equals(app.kind());
+        JobSpec.EnsembleStep step = ensemble && note == null
+                ? ensembleStep(app, r.bins() == null ? properties.ensembleBins() : r.bins()) : null;
+        return new JobSpec(app, variants, deviceKind, dataset, settings, step, ensemble ? note : null);
+    }
+
+    /** Why this job does not derive the application's ensemble profile; null when it does. */
+    private static String ensembleNote(Application app, JobRequest r, Dataset dataset) {
+        if (!"ensemble".equals(app.kind())) return "application " + app.name() + " is a " + app.kind() + " application: only an ensemble has an ensemble profile";
+        if (r.variant() != null) return "a job of one variant does not derive the ensemble profile: leave variant out to profile the whole ensemble";
+        if (dataset == null) return "application " + app.name() + " has no validation dataset: the ensemble profile records every base model's outputs on one";
+        if (app.classes().isEmpty()) return "application " + app.name() + " names no classes: the ensemble profile needs one probability per class";
+        return null;
+    }
+
+    /** The application's aggregator ({@code policyParams.aggregator}, weights by variant name), as the gateway combines. */
+    private static JobSpec.EnsembleStep ensembleStep(Application app, int bins) {
+        String name = app.policyParams().path("aggregator").asText("averaging");
+        double[] weights = new double[app.variants().size()];
+        for (int k = 0; k < weights.length; k++) {
+            com.fasterxml.jackson.databind.JsonNode w = app.policyParams().path("weights").get(app.variants().get(k).name());
+            weights[k] = w != null && w.isNumber() ? w.doubleValue() : 1.0;
+        }
+        try {
+            return new JobSpec.EnsembleStep(bins, name, Aggregators.byName(name, weights));
+        } catch (IllegalArgumentException e) {
+            throw ApiException.unprocessable("application", "application " + app.name() + " has policyParams.aggregator '" + name
+                    + "': the ensemble profile knows averaging, weighted-averaging and voting");
+        }
     }
 
     /** A registry refusal at submission: 404 stays 404 (naming our field), unreachable is 502, the rest 502 too. */

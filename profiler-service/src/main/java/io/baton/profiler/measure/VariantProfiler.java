@@ -174,7 +174,8 @@ public final class VariantProfiler {
         return out;
     }
 
-    private OrtSession.SessionOptions options(Settings s) throws OrtException {
+    /** Session options for these settings: intra-op threads, and the CUDA provider when asked for (shared with {@link EnsembleProfiler}). */
+    static OrtSession.SessionOptions options(Settings s) throws OrtException {
         OrtSession.SessionOptions options = new OrtSession.SessionOptions();
         try {
             if (s.intraOpThreads() > 0) options.setIntraOpNumThreads(s.intraOpThreads());

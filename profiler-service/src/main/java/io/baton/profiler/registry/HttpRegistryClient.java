@@ -64,6 +64,20 @@ public final class HttpRegistryClient implements RegistryClient {
                 .contentType(MediaType.APPLICATION_JSON).body(profile).retrieve().toBodilessEntity());
     }
 
+    @Override
+    public String upload(byte[] bytes, String type) {
+        JsonNode artifact = call(() -> http.post().uri("/v1/artifacts?type={type}", type).contentType(MediaType.APPLICATION_OCTET_STREAM)
+                .body(bytes).retrieve().body(JsonNode.class));
+        if (artifact == null || !artifact.hasNonNull("digest")) throw new RegistryException(502, null, "the registry answered no digest", null);
+        return artifact.get("digest").asText();
+    }
+
+    @Override
+    public void putEnsembleProfile(String application, EnsembleProfileBody profile) {
+        call(() -> http.put().uri("/v1/applications/{app}/ensemble-profile", application)
+                .contentType(MediaType.APPLICATION_JSON).body(profile).retrieve().toBodilessEntity());
+    }
+
     private <T> T call(java.util.function.Supplier<T> request) {
         try {
             return request.get();

@@ -17,6 +17,12 @@ public interface RegistryClient {
     /** An artifact's bytes ({@code GET /v1/artifacts/{digest}/content}). */
     byte[] artifact(String digest);
 
+    /** Stores bytes as an artifact ({@code POST /v1/artifacts?type=data|onnx}); answers its digest. */
+    String upload(byte[] bytes, String type);
+
+    /** Creates or replaces the application's ensemble profile ({@code PUT /v1/applications/{app}/ensemble-profile}). */
+    void putEnsembleProfile(String application, EnsembleProfileBody profile);
+
     /** Creates or replaces the profile of {@code variant} on {@code deviceKind}/{@code provider}. */
     void putProfile(String application, String variant, String deviceKind, String provider, ProfileBody profile);
 }

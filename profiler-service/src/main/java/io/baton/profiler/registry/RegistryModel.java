@@ -3,6 +3,8 @@ package io.baton.profiler.registry;
 import java.util.List;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 
 /** What the profiler reads from registry-service: the parts of its views it needs (other fields are ignored). */
 public final class RegistryModel {
@@ -18,8 +20,9 @@ public final class RegistryModel {
     /** The application as {@code GET /v1/applications/{name}} shows it, with its variants. */
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record Application(String name, String kind, List<String> classes, List<TensorSpec> inputs,
-                              List<Variant> variants) {
+                              List<Variant> variants, JsonNode policyParams) {
         public Application {
+            policyParams = policyParams == null ? JsonNodeFactory.instance.objectNode() : policyParams;
             classes = classes == null ? List.of() : classes;
             inputs = inputs == null ? List.of() : inputs;
             variants = variants == null ? List.of() : variants;

@@ -32,6 +32,14 @@ public final class Registry {
         return send(HttpRequest.newBuilder(url.resolve(path)).GET().build(), 200);
     }
 
+    /** An artifact's bytes. */
+    public byte[] content(String digest) throws IOException, InterruptedException {
+        HttpResponse<byte[]> r = http.send(HttpRequest.newBuilder(url.resolve("/v1/artifacts/" + digest + "/content")).GET().build(),
+                HttpResponse.BodyHandlers.ofByteArray());
+        if (r.statusCode() != 200) throw new IllegalStateException("GET content of " + digest + " → " + r.statusCode());
+        return r.body();
+    }
+
     /** Uploads bytes ({@code type} onnx or data) and answers the digest. */
     public String upload(byte[] bytes, String type) throws IOException, InterruptedException {
         HttpResponse<String> r = http.send(HttpRequest.newBuilder(url.resolve("/v1/artifacts?type=" + type))

@@ -12,6 +12,7 @@ import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
 import io.baton.registry.dataset.DatasetRepository;
+import io.baton.registry.ensemble.EnsembleProfileRepository;
 import io.baton.registry.plan.PlanRepository;
 import io.baton.registry.profile.ProfileEntity;
 import io.baton.registry.profile.ProfileRepository;
@@ -30,15 +31,18 @@ public class ApplicationService {
     private final ProfileRepository profiles;
     private final DatasetRepository datasets;
     private final PlanRepository plans;
+    private final EnsembleProfileRepository ensembleProfiles;
     private final ApplicationViewCache cache;
 
     public ApplicationService(ApplicationRepository applications, VariantRepository variants, ProfileRepository profiles,
-                              DatasetRepository datasets, PlanRepository plans, ApplicationViewCache cache) {
+                              DatasetRepository datasets, PlanRepository plans, EnsembleProfileRepository ensembleProfiles,
+                              ApplicationViewCache cache) {
         this.applications = applications;
         this.variants = variants;
         this.profiles = profiles;
         this.datasets = datasets;
         this.plans = plans;
+        this.ensembleProfiles = ensembleProfiles;
         this.cache = cache;
     }
 
@@ -106,7 +110,7 @@ public class ApplicationService {
 
     /**
      * Refused with 409 while anything refers to the application: variants (and so their profiles), validation
-     * datasets, or plans. Nothing is cascaded; the caller deletes those first, on purpose.
+     * datasets, plans, or its ensemble profile. Nothing is cascaded; the caller deletes those first, on purpose.
      */
     @Transactional
     public void delete(String name) {
@@ -114,10 +118,11 @@ public class ApplicationService {
         long variantCount = variants.countByApplicationId(entity.id());
         long datasetCount = datasets.countByApplicationId(entity.id());
         long planCount = plans.countByApplicationId(entity.id());
-        if (variantCount + datasetCount + planCount > 0) {
+        long ensembleProfileCount = ensembleProfiles.countByApplicationId(entity.id());
+        if (variantCount + datasetCount + planCount + ensembleProfileCount > 0) {
             throw ApiException.inUse("application " + name + " is in use: " + variantCount + " variant(s), "
-                    + datasetCount + " validation dataset(s), " + planCount
-                    + " plan(s) refer to it; delete them first (nothing is deleted in cascade)");
+                    + datasetCount + " validation dataset(s), " + planCount + " plan(s), " + ensembleProfileCount
+                    + " ensemble profile(s) refer to it; delete them first (nothing is deleted in cascade)");
         }
         applications.delete(entity);
         applications.flush();

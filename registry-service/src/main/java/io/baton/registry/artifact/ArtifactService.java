@@ -13,6 +13,7 @@ import org.springframework.transaction.annotation.Transactional;
 
 import io.baton.registry.RegistryProperties;
 import io.baton.registry.dataset.DatasetRepository;
+import io.baton.registry.ensemble.EnsembleProfileRepository;
 import io.baton.registry.tensor.TensorSpec;
 import io.baton.registry.variant.VariantRepository;
 import io.baton.registry.web.ApiException;
@@ -31,15 +32,18 @@ public class ArtifactService {
     private final ArtifactRepository artifacts;
     private final VariantRepository variants;
     private final DatasetRepository datasets;
+    private final EnsembleProfileRepository ensembleProfiles;
     private final ArtifactStore store;
     private final OnnxInspector inspector;
     private final long maxUploadBytes;
 
     public ArtifactService(ArtifactRepository artifacts, VariantRepository variants, DatasetRepository datasets,
-                           ArtifactStore store, OnnxInspector inspector, RegistryProperties properties) {
+                           EnsembleProfileRepository ensembleProfiles, ArtifactStore store, OnnxInspector inspector,
+                           RegistryProperties properties) {
         this.artifacts = artifacts;
         this.variants = variants;
         this.datasets = datasets;
+        this.ensembleProfiles = ensembleProfiles;
         this.store = store;
         this.inspector = inspector;
         this.maxUploadBytes = properties.maxUploadSize().toBytes();
@@ -124,15 +128,16 @@ public class ArtifactService {
         return artifacts.findAll(pageable);
     }
 
-    /** Refused (409) while a variant or a validation dataset refers to it. */
+    /** Refused (409) while a variant, a validation dataset or an ensemble profile (its recorded outputs) refers to it. */
     @Transactional
     public void delete(String digest) {
         ArtifactEntity artifact = get(digest);
         long users = variants.countByArtifactDigest(artifact.digest())
-                + datasets.countByInputsDigestOrLabelsDigest(artifact.digest(), artifact.digest());
+                + datasets.countByInputsDigestOrLabelsDigest(artifact.digest(), artifact.digest())
+                + ensembleProfiles.countByOutputsDigestOrPredictorDigest(artifact.digest(), artifact.digest());
         if (users > 0) {
             throw ApiException.inUse("artifact " + artifact.digest() + " is used by " + users
-                    + " variant(s) or dataset(s); delete those first");
+                    + " variant(s), dataset(s) or ensemble profile(s); delete those first");
         }
         artifacts.delete(artifact);
         artifacts.flush();

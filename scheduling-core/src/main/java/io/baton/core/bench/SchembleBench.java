@@ -23,32 +23,70 @@ import io.baton.core.schemble.QueryOutcome;
 import io.baton.core.schemble.SchembleDispatcher;
 import io.baton.core.schemble.SchemblePlanner;
 import io.baton.core.schemble.ScoreBins;
+import io.baton.core.schemble.difficulty.PredictorQuality;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Set;
 import java.util.SplittableRandom;
+import java.util.function.ToDoubleFunction;
 import java.util.function.ToIntFunction;
 
 /**
  * {@code baton bench schemble}: Schemble's Exp-1 (accuracy against the full ensemble and deadline-miss
  * rate per deadline and policy, Poisson and bursty traffic, rejection on) and Exp-2 (no rejection:
- * accuracy and latency), over recorded per-sample ensemble outputs ({@link EnsembleOutputs}), plus the
- * planner's speed on 32 buffered queries.
+ * accuracy and latency), over recorded per-sample ensemble outputs, plus the planner's speed on 32
+ * buffered queries.
  *
- * <p>The first half of the samples profiles (temperatures, bins, (bin, subset) table, DES/gating
- * training); queries replay the second half. The difficulty predictor is out of scope here: a query's
- * predicted score is its true score times a log-normal error (σ = 0.3). Correctness is exact: the
- * outputs of the models that ran are averaged and compared with the full ensemble's class. In Exp-1 a
- * dropped or late query is wrong; in Exp-2 (no rejection) late answers are scored like any other, since
- * lateness is what its latency columns report ({@link #answerCounts}).
+ * <p>{@link Data} says what is replayed: profiling samples (temperatures, bins, (bin, subset) table,
+ * DES/gating training) and query samples, each with features for DES and gating, and the queries'
+ * predicted scores. With real data ({@link FashionMnistEnsemble}) the predicted scores are the trained
+ * difficulty predictors' (ONNX Runtime), and the predictor's measured latency ({@link Config#enrichMs})
+ * is charged to every policy that needs it at the edge (schemble, schemble-ea, the greedy ablations,
+ * gating and DES, whose features are the predictor's trunk): the query reaches the dispatcher that much
+ * after it arrived, its deadline unchanged, and its latency is counted from its arrival. Without
+ * predictions ({@link Data#halves}, the synthetic or file mode) a query's predicted score is its true
+ * score times a log-normal error (σ = 0.3) and nothing is charged.
+ *
+ * <p>Correctness is exact: the outputs of the models that ran are averaged and compared with the full
+ * ensemble's class. In Exp-1 a dropped or late query is wrong; in Exp-2 (no rejection) late answers are
+ * scored like any other, since lateness is what its latency columns report ({@link #answerCounts}).
  */
 public final class SchembleBench {
     public static final List<String> POLICIES = List.of("schemble", "schemble-ea", "original", "static", "gating", "des",
             "greedy-edf", "greedy-fifo", "greedy-sjf");
+    /** The policies that run the difficulty predictor (or its trunk, for features) at the edge. */
+    static final Set<String> ENRICHED = Set.of("schemble", "schemble-ea", "gating", "des", "greedy-edf", "greedy-fifo", "greedy-sjf");
 
-    public record Config(EnsembleOutputs data, double[] latencyMs, double[] deadlinesMs, double rate, double durationMs,
-                         int bins, double delta, long seed) {}
+    /**
+     * What the bench replays.
+     *
+     * @param profileFeatures per profiling sample, the DES/gating features (null: those baselines are left out)
+     * @param testFeatures    per query sample, likewise
+     * @param predictedScore  per query sample, the predicted discrepancy score; null: the true score with noise
+     * @param predictedEa     per query sample, the predicted ensemble agreement (Schemble(ea)); null likewise
+     */
+    public record Data(List<String> models, List<EnsembleSample> profile, List<EnsembleSample> test, double[][] profileFeatures,
+                       double[][] testFeatures, double[] predictedScore, double[] predictedEa) {
+
+        /** A file or synthetic ensemble: the first half profiles, the second half is replayed; no predictions. */
+        public static Data halves(EnsembleOutputs o) {
+            int half = o.samples().size() / 2;
+            double[][] f = o.features() == null ? null : o.features().toArray(new double[0][]);
+            return new Data(o.models(), o.samples().subList(0, half), o.samples().subList(half, o.samples().size()),
+                    f == null ? null : Arrays.copyOfRange(f, 0, half), f == null ? null : Arrays.copyOfRange(f, half, f.length), null, null);
+        }
+    }
+
+    /** @param enrichMs the edge predictor's latency, charged to the {@link #ENRICHED} policies */
+    public record Config(Data data, double[] latencyMs, double enrichMs, double[] deadlinesMs, double rate, double durationMs,
+                         int bins, double delta, long seed) {
+        public Config(EnsembleOutputs outputs, double[] latencyMs, double[] deadlinesMs, double rate, double durationMs, int bins,
+                      double delta, long seed) {
+            this(Data.halves(outputs), latencyMs, 0, deadlinesMs, rate, durationMs, bins, delta, seed);
+        }
+    }
 
     private final Config cfg;
     private final Aggregator avg;
@@ -56,42 +94,53 @@ public final class SchembleBench {
     private final List<EnsembleSample> profile, test;
     private final int[] truth;
     private final double[][] rowsDis, rowsEa;
+    private final PredictorQuality scoreQuality, eaQuality;
     private final KnoraE des;
     private final GatingNetwork gating;
     private final double[][] testFeatures;
 
     public SchembleBench(Config cfg) {
         this.cfg = cfg;
-        int m = cfg.data().models().size();
+        Data data = cfg.data();
+        int m = data.models().size();
         double[] ones = new double[m];
         Arrays.fill(ones, 1);
         avg = Aggregators.weightedAveraging(ones);
-        cluster = EnsembleCluster.onePerModel(cfg.data().models(), cfg.latencyMs());
-        List<EnsembleSample> all = cfg.data().samples();
-        int half = all.size() / 2;
-        profile = all.subList(0, half);
-        test = all.subList(half, all.size());
+        cluster = EnsembleCluster.onePerModel(data.models(), cfg.latencyMs());
+        profile = data.profile();
+        test = data.test();
         truth = test.stream().mapToInt(s -> Aggregators.argmax(avg.aggregate(s.outputs()))).toArray();
         SplittableRandom rnd = new SplittableRandom(cfg.seed());
         DiscrepancyScore dis = DiscrepancyScore.fitClassification(profile, avg);
-        rowsDis = rows(dis::score, rnd);
-        rowsEa = rows(SchembleBench::agreement, rnd);
-        if (cfg.data().features() != null) {
-            List<double[]> f = cfg.data().features();
-            double[][] fx = f.subList(0, half).toArray(new double[0][]);
-            boolean[][] correct = new boolean[half][m];
-            for (int i = 0; i < half; i++) {
-                int e = Aggregators.argmax(avg.aggregate(profile.get(i).outputs()));
-                for (int k = 0; k < m; k++) correct[i][k] = Aggregators.argmax(profile.get(i).outputs()[k]) == e;
+        Profiled d = rows(dis::score, data.predictedScore(), rnd), e = rows(SchembleBench::agreement, data.predictedEa(), rnd);
+        rowsDis = d.rows;
+        rowsEa = e.rows;
+        scoreQuality = d.quality;
+        eaQuality = e.quality;
+        if (data.profileFeatures() != null && data.testFeatures() != null) {
+            double[][] fx = data.profileFeatures();
+            boolean[][] correct = new boolean[profile.size()][m];
+            for (int i = 0; i < profile.size(); i++) {
+                int en = Aggregators.argmax(avg.aggregate(profile.get(i).outputs()));
+                for (int k = 0; k < m; k++) correct[i][k] = Aggregators.argmax(profile.get(i).outputs()[k]) == en;
             }
             des = new KnoraE(fx, correct, 7);
             gating = GatingNetwork.train(fx, correct, 1.0 / m, 300, 0.5);
-            testFeatures = f.subList(half, f.size()).toArray(new double[0][]);
+            testFeatures = data.testFeatures();
         } else {
             des = null;
             gating = null;
             testFeatures = null;
         }
+    }
+
+    /** How well the predicted discrepancy score and agreement track the true ones on the queries (null without predictions). */
+    public PredictorQuality scoreQuality() {
+        return scoreQuality;
+    }
+
+    public PredictorQuality eaQuality() {
+        return eaQuality;
     }
 
     /** Ensemble agreement (Schemble(ea)): mean symmetric KL between pairs of base outputs. */
@@ -113,21 +162,28 @@ public final class SchembleBench {
         return d;
     }
 
-    /** Bins and table from the profiling half; each test sample's row at its (noisy) predicted score. */
-    private double[][] rows(java.util.function.ToDoubleFunction<EnsembleSample> score, SplittableRandom rnd) {
+    private record Profiled(double[][] rows, PredictorQuality quality) {}
+
+    /**
+     * Bins and table from the profiling samples; each query's row at its predicted score: the predictor's when
+     * given (with its quality against the true scores), else the true score with noise.
+     */
+    private Profiled rows(ToDoubleFunction<EnsembleSample> score, double[] predicted, SplittableRandom rnd) {
         double[] s = profile.stream().mapToDouble(score).toArray();
         ScoreBins bins = ScoreBins.quantiles(s, cfg.bins());
         AccuracyProfile table = AccuracyProfile.measure(profile, score, bins, avg);
         double[][] rows = new double[test.size()][];
+        double[] truthScores = new double[test.size()];
         for (int i = 0; i < test.size(); i++) {
+            truthScores[i] = score.applyAsDouble(test.get(i));
             double err = Math.exp(0.3 * Math.sqrt(-2 * Math.log(Math.max(rnd.nextDouble(), 1e-300))) * Math.cos(2 * Math.PI * rnd.nextDouble()));
-            rows[i] = table.row(score.applyAsDouble(test.get(i)) * err);
+            rows[i] = table.row(predicted != null ? predicted[i] : truthScores[i] * err);
         }
-        return rows;
+        return new Profiled(rows, predicted == null ? null : PredictorQuality.of(truthScores, predicted, bins));
     }
 
     /** Poisson arrivals at the mean rate; bursty: 3× the base rate for 2 s in every 10 s, same mean. */
-    List<EnsembleSimulator.Arrival> arrivals(boolean bursty, double deadline, boolean ea) {
+    List<EnsembleSimulator.Arrival> arrivals(boolean bursty, double deadline, boolean ea, double enrichMs) {
         SplittableRandom rnd = new SplittableRandom(cfg.seed() * 31 + (bursty ? 1 : 0));
         double base = bursty ? cfg.rate() * 10 / 14 : cfg.rate(), peak = bursty ? 3 * base : base;
         List<EnsembleSimulator.Arrival> out = new ArrayList<>();
@@ -140,7 +196,7 @@ public final class SchembleBench {
             if (rnd.nextDouble() * peak > rateNow) continue;
             int sample = i++ % test.size();
             double[] f = testFeatures == null ? null : testFeatures[sample];
-            out.add(new EnsembleSimulator.Arrival(t, t + deadline,
+            out.add(new EnsembleSimulator.Arrival(t + enrichMs, t + deadline,
                     new EnsembleQuery(sample, 0, (ea ? rowsEa : rowsDis)[sample], f)));
         }
         return out;
@@ -150,14 +206,15 @@ public final class SchembleBench {
                       double p95Ms, double maxMs) {}
 
     public Row run(String policy, boolean bursty, double deadline, boolean rejection) {
-        List<EnsembleSimulator.Arrival> arrivals = arrivals(bursty, deadline, policy.equals("schemble-ea"));
+        double enrich = enrichMs(policy);
+        List<EnsembleSimulator.Arrival> arrivals = arrivals(bursty, deadline, policy.equals("schemble-ea"), enrich);
         EnsembleCluster cl = policy.equals("static") ? staticCluster(bursty, deadline) : cluster;
         List<QueryOutcome> out = EnsembleSimulator.run(cl, dispatcher(policy, cl, rejection), arrivals);
         int correct = 0, missed = 0;
         double[] lat = new double[out.size()];
         int served = 0;
         for (QueryOutcome o : out) {
-            if (!o.dropped()) lat[served++] = o.latencyMs();
+            if (!o.dropped()) lat[served++] = o.latencyMs() + enrich; // from the arrival, before the predictor ran
             if (!o.met()) missed++;
             if (answerCounts(o, rejection) && agreesWithEnsemble(o)) correct++;
         }
@@ -167,6 +224,11 @@ public final class SchembleBench {
         return new Row(policy, bursty ? "bursty" : "poisson", deadline, 100.0 * correct / out.size(), 100.0 * missed / out.size(),
                 mean, served == 0 ? Double.NaN : l[(int) Math.min(served - 1, Math.ceil(0.95 * served) - 1)],
                 served == 0 ? Double.NaN : l[served - 1]);
+    }
+
+    /** What the policy pays at the edge before its query reaches the dispatcher. */
+    double enrichMs(String policy) {
+        return ENRICHED.contains(policy) ? cfg.enrichMs() : 0;
     }
 
     /**
@@ -239,7 +301,7 @@ public final class SchembleBench {
 
     private double run(String tag, boolean bursty, double deadline, EnsembleCluster cl) {
         List<QueryOutcome> out = EnsembleSimulator.run(cl, new ArrivalSelectionDispatcher(tag, cl, q -> staticMask, true),
-                arrivals(bursty, deadline, false));
+                arrivals(bursty, deadline, false, 0));
         int correct = 0;
         for (QueryOutcome o : out) if (answerCounts(o, true) && agreesWithEnsemble(o)) correct++;
         return (double) correct / out.size();
@@ -265,12 +327,33 @@ public final class SchembleBench {
         return new EnsembleCluster(cluster.modelNames(), cluster.latencyMs(), map);
     }
 
+    /** DES and gating need features; without them they are left out. */
+    boolean runs(String policy) {
+        return testFeatures != null || !(policy.equals("gating") || policy.equals("des"));
+    }
+
+    private boolean warm;
+
+    /**
+     * Runs the planners once, unmeasured, before the first measured run: their planning time is charged as
+     * measured wall time, and a cold JIT would otherwise charge whichever policy happens to run first.
+     */
+    private void warmUp() {
+        if (warm) return;
+        warm = true;
+        Config short10s = new Config(cfg.data(), cfg.latencyMs(), cfg.enrichMs(), cfg.deadlinesMs(), cfg.rate(),
+                Math.min(cfg.durationMs(), 10_000), cfg.bins(), cfg.delta(), cfg.seed());
+        SchembleBench warmUp = new SchembleBench(short10s);
+        for (String p : List.of("schemble", "greedy-edf")) warmUp.run(p, true, cfg.deadlinesMs()[cfg.deadlinesMs().length - 1], true);
+    }
+
     public List<Row> exp1() {
+        warmUp();
         List<Row> rows = new ArrayList<>();
         for (boolean bursty : new boolean[] {false, true}) {
             for (double dl : cfg.deadlinesMs()) {
                 for (String p : POLICIES) {
-                    if ((p.equals("gating") || p.equals("des")) && cfg.data().features() == null) continue;
+                    if (!runs(p)) continue;
                     rows.add(run(p, bursty, dl, true));
                 }
             }
@@ -279,9 +362,10 @@ public final class SchembleBench {
     }
 
     public List<Row> exp2(double deadline) {
+        warmUp();
         List<Row> rows = new ArrayList<>();
         for (String p : POLICIES) {
-            if ((p.equals("gating") || p.equals("des")) && cfg.data().features() == null) continue;
+            if (!runs(p)) continue;
             rows.add(run(p, true, deadline, false));
         }
         return rows;
@@ -289,8 +373,9 @@ public final class SchembleBench {
 
     public static void printExp1(List<Row> rows, PrintStream out) {
         out.println("Exp-1 (rejection on): accuracy vs the full ensemble % / deadline-miss rate %");
+        List<String> columns = rows.stream().map(Row::policy).distinct().toList();
         out.printf("%-8s %8s", "traffic", "deadline");
-        for (String p : POLICIES) out.printf(" %15s", p);
+        for (String p : columns) out.printf(" %12s", p);
         out.println();
         String traffic = null;
         double dl = Double.NaN;
@@ -302,7 +387,7 @@ public final class SchembleBench {
                 dl = r.deadlineMs();
                 line = new StringBuilder(String.format("%-8s %8.0f", traffic, dl));
             }
-            line.append(String.format(" %15s", String.format("%.1f/%.1f", r.accuracy(), r.missRate())));
+            line.append(String.format(" %12s", String.format("%.1f/%.1f", r.accuracy(), r.missRate())));
         }
         if (line != null) out.println(line);
     }

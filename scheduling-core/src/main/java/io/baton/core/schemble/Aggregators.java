@@ -55,6 +55,21 @@ public final class Aggregators {
         };
     }
 
+    /**
+     * An ensemble's aggregator by the name an application's {@code policyParams.aggregator} gives it (the gateway's
+     * names): {@code averaging} (the plain mean, weights ignored), {@code weighted-averaging} or {@code voting}.
+     *
+     * @param weights per base model, in the ensemble's order (1 where the application names none)
+     */
+    public static Aggregator byName(String name, double[] weights) {
+        return switch (name) {
+            case "averaging" -> Aggregator.averaging();
+            case "weighted-averaging" -> weightedAveraging(weights);
+            case "voting" -> voting(weights);
+            default -> throw new IllegalArgumentException("unknown aggregator '" + name + "': averaging, weighted-averaging or voting");
+        };
+    }
+
     /** Fills what is missing with the k-NN filler, then applies the meta-classifier to the full set. */
     public static Aggregator stacking(MetaClassifier meta, KnnFiller filler) {
         return outputs -> {

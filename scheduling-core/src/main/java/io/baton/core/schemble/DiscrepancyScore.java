@@ -64,6 +64,12 @@ public final class DiscrepancyScore {
         return new DiscrepancyScore(ensemble, regression, temperature.clone(), mean);
     }
 
+    /** A score fitted elsewhere (an ensemble profile from the registry): its temperatures and normalisers as they are. */
+    public static DiscrepancyScore of(Aggregator ensemble, boolean regression, double[] temperature, double[] meanDistance) {
+        if (temperature.length != meanDistance.length) throw new IllegalArgumentException("one temperature and one normaliser per model");
+        return new DiscrepancyScore(ensemble, regression, temperature.clone(), meanDistance.clone());
+    }
+
     /** d(f_k, E) for every model, before normalisation. */
     public double[] distances(EnsembleSample s) {
         int m = s.models();

@@ -57,7 +57,7 @@ public record EnsembleOutputs(List<String> models, int classes, List<EnsembleSam
                     float[][] out = new float[models.size()][classes];
                     int t = 1;
                     for (int k = 0; k < models.size(); k++) {
-                        for (int c = 0; c < classes; c++) out[k][c] = (float) number(tok[t++], where);
+                        for (int c = 0; c < classes; c++) out[k][c] = (float) number(tok[t++], where, true);
                     }
                     double[] f = new double[nFeatures];
                     for (int j = 0; j < nFeatures; j++) f[j] = number(tok[t++], where);
@@ -68,6 +68,22 @@ public record EnsembleOutputs(List<String> models, int classes, List<EnsembleSam
         }
         if (samples.isEmpty()) throw new IllegalArgumentException(file.getFileName() + ": no samples");
         return new EnsembleOutputs(models, classes, samples, nFeatures > 0 ? features : null);
+    }
+
+    /** Writes the file {@link #read} reads back exactly (floats in their shortest exact decimal form). */
+    public void write(Path file) throws IOException {
+        StringBuilder b = new StringBuilder();
+        b.append("models ").append(String.join(" ", models)).append('\n').append("classes ").append(classes).append('\n');
+        int nFeatures = features == null || features.isEmpty() ? 0 : features.get(0).length;
+        if (nFeatures > 0) b.append("features ").append(nFeatures).append('\n');
+        for (int i = 0; i < samples.size(); i++) {
+            EnsembleSample s = samples.get(i);
+            b.append(s.label());
+            for (float[] o : s.outputs()) for (float v : o) b.append(' ').append(v);
+            if (nFeatures > 0) for (double f : features.get(i)) b.append(' ').append(f);
+            b.append('\n');
+        }
+        Files.writeString(file, b);
     }
 
     private static int positive(String[] tok, String where, String what) {
@@ -81,8 +97,13 @@ public record EnsembleOutputs(List<String> models, int classes, List<EnsembleSam
     }
 
     private static double number(String s, String where) {
+        return number(s, where, false);
+    }
+
+    /** A float parsed as a float, so that what {@link #write} printed reads back bit for bit. */
+    private static double number(String s, String where, boolean single) {
         try {
-            double d = Double.parseDouble(s);
+            double d = single ? Float.parseFloat(s) : Double.parseDouble(s);
             if (!Double.isFinite(d)) throw new NumberFormatException();
             return d;
         } catch (NumberFormatException e) {
