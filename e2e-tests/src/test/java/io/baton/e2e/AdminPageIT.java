@@ -236,6 +236,51 @@ class AdminPageIT {
         assertThat(visible("#variant-list tr[data-variant='" + model + "']").getText()).contains("cpu/cpu");
     }
 
+    /**
+     * An ensemble profiled whole through the page (every variant at once: the profiler also records each base
+     * model's outputs on the validation set and stores Schemble's ensemble profile) shows its (score bin, subset)
+     * accuracy table, cell for cell what the registry stored. Batch sizes as the suite's own profiling, so the demo's
+     * profiles stay what the other tests expect.
+     */
+    @Test
+    void anEnsembleProfiledWholeShowsItsBinTable() throws Exception {
+        openWithKey();
+        select("fashion-ensemble");
+        new Select(field("start-profiling", "variant")).selectByVisibleText("every variant");
+        type(field("start-profiling", "batchSizes"), "1, 2, 4, 8");
+        type(field("start-profiling", "repetitions"), "3");
+        type(field("start-profiling", "warmup"), "1");
+        $("#start-profiling button[type=submit]").click();
+        visible("#job-list tr[data-job]");
+        WebElement table = new WebDriverWait(browser, PROFILING_LIMIT).until(
+                ExpectedConditions.presenceOfElementLocated(By.cssSelector("#ensemble-bin-table")));
+        ((JavascriptExecutor) browser).executeScript("document.getElementById('ensemble-bins').scrollIntoView()");
+
+        JsonNode stored = e2e.http().get(e2e.suite().registry()
+                .resolve("/v1/applications/fashion-ensemble/ensemble-profile")).json();
+        List<String> models = new java.util.ArrayList<>();
+        stored.path("models").forEach(m -> models.add(m.asText()));
+        List<WebElement> rows = table.findElements(By.cssSelector("tbody tr[data-bin]"));
+        assertThat(rows).hasSize(stored.path("accuracy").size());
+        String all = String.join("+", models);
+        int fullMask = (1 << models.size()) - 1;
+        List<WebElement> headers = table.findElements(By.cssSelector("thead th[data-subset]"));
+        assertThat(headers).hasSize(fullMask);
+        int column = 3 + headers.indexOf(table.findElement(By.cssSelector("thead th[data-subset='" + all + "']")));
+        for (int b = 0; b < rows.size(); b++) {
+            List<WebElement> cells = rows.get(b).findElements(By.cssSelector("th, td"));
+            assertThat(cells.get(2).getText()).isEqualTo(stored.path("binCounts").path(b).asText());
+            // the full ensemble always agrees with itself
+            assertThat(percentIn(cells.get(column))).isCloseTo(100 * stored.path("accuracy").path(b).path(fullMask).asDouble(),
+                    within(0.051)).isCloseTo(100.0, within(0.051));
+            String single = models.get(0);
+            int singleColumn = 3 + headers.indexOf(table.findElement(By.cssSelector("thead th[data-subset='" + single + "']")));
+            assertThat(percentIn(cells.get(singleColumn))).as("bin %d, %s alone", b, single)
+                    .isCloseTo(100 * stored.path("accuracy").path(b).path(1).asDouble(), within(0.051));
+        }
+        assertThat($("[data-error-for='ensemble-bins']").isDisplayed()).isFalse();
+    }
+
     @Test
     void refusalsAreShownNextToTheFormThatCausedThem() throws Exception {
         openWithKey();

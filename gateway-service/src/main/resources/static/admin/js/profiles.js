@@ -1,8 +1,10 @@
 // The selected application's profiles: per device kind and execution provider a latency-vs-batch chart of every
 // variant and a table of its figures; the per-class recall of every variant (measured on the validation set, the
-// same on any device) with its accuracy.
+// same on any device) with its accuracy; for an ensemble, Schemble's (score bin, subset) accuracy table from the
+// ensemble profile the profiler stores for a whole-application job.
 
-import {el, number, percent, bytes, time} from './dom.js';
+import {el, number, percent, bytes, time, showError} from './dom.js';
+import {call} from './api.js';
 import {onApplication} from './state.js';
 import {latencyChart} from './chart.js';
 
@@ -77,11 +79,61 @@ function render(app) {
   }
   parts.push(el('h4', {}, 'Per-class recall on the validation set'), recallTable(app, entries));
   if (app.kind === 'ensemble') {
-    // Schemble's (score bin, subset) accuracy table comes from the ensemble profiling of issue 5, not recorded yet.
-    parts.push(el('p', {class: 'muted', id: 'ensemble-bins-none'},
-      'Ensemble bin table: the profiler does not record the ensemble\'s (score bin, subset) accuracy yet.'));
+    const holder = el('div', {id: 'ensemble-bins'}, el('p', {class: 'muted'}, 'Loading the ensemble profile…'));
+    parts.push(el('h4', {}, 'Ensemble bins: accuracy of each subset of base models against the full ensemble'),
+      el('p', {class: 'error', role: 'alert', 'data-error-for': 'ensemble-bins', hidden: ''}), holder);
+    loadEnsembleProfile(app, holder);
   }
   root.replaceChildren(...parts);
+}
+
+/** Subset mask → the base models that run, bit k for models[k] (the registry's order). */
+function subsetName(models, mask) {
+  return models.filter((_, k) => mask & (1 << k)).join('+');
+}
+
+/**
+ * Rows: the score bins (easy to hard), with their score range and sample count; columns: every non-empty subset,
+ * smallest first; each cell the share of the bin's validation samples on which that subset agrees with the ensemble.
+ */
+export function binTable(profile) {
+  const models = profile.models || [];
+  const masks = [];
+  for (let s = 1; s < (1 << models.length); s++) masks.push(s);
+  masks.sort((a, b) => bitCount(a) - bitCount(b) || a - b);
+  const edges = profile.binEdges || [];
+  const range = b => `${b === 0 ? '−∞' : number(edges[b - 1], 3)} … ${b === edges.length ? '∞' : number(edges[b], 3)}`;
+  return el('table', {class: 'list numeric', id: 'ensemble-bin-table'},
+    el('thead', {}, el('tr', {}, el('th', {}, 'bin'), el('th', {}, 'score'), el('th', {}, 'samples'),
+      ...masks.map(m => el('th', {'data-subset': subsetName(models, m)}, subsetName(models, m))))),
+    el('tbody', {}, ...(profile.accuracy || []).map((row, b) => el('tr', {'data-bin': b},
+      el('th', {}, String(b)), el('td', {}, range(b)), el('td', {}, String((profile.binCounts || [])[b] ?? '—')),
+      ...masks.map(m => el('td', {}, row[m] == null ? '—' : percent(row[m])))))));
+}
+
+function bitCount(x) {
+  let n = 0;
+  for (; x; x &= x - 1) n++;
+  return n;
+}
+
+async function loadEnsembleProfile(app, holder) {
+  try {
+    const profile = await call('GET', `/v1/applications/${encodeURIComponent(app.name)}/ensemble-profile`);
+    holder.replaceChildren(
+      el('p', {class: 'muted'}, `${(profile.models || []).length} base models, aggregator ${profile.aggregator}, `
+        + `${profile.sampleCount} validation samples, measured ${time(profile.measuredAt)}`
+        + (profile.predictorDigest ? '; a difficulty predictor is stored' : '')),
+      binTable(profile));
+  } catch (e) {
+    if (e.status === 404) {
+      holder.replaceChildren(el('p', {class: 'muted', id: 'ensemble-bins-none'},
+        'No ensemble profile yet: profile every variant of the application at once (a profiling job for "every variant").'));
+    } else {
+      holder.replaceChildren();
+      showError('ensemble-bins', e);
+    }
+  }
 }
 
 export function wireProfiles() {
