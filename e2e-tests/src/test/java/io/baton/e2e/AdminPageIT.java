@@ -145,7 +145,7 @@ class AdminPageIT {
         open();
         assertThat($("#key-state").getText()).isEqualTo("no key set");
         String refusal = errorOf("applications");
-        assertThat(refusal).contains("401").contains("an API key is required").contains("field: X-API-Key");
+        assertThat(refusal).contains("401").contains("an API key with the admin scope is required").contains("field: X-API-Key");
         assertThat(errorOf("metrics")).contains("401");
 
         type($("#api-key"), "not-the-key");

@@ -33,6 +33,25 @@ public final class Apps {
         return applicationJson.replaceFirst("\"policy\":\"symphony\"", "\"policy\":\"" + policy + "\"");
     }
 
+    /** detect (x → 2x, plus an extra output) then classify-a (sum) or classify-b (10 × sum). */
+    private static void installPipeline(StubRegistry registry, StubScheduler scheduler, String name, String policy) {
+        registry.application(name, withPolicy(application(name, "pipeline", "{}", 10_000,
+                spec("image", "FP32", "[-1,3]"), spec("label", "FP32", "[-1,1]"),
+                variant("detect", 0, spec("img", "FP32", "[-1,3]"),
+                        spec("feat", "FP32", "[-1,3]") + "," + spec("aux", "FP32", "[-1,1]")),
+                variant("classify-b", 1, spec("f", "FP32", "[-1,3]"), spec("out", "FP32", "[-1,1]")),
+                variant("classify-a", 1, spec("f", "FP32", "[-1,3]"), spec("out", "FP32", "[-1,1]"))), policy));
+        scheduler.application(name, "pipeline", Map.of(
+                "detect", new StubScheduler.Model(List.of("img"), List.of("feat", "aux"), in -> {
+                    double[] v = in.get("img");
+                    return Map.of("feat", new double[] {2 * v[0], 2 * v[1], 2 * v[2]}, "aux", new double[] {7});
+                }),
+                "classify-a", new StubScheduler.Model(List.of("f"), List.of("out"),
+                        in -> Map.of("out", new double[] {sum(in.get("f"))})),
+                "classify-b", new StubScheduler.Model(List.of("f"), List.of("out"),
+                        in -> Map.of("out", new double[] {10 * sum(in.get("f"))}))));
+    }
+
     /** Fills the registry and the scheduler with the test applications. */
     public static void install(StubRegistry registry, StubScheduler scheduler) {
         String x4 = spec("x", "FP32", "[-1,4]");
@@ -68,39 +87,10 @@ public final class Apps {
                 + "{\"name\":\"a\",\"digest\":\"d\",\"profiled\":true},{\"name\":\"b\",\"digest\":\"d\",\"profiled\":true},"
                 + "{\"name\":\"c\",\"digest\":\"d\",\"profiled\":false}]}");
 
-        registry.application("pipe", application("pipe", "pipeline", "{}", 10_000,
-                spec("image", "FP32", "[-1,3]"), spec("label", "FP32", "[-1,1]"),
-                variant("detect", 0, spec("img", "FP32", "[-1,3]"),
-                        spec("feat", "FP32", "[-1,3]") + "," + spec("aux", "FP32", "[-1,1]")),
-                variant("classify-b", 1, spec("f", "FP32", "[-1,3]"), spec("out", "FP32", "[-1,1]")),
-                variant("classify-a", 1, spec("f", "FP32", "[-1,3]"), spec("out", "FP32", "[-1,1]"))));
-        scheduler.application("pipe", "pipeline", Map.of(
-                "detect", new StubScheduler.Model(List.of("img"), List.of("feat", "aux"), in -> {
-                    double[] v = in.get("img");
-                    return Map.of("feat", new double[] {2 * v[0], 2 * v[1], 2 * v[2]}, "aux", new double[] {7});
-                }),
-                "classify-a", new StubScheduler.Model(List.of("f"), List.of("out"),
-                        in -> Map.of("out", new double[] {sum(in.get("f"))})),
-                "classify-b", new StubScheduler.Model(List.of("f"), List.of("out"),
-                        in -> Map.of("out", new double[] {10 * sum(in.get("f"))}))));
-
-        // The same pipeline under policy ipa: the scheduler chooses each stage's variant.
-        registry.application("ipa-pipe", withPolicy(application("ipa-pipe", "pipeline", "{}", 10_000,
-                spec("image", "FP32", "[-1,3]"), spec("label", "FP32", "[-1,1]"),
-                variant("detect", 0, spec("img", "FP32", "[-1,3]"),
-                        spec("feat", "FP32", "[-1,3]") + "," + spec("aux", "FP32", "[-1,1]")),
-                variant("classify-b", 1, spec("f", "FP32", "[-1,3]"), spec("out", "FP32", "[-1,1]")),
-                variant("classify-a", 1, spec("f", "FP32", "[-1,3]"), spec("out", "FP32", "[-1,1]"))), "ipa"));
-        scheduler.application("ipa-pipe", "pipeline", Map.of(
-                "detect", new StubScheduler.Model(List.of("img"), List.of("feat", "aux"), in -> {
-                    double[] v = in.get("img");
-                    return Map.of("feat", new double[] {2 * v[0], 2 * v[1], 2 * v[2]}, "aux", new double[] {7});
-                }),
-                "classify-a", new StubScheduler.Model(List.of("f"), List.of("out"),
-                        in -> Map.of("out", new double[] {sum(in.get("f"))})),
-                "classify-b", new StubScheduler.Model(List.of("f"), List.of("out"),
-                        in -> Map.of("out", new double[] {10 * sum(in.get("f"))}))))
-                .stageChoice("ipa-pipe", 0, "detect").stageChoice("ipa-pipe", 1, "classify-b");
+        // A two-stage pipeline, and the same under policy ipa (the scheduler then chooses each stage's variant).
+        installPipeline(registry, scheduler, "pipe", "symphony");
+        installPipeline(registry, scheduler, "ipa-pipe", "ipa");
+        scheduler.stageChoice("ipa-pipe", 0, "detect").stageChoice("ipa-pipe", 1, "classify-b");
 
         for (String name : List.of("slow", "unprofiled", "broken")) {
             registry.application(name, application(name, "single", "{}", 5000, x4, probs2,
