@@ -168,6 +168,73 @@ class ProfilingJobTest {
                 .containsExactlyElementsOf(evaluateDirectly(ZOO.resolve(LINEAR + ".onnx")).recall);
     }
 
+    /**
+     * A pipeline's head reads features, not images: it is evaluated on what its upstream stage writes on the
+     * validation set, so IPA gets each stage's accuracy. The oracle runs the two models one after the other here.
+     */
+    @Test
+    void aPipelinesHeadIsEvaluatedOnTheFeaturesItsUpstreamWrites() throws Exception {
+        Map<String, Object> image = Map.of("name", "input", "datatype", "FP32", "shape", List.of(-1, 1, 28, 28));
+        Map<String, Object> app = new LinkedHashMap<>();
+        app.put("name", "pipe");
+        app.put("kind", "pipeline");
+        app.put("policy", "ipa");
+        app.put("sloMs", 200);
+        app.put("inputs", List.of(image));
+        app.put("classes", FashionMnist.CLASSES);
+        registry.post("/v1/applications", app);
+        List<String> models = List.of(ZooBuilder.PIPE_FEATURES, ZooBuilder.PIPE_HEAD, ZooBuilder.PIPE_HEAD_SMALL);
+        for (String model : models) {
+            String digest = registry.upload(Files.readAllBytes(ZOO.resolve(model + ".onnx")), "onnx");
+            registry.post("/v1/applications/pipe/variants", Map.of("name", model,
+                    "stage", model.equals(ZooBuilder.PIPE_FEATURES) ? 0 : 1, "artifactDigest", digest));
+        }
+        String inputs = registry.upload(Registry.littleEndian(validation.examples()), "data");
+        String labels = registry.upload(Registry.littleEndian(validation.labels()), "data");
+        registry.post("/v1/applications/pipe/datasets", Map.of("name", "validation", "inputsDigest", inputs,
+                "labelsDigest", labels, "sampleCount", validation.size(), "inputSpec",
+                Map.of("name", "input", "datatype", "FP32", "shape", List.of(validation.size(), 1, 28, 28))));
+
+        JsonNode job = await(post("/v1/profiling-jobs", Map.of("application", "pipe", "batchSizes", List.of(1, 4),
+                "repetitions", 2, "warmup", 0)).getHeaders().getLocation().getPath());
+        assertThat(job.get("state").asText()).as(job.toString()).isEqualTo("succeeded");
+        float[][] features = run(ZOO.resolve(ZooBuilder.PIPE_FEATURES + ".onnx"), validation.examples(), new long[] {1, 28, 28});
+        for (JsonNode result : job.get("results")) {
+            String variant = result.get("variant").asText();
+            JsonNode profile = result.get("profile");
+            if (variant.equals(ZooBuilder.PIPE_FEATURES)) {
+                assertThat(profile.path("accuracy").isMissingNode() || profile.path("accuracy").isNull()).as("the features stage writes no class scores").isTrue();
+                continue;
+            }
+            float[] flat = new float[features.length * features[0].length];
+            for (int i = 0; i < features.length; i++) System.arraycopy(features[i], 0, flat, i * features[0].length, features[0].length);
+            float[][] scores = run(ZOO.resolve(variant + ".onnx"), flat, new long[] {features[0].length});
+            int correct = 0;
+            for (int i = 0; i < scores.length; i++) {
+                int best = 0;
+                for (int c = 1; c < scores[i].length; c++) if (scores[i][c] > scores[i][best]) best = c;
+                if (best == validation.labels()[i]) correct++;
+            }
+            assertThat(profile.get("accuracy").asDouble()).as(variant).isEqualTo((double) correct / validation.size())
+                    .isGreaterThan(0.5);
+            assertThat(profile.get("classRecall")).as(variant).hasSize(FashionMnist.CLASSES.size());
+        }
+    }
+
+    /** One model over every example at once (its first input and output), for the oracles. */
+    static float[][] run(Path model, float[] examples, long[] sampleShape) throws Exception {
+        OrtEnvironment env = OrtEnvironment.getEnvironment();
+        int n = validation.size();
+        long[] shape = new long[sampleShape.length + 1];
+        shape[0] = n;
+        System.arraycopy(sampleShape, 0, shape, 1, sampleShape.length);
+        try (OrtSession s = env.createSession(model.toString(), new OrtSession.SessionOptions());
+             OnnxTensor x = OnnxTensor.createTensor(env, FloatBuffer.wrap(examples), shape);
+             OrtSession.Result r = s.run(Map.of(s.getInputNames().iterator().next(), x))) {
+            return (float[][]) r.get(0).getValue();
+        }
+    }
+
     @Test
     void badRequestsAreProblemsNamingTheField() throws Exception {
         assertProblem(post("/v1/profiling-jobs", Map.of("variant", LINEAR)), 400, "application");

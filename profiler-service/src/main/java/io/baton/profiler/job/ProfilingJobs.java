@@ -24,6 +24,7 @@ import io.baton.profiler.ProfilerProperties;
 import io.baton.profiler.api.ApiException;
 import io.baton.profiler.measure.Cancelled;
 import io.baton.profiler.measure.EnsembleProfiler;
+import io.baton.profiler.measure.PipelineFeatures;
 import io.baton.profiler.measure.ExecutionProvider;
 import io.baton.profiler.measure.ValidationData;
 import io.baton.profiler.measure.VariantProfiler;
@@ -119,12 +120,19 @@ public final class ProfilingJobs implements DisposableBean {
             }
             int classes = spec.application().classes().size();
             List<byte[]> models = new ArrayList<>();
+            Map<Integer, ValidationData> seenByStage = new java.util.HashMap<>();
             for (Variant v : spec.variants()) {
                 job.checkCancelled();
                 long t0 = System.nanoTime();
                 byte[] model = registry.artifact(v.artifactDigest());
                 if (spec.ensemble() != null) models.add(model);
-                VariantProfiler.Result r = profiler.profile(model, validation, classes, spec.settings(), job);
+                ValidationData seen = validation;
+                if (validation != null && v.stage() > 0 && "pipeline".equals(spec.application().kind())) {
+                    // a later stage reads what the stages before it write: evaluate it on that
+                    ValidationData base = validation;
+                    seen = seenByStage.computeIfAbsent(v.stage(), st -> upstreamFeatures(st, base, job));
+                }
+                VariantProfiler.Result r = profiler.profile(model, seen, classes, spec.settings(), job);
                 job.checkCancelled(); // a cancelled job writes nothing more
                 registry.putProfile(app, v.name(), spec.deviceKind(), provider, r.profile());
                 job.add(new VariantOutcome(v.name(), r.profile(),
@@ -142,6 +150,16 @@ public final class ProfilingJobs implements DisposableBean {
         } catch (Exception e) {
             log.warn("profiling job {} failed", job.id(), e);
             job.finish(JobState.FAILED, e.getClass().getSimpleName() + ": " + e.getMessage());
+        }
+    }
+
+    private ValidationData upstreamFeatures(int stage, ValidationData validation, ProfilingJob job) {
+        try {
+            return PipelineFeatures.before(stage, job.spec().application().variants(), validation,
+                    v -> registry.artifact(v.artifactDigest()), job::checkCancelled);
+        } catch (ai.onnxruntime.OrtException e) {
+            throw new IllegalStateException("running the stages before stage " + stage + " on the validation set failed: "
+                    + e.getMessage(), e);
         }
     }
 

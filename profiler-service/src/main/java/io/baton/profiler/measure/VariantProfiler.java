@@ -33,7 +33,8 @@ import io.baton.profiler.registry.ProfileBody.LatencyPoint;
  *       the arena growth a running batch needs (Symphony's D).</li>
  *   <li><b>Accuracy.</b> Top-1 over the whole validation set, run in batches of the largest size, with per-class
  *       recall and the confusion matrix. Only for a variant that reads the set's examples and writes one score per
- *       class (a pipeline's later stage reads features, its first writes features: their accuracy is left out).</li>
+ *       class. A pipeline's later stage is evaluated on the features the stages before it write
+ *       ({@link PipelineFeatures}); its first stage writes features and has none.</li>
  * </ol>
  */
 public final class VariantProfiler {
