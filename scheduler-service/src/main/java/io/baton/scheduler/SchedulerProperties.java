@@ -26,6 +26,8 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  *                         worker after a failed call, time permitting)
  * @param ipaInterval      IPA's adaptation interval for pipelines with policy {@code ipa} (default {@code 10s},
  *                         the paper's): how long a live plan is used before it is made again
+ * @param schembleDelta    Schemble's reward quantum δ for ensembles with policy {@code schemble} (default 0.01, the
+ *                         paper's choice in §VIII Exp-4: plans within N·δ of the best, fast enough to charge)
  */
 @ConfigurationProperties(prefix = "baton.scheduler")
 public record SchedulerProperties(
@@ -37,7 +39,8 @@ public record SchedulerProperties(
         Integer maxBatch,
         Duration workerCallGrace,
         Integer maxAttempts,
-        Duration ipaInterval) {
+        Duration ipaInterval,
+        Double schembleDelta) {
 
     public SchedulerProperties {
         if (registryUrl == null) {
@@ -67,6 +70,12 @@ public record SchedulerProperties(
         if (ipaInterval == null) {
             ipaInterval = Duration.ofSeconds(10);
         }
+        if (schembleDelta == null) {
+            schembleDelta = 0.01;
+        }
+        if (!(schembleDelta > 0) || schembleDelta > 1) {
+            throw new IllegalArgumentException("baton.scheduler.schemble-delta must be in (0, 1], got " + schembleDelta);
+        }
         positive("worker-timeout", workerTimeout);
         positive("ipa-interval", ipaInterval);
         positive("eviction-interval", evictionInterval);
@@ -87,7 +96,7 @@ public record SchedulerProperties(
 
     /** The defaults, for tests and tools. */
     public static SchedulerProperties defaults() {
-        return new SchedulerProperties(null, null, null, null, null, null, null, null, null);
+        return new SchedulerProperties(null, null, null, null, null, null, null, null, null, null);
     }
 
     private static void positive(String name, Duration d) {

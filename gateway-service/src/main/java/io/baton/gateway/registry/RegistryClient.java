@@ -55,6 +55,15 @@ public class RegistryClient {
      * its {@code predictorDigest}), or empty when the application has no ensemble profile or the profile no predictor.
      */
     public Optional<String> ensemblePredictor(String application) {
+        return ensembleProfile(application).flatMap(EnsembleProfileSummary::predictorDigest);
+    }
+
+    /** What the gateway needs of an ensemble profile: that it exists, and its difficulty predictor if it names one. */
+    public record EnsembleProfileSummary(Optional<String> predictorDigest) {
+    }
+
+    /** The application's stored ensemble profile, or empty when it has none (404). */
+    public Optional<EnsembleProfileSummary> ensembleProfile(String application) {
         HttpResponse<byte[]> response = get("/v1/applications/" + UriUtils.encodePathSegment(application, "UTF-8")
                 + "/ensemble-profile");
         if (response.statusCode() == 404) {
@@ -63,7 +72,7 @@ public class RegistryClient {
         requireOk(response);
         try {
             JsonNode digest = json.readTree(response.body()).path("predictorDigest");
-            return digest.isTextual() ? Optional.of(digest.asText()) : Optional.empty();
+            return Optional.of(new EnsembleProfileSummary(digest.isTextual() ? Optional.of(digest.asText()) : Optional.empty()));
         } catch (IOException e) {
             throw GatewayException.badGateway("registry-failed",
                     "registry answered an ensemble profile of " + application + " the gateway cannot read: " + e.getMessage());

@@ -63,6 +63,28 @@ public class SchedulerClient {
                 });
     }
 
+    /**
+     * Sends one Schemble ensemble query ({@code POST /internal/v1/ensemble-queries}, guarded like {@link #infer});
+     * the future fails with a {@link GatewayException} for drops, refusals, failures and time-outs.
+     */
+    public CompletableFuture<EnsembleAnswer> ensembleQuery(EnsembleCall call) {
+        Duration deadline = Duration.ofNanos(Math.max(0, (long) (call.timeoutMs() * 1_000_000)));
+        byte[] body = wire.encode(call);
+        HttpRequest request = HttpRequest.newBuilder(URI.create(base() + "/internal/v1/ensemble-queries"))
+                .timeout(deadline.plus(properties.resilience().deadlineMargin()).plusSeconds(1)) // backstop only
+                .header("Content-Type", "application/json")
+                .header("Accept", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofByteArray(body))
+                .build();
+        return guard.call(deadline, () -> http.sendAsync(request, HttpResponse.BodyHandlers.ofByteArray()))
+                .thenApply(response -> {
+                    if (response.statusCode() == 200) {
+                        return wire.decodeEnsemble(response.body());
+                    }
+                    throw wire.refusal(response.statusCode(), response.body(), call.application());
+                });
+    }
+
     /** The scheduler's view of an application, or empty when it does not know it. */
     public CompletableFuture<Optional<ApplicationState>> application(String application) {
         HttpRequest request = HttpRequest.newBuilder(URI.create(base() + "/internal/v1/applications/"

@@ -48,32 +48,100 @@ final class SchedulerWire {
             }
             g.writeNumberField("timeoutMs", call.timeoutMs());
             g.writeNumberField("priority", call.priority());
-            g.writeArrayFieldStart("inputs");
-            for (Tensor t : call.inputs()) {
-                g.writeStartObject();
-                g.writeStringField("name", t.name());
-                g.writeStringField("datatype", t.datatype().name());
-                g.writeFieldName("shape");
-                g.writeArray(t.shape(), 0, t.shape().length);
-                ByteBuffer data = t.data();
-                g.writeFieldName("base64");
-                g.writeBinary(data.array(), data.arrayOffset() + data.position(), data.remaining());
-                g.writeEndObject();
-            }
-            g.writeEndArray();
-            if (call.outputs() != null) {
-                g.writeArrayFieldStart("outputs");
-                for (String o : call.outputs()) {
-                    g.writeString(o);
-                }
-                g.writeEndArray();
-            }
+            writeTensors(g, call.inputs(), call.outputs());
             g.writeBooleanField("binaryOutputs", true);
             g.writeEndObject();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
         return out.toByteArray();
+    }
+
+    private static void writeTensors(JsonGenerator g, List<Tensor> inputs, List<String> outputs) throws IOException {
+        g.writeArrayFieldStart("inputs");
+        for (Tensor t : inputs) {
+            g.writeStartObject();
+            g.writeStringField("name", t.name());
+            g.writeStringField("datatype", t.datatype().name());
+            g.writeFieldName("shape");
+            g.writeArray(t.shape(), 0, t.shape().length);
+            ByteBuffer data = t.data();
+            g.writeFieldName("base64");
+            g.writeBinary(data.array(), data.arrayOffset() + data.position(), data.remaining());
+            g.writeEndObject();
+        }
+        g.writeEndArray();
+        if (outputs != null) {
+            g.writeArrayFieldStart("outputs");
+            for (String o : outputs) {
+                g.writeString(o);
+            }
+            g.writeEndArray();
+        }
+    }
+
+    byte[] encode(EnsembleCall call) {
+        int estimate = 256;
+        for (EnsembleCall.Member m : call.members()) {
+            for (Tensor t : m.inputs()) {
+                estimate += t.byteSize() * 4 / 3 + 128;
+            }
+        }
+        ByteArrayOutputStream out = new ByteArrayOutputStream(estimate);
+        try (JsonGenerator g = json.getFactory().createGenerator(out)) {
+            g.writeStartObject();
+            g.writeStringField("application", call.application());
+            g.writeNumberField("timeoutMs", call.timeoutMs());
+            g.writeNumberField("priority", call.priority());
+            if (call.difficulty() != null) {
+                g.writeNumberField("difficulty", call.difficulty());
+            }
+            g.writeArrayFieldStart("members");
+            for (EnsembleCall.Member m : call.members()) {
+                g.writeStartObject();
+                g.writeStringField("variant", m.variant());
+                writeTensors(g, m.inputs(), m.outputs());
+                g.writeEndObject();
+            }
+            g.writeEndArray();
+            g.writeBooleanField("binaryOutputs", true);
+            g.writeEndObject();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return out.toByteArray();
+    }
+
+    EnsembleAnswer decodeEnsemble(byte[] body) {
+        JsonNode node;
+        try {
+            node = json.readTree(body);
+        } catch (IOException e) {
+            throw unreadable("the answer is not JSON: " + e.getMessage());
+        }
+        if (node == null || !node.isObject() || !node.path("members").isArray()) {
+            throw unreadable("the ensemble answer has no members array");
+        }
+        List<EnsembleAnswer.Ran> ran = new ArrayList<>();
+        for (JsonNode m : node.get("members")) {
+            String variant = text(m, "variant");
+            if (!m.path("outputs").isArray()) {
+                ran.add(new EnsembleAnswer.Ran(variant, null, m.path("failure").asText("no outputs")));
+                continue;
+            }
+            List<Tensor> outputs = new ArrayList<>();
+            for (JsonNode o : m.get("outputs")) {
+                outputs.add(output(o));
+            }
+            JsonNode timing = m.path("timing");
+            ran.add(new EnsembleAnswer.Ran(variant, new SchedulerAnswer(text(node, "application"), variant,
+                    text(m, "workerId"), m.path("batchSize").asInt(1), outputs, timing.path("queueMs").asDouble(0),
+                    timing.path("executionMs").asDouble(0), timing.path("totalMs").asDouble(0)), null));
+        }
+        List<String> skipped = new ArrayList<>();
+        node.path("skipped").forEach(v -> skipped.add(v.asText()));
+        return new EnsembleAnswer(ran, skipped, node.path("bin").asInt(-1), node.path("plannedUtility").asDouble(Double.NaN),
+                node.path("timing").path("totalMs").asDouble(0));
     }
 
     SchedulerAnswer decode(byte[] body) {

@@ -42,7 +42,8 @@ public final class DifficultyEnrichment implements AutoCloseable {
     public record Result(double[] scores, double latencyMs) {
     }
 
-    private record Entry(Optional<String> digest, long readAtNanos) {
+    /** profiled: the application has an ensemble profile (Schemble can plan it); digest: its predictor, if any. */
+    private record Entry(boolean profiled, Optional<String> digest, long readAtNanos) {
     }
 
     private final RegistryClient registry;
@@ -91,21 +92,38 @@ public final class DifficultyEnrichment implements AutoCloseable {
         return Optional.of(new Result(scores, ms));
     }
 
+    /**
+     * Whether the scheduler's Schemble engine plans this application's queries: an ensemble with policy
+     * {@code schemble} whose ensemble profile (bins and (bin, subset) table) is stored. Until the profiler stores
+     * one, every base model runs each request (Schemble's {@code original} baseline), as before the policy was live.
+     */
+    public boolean plannedBySchemble(ApplicationDefinition app) {
+        return applies(app) && entry(app.name()).profiled();
+    }
+
     private Optional<OnnxDifficultyEnricher> predictor(String application) {
+        return entry(application).digest().flatMap(this::session);
+    }
+
+    private Entry entry(String application) {
         long now = nanoTime.getAsLong();
         Entry entry = predictorOf.get(application);
         if (entry == null || now - entry.readAtNanos() >= ttlNanos) {
+            boolean profiled;
             Optional<String> digest;
             try {
-                digest = registry.ensemblePredictor(application);
+                Optional<RegistryClient.EnsembleProfileSummary> profile = registry.ensembleProfile(application);
+                profiled = profile.isPresent();
+                digest = profile.flatMap(RegistryClient.EnsembleProfileSummary::predictorDigest);
             } catch (GatewayException e) {
                 log.warn("{}: cannot read the ensemble profile ({}); serving without difficulty", application, e.getMessage());
+                profiled = entry != null && entry.profiled();
                 digest = entry == null ? Optional.empty() : entry.digest();
             }
-            entry = new Entry(digest, now);
+            entry = new Entry(profiled, digest, now);
             predictorOf.put(application, entry);
         }
-        return entry.digest().flatMap(this::session);
+        return entry;
     }
 
     private Optional<OnnxDifficultyEnricher> session(String digest) {

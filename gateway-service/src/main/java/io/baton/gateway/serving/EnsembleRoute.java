@@ -15,6 +15,8 @@ import io.baton.gateway.GatewayException;
 import io.baton.gateway.registry.ApplicationDefinition;
 import io.baton.gateway.registry.TensorSpec;
 import io.baton.gateway.registry.VariantDefinition;
+import io.baton.gateway.scheduler.EnsembleAnswer;
+import io.baton.gateway.scheduler.EnsembleCall;
 import io.baton.gateway.scheduler.SchedulerAnswer;
 import io.baton.gateway.scheduler.SchedulerCall;
 import io.baton.gateway.scheduler.SchedulerClient;
@@ -49,6 +51,9 @@ final class EnsembleRoute {
         List<TensorSpec> clientOutputs = app.clientOutputs(null);
         Optional<DifficultyEnrichment.Result> enriched = difficulty.enrich(app, ctx.inputs());
         double timeoutMs = ctx.deadline().requireRemainingMs("before the scheduler was asked");
+        if (difficulty.plannedBySchemble(app)) {
+            return serveScheduled(ctx, app, aggregator, models, clientOutputs, enriched, timeoutMs);
+        }
         List<CompletableFuture<SchedulerAnswer>> calls = new ArrayList<>(models.size());
         for (VariantDefinition m : models) {
             calls.add(scheduler.infer(new SchedulerCall(app.name(), m.name(), timeoutMs, ctx.priority(),
@@ -76,6 +81,64 @@ final class EnsembleRoute {
         List<Tensor> combined = EnsembleAggregation.aggregate(aggregator, outputs,
                 models.stream().map(VariantDefinition::name).toList());
         Map<String, Object> parameters = parameters(models, answers, failures);
+        enriched.ifPresent(d -> {
+            parameters.put("difficulty", d.scores().length == 1 ? (Object) d.scores()[0]
+                    : Arrays.stream(d.scores()).mapToObj(String::valueOf).collect(Collectors.joining(",")));
+            parameters.put("difficulty_ms", d.latencyMs());
+        });
+        return new Served(combined, null, parameters);
+    }
+
+    /**
+     * Schemble live (issue 5, item 5): one query-level call; the scheduler's Schemble engine picks the base models
+     * that run it (by the query's difficulty bin, its deadline and the models' queues) and this aggregates what ran,
+     * the others counted as missing outputs, as the paper's aggregation of a subset does. The difficulty score sent is
+     * the request's hardest example's (a request with several examples is one query).
+     */
+    private Served serveScheduled(ServingContext ctx, ApplicationDefinition app, Aggregator aggregator,
+                                  List<VariantDefinition> models, List<TensorSpec> clientOutputs,
+                                  Optional<DifficultyEnrichment.Result> enriched, double timeoutMs) {
+        List<EnsembleCall.Member> members = new ArrayList<>(models.size());
+        for (VariantDefinition m : models) {
+            members.add(new EnsembleCall.Member(m.name(), VariantNaming.inputsFor(m, ctx.inputs()),
+                    VariantNaming.outputsFor(m, clientOutputs, ctx.requested())));
+        }
+        Double score = enriched.map(d -> Arrays.stream(d.scores()).max().orElse(Double.NaN))
+                .filter(d -> !d.isNaN()).orElse(null);
+        EnsembleAnswer answer = Futures.join(scheduler.ensembleQuery(new EnsembleCall(app.name(), timeoutMs,
+                ctx.priority(), score, members)));
+        List<List<Tensor>> outputs = new ArrayList<>(models.size());
+        List<SchedulerAnswer> answers = new ArrayList<>(models.size());
+        List<GatewayException> failures = new ArrayList<>(models.size());
+        for (VariantDefinition m : models) {
+            EnsembleAnswer.Ran ran = answer.ran().stream().filter(r -> r.variant().equals(m.name())).findFirst().orElse(null);
+            if (ran != null && ran.answer() != null) {
+                outputs.add(VariantNaming.clientOutputs(m, clientOutputs, ran.answer().outputs(), ctx.requested()));
+                answers.add(ran.answer());
+                failures.add(null);
+            } else {
+                outputs.add(null);
+                answers.add(null);
+                failures.add(ran == null ? new GatewayException(503, "skipped", "left out by schemble")
+                        : GatewayException.badGateway("worker-failed", ran.failure()));
+            }
+        }
+        List<Tensor> combined = EnsembleAggregation.aggregate(aggregator, outputs,
+                models.stream().map(VariantDefinition::name).toList());
+        Map<String, Object> parameters = parameters(models, answers, failures);
+        parameters.remove("dropped");
+        parameters.put("skipped", String.join(",", answer.skipped()));
+        StringJoiner failed = new StringJoiner(", ");
+        for (int i = 0; i < models.size(); i++) {
+            if (failures.get(i) != null && !"skipped".equals(failures.get(i).reason())) {
+                failed.add(models.get(i).name() + " (" + failures.get(i).getMessage() + ")");
+            }
+        }
+        if (failed.length() > 0) {
+            parameters.put("failed", failed.toString());
+        }
+        parameters.put("difficulty_bin", answer.bin());
+        parameters.put("planned_accuracy", answer.planned());
         enriched.ifPresent(d -> {
             parameters.put("difficulty", d.scores().length == 1 ? (Object) d.scores()[0]
                     : Arrays.stream(d.scores()).mapToObj(String::valueOf).collect(Collectors.joining(",")));

@@ -118,7 +118,48 @@ public final class StubScheduler extends StubHttp {
             infer(exchange);
             return;
         }
+        if (exchange.getRequestMethod().equals("POST") && path.equals("/internal/v1/ensemble-queries")) {
+            ensembleQuery(exchange);
+            return;
+        }
         problem(exchange, 404, "not-found", "no route " + path, null);
+    }
+
+    /**
+     * Schemble's query route, as the scheduler's README has it: every member "runs" (through this stub's own infer
+     * route, one call per member, each recorded with the query's timeoutMs), none is skipped, bin −1.
+     */
+    private void ensembleQuery(HttpExchange exchange) throws Exception {
+        com.fasterxml.jackson.databind.node.ObjectNode body =
+                (com.fasterxml.jackson.databind.node.ObjectNode) JSON.readTree(exchange.getRequestBody().readAllBytes());
+        com.fasterxml.jackson.databind.node.ArrayNode members = JSON.createArrayNode();
+        java.net.http.HttpClient client = java.net.http.HttpClient.newHttpClient();
+        for (JsonNode m : body.path("members")) {
+            com.fasterxml.jackson.databind.node.ObjectNode call = JSON.createObjectNode();
+            call.put("application", body.path("application").asText());
+            call.put("variant", m.path("variant").asText());
+            call.set("timeoutMs", body.get("timeoutMs"));
+            call.set("inputs", m.get("inputs"));
+            if (m.has("outputs")) call.set("outputs", m.get("outputs"));
+            call.put("binaryOutputs", body.path("binaryOutputs").asBoolean());
+            java.net.http.HttpResponse<String> r = client.send(java.net.http.HttpRequest.newBuilder(
+                            java.net.URI.create(url() + "/internal/v1/infer")).header("Content-Type", "application/json")
+                    .POST(java.net.http.HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(call))).build(),
+                    java.net.http.HttpResponse.BodyHandlers.ofString());
+            if (r.statusCode() != 200) {
+                send(exchange, r.statusCode(), "application/problem+json", r.body().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                return;
+            }
+            members.add(JSON.readTree(r.body()));
+        }
+        com.fasterxml.jackson.databind.node.ObjectNode answer = JSON.createObjectNode();
+        answer.put("application", body.path("application").asText());
+        answer.put("bin", -1);
+        answer.put("plannedUtility", 1.0);
+        answer.set("members", members);
+        answer.putArray("skipped");
+        answer.putObject("timing").put("totalMs", 1.0);
+        json(exchange, 200, JSON.writeValueAsString(answer));
     }
 
     private void infer(HttpExchange exchange) throws Exception {

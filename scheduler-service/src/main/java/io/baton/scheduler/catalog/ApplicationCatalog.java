@@ -22,6 +22,10 @@ public class ApplicationCatalog {
     private final RegistryClient registry;
     private final long ttlNanos;
     private final ConcurrentHashMap<String, Entry> cache = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<String, ProfileEntry> ensembleProfiles = new ConcurrentHashMap<>();
+
+    private record ProfileEntry(Optional<CatalogEnsembleProfile> profile, long readAtNanos) {
+    }
 
     public ApplicationCatalog(RegistryClient registry, Duration ttl) {
         this.registry = registry;
@@ -49,5 +53,20 @@ public class ApplicationCatalog {
         }
         cache.put(name, new Entry(read.get(), now, new AtomicBoolean()));
         return read.get();
+    }
+
+    /**
+     * An ensemble application's stored ensemble profile (Schemble's bins and (bin, subset) table), read at most once
+     * per ttl; empty when the profiler has not stored one.
+     */
+    public Optional<CatalogEnsembleProfile> ensembleProfile(String name) {
+        ProfileEntry e = ensembleProfiles.get(name);
+        long now = System.nanoTime();
+        if (e != null && now - e.readAtNanos() < ttlNanos) {
+            return e.profile();
+        }
+        Optional<CatalogEnsembleProfile> read = registry.ensembleProfile(name);
+        ensembleProfiles.put(name, new ProfileEntry(read, now));
+        return read;
     }
 }

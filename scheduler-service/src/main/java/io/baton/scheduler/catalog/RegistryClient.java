@@ -50,4 +50,32 @@ public class RegistryClient {
             throw new ApiException(HttpStatus.SERVICE_UNAVAILABLE, "interrupted", "interrupted while reading the registry");
         }
     }
+
+    /**
+     * An ensemble application's stored ensemble profile ({@code GET /v1/applications/{name}/ensemble-profile}), or
+     * empty when it has none; a registry that does not answer is a 502.
+     */
+    public Optional<CatalogEnsembleProfile> ensembleProfile(String name) {
+        URI uri = registryUrl.resolve("/v1/applications/" + URLEncoder.encode(name, StandardCharsets.UTF_8).replace("+", "%20")
+                + "/ensemble-profile");
+        HttpRequest request = HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(5)).GET()
+                .header("Accept", "application/json").build();
+        try {
+            HttpResponse<byte[]> response = http.send(request, HttpResponse.BodyHandlers.ofByteArray());
+            if (response.statusCode() == 404) {
+                return Optional.empty();
+            }
+            if (response.statusCode() != 200) {
+                throw new ApiException(HttpStatus.BAD_GATEWAY, "registry-unavailable",
+                        "the registry answered " + response.statusCode() + " to GET " + uri.getPath());
+            }
+            return Optional.of(json.readValue(response.body(), CatalogEnsembleProfile.class));
+        } catch (IOException e) {
+            throw new ApiException(HttpStatus.BAD_GATEWAY, "registry-unavailable",
+                    "the registry at " + registryUrl + " did not answer: " + e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ApiException(HttpStatus.SERVICE_UNAVAILABLE, "interrupted", "interrupted while reading the registry");
+        }
+    }
 }

@@ -1,6 +1,12 @@
 package io.baton.scheduler.dispatch;
 
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.stream.Collectors;
+import io.baton.core.schemble.AccuracyProfile;
+import io.baton.core.schemble.ScoreBins;
+import io.baton.scheduler.catalog.CatalogEnsembleProfile;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
@@ -48,6 +54,7 @@ public class DispatchService implements AutoCloseable {
     private final SchedulerProperties properties;
     private final Clock clock = Clock.system();
     private final ConcurrentHashMap<String, LiveEngine> engines = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<String, SchembleEngine> schembleEngines = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<String, LiveVariant> variants = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<String, DefaultChoice> defaults = new ConcurrentHashMap<>();
     private final Set<String> watchedBreakers = ConcurrentHashMap.newKeySet();
@@ -106,6 +113,92 @@ public class DispatchService implements AutoCloseable {
                 + " ms: the request was lost between the scheduler and the workers"), guard, TimeUnit.MILLISECONDS);
         engine(LivePolicies.servedBy(app.policy())).submit(pending);
         return new Accepted(live, pending);
+    }
+
+    /** One base model's part of an ensemble query: its variant, inputs named as it names them, outputs wanted. */
+    public record MemberCall(String variant, List<InferJob.Input> inputs, List<String> outputs) {
+    }
+
+    /**
+     * Schemble's query-level path (issue 5, item 5): one query of an ensemble application with policy
+     * {@code schemble}, carrying every base model's inputs; the application's {@link SchembleEngine} decides which
+     * base models run it, or drops it with the reason. Refused at once: 404 unknown application, 400 not a schemble
+     * ensemble or a base model's part missing or malformed, 409 no ensemble profile or a base model not profiled.
+     */
+    public SchembleEngine.Query submitEnsemble(String application, Double timeoutMs, int priority, Double difficulty,
+                                               List<MemberCall> members, boolean binaryOutputs) {
+        double now = clock.nowMs();
+        CatalogApplication app = catalog.get(application);
+        if (!"ensemble".equals(app.kind()) || !"schemble".equals(app.policy())) {
+            throw new ApiException(HttpStatus.BAD_REQUEST, "invalid-request", "application '" + app.name() + "' is a "
+                    + app.kind() + " with policy " + app.policy() + ": only an ensemble with policy schemble takes "
+                    + "ensemble queries; send its requests to /internal/v1/infer").withField("application");
+        }
+        if (difficulty != null && (difficulty.isNaN() || difficulty.isInfinite() || difficulty < 0)) {
+            throw new ApiException(HttpStatus.BAD_REQUEST, "invalid-request", "difficulty: must be a score >= 0, got "
+                    + difficulty).withField("difficulty");
+        }
+        CatalogEnsembleProfile profile = catalog.ensembleProfile(app.name()).orElseThrow(() -> new ApiException(
+                HttpStatus.CONFLICT, "not-profiled", "ensemble '" + app.name() + "' has no ensemble profile yet, so "
+                + "Schemble has no (bin, subset) table to plan with; profile the application whole first"));
+        Map<String, MemberCall> byVariant = new HashMap<>();
+        for (MemberCall m : members == null ? List.<MemberCall>of() : members) {
+            if (m == null || m.variant() == null) {
+                throw new ApiException(HttpStatus.BAD_REQUEST, "invalid-request", "members: every member must name its "
+                        + "variant").withField("members");
+            }
+            byVariant.put(m.variant(), m);
+        }
+        List<SchembleEngine.Member> parts = new ArrayList<>(profile.models().size());
+        for (String model : profile.models()) {
+            MemberCall m = byVariant.get(model);
+            if (m == null) {
+                throw new ApiException(HttpStatus.BAD_REQUEST, "invalid-request", "members: no part for base model '"
+                        + model + "' (the ensemble profile's models: " + profile.models() + ")").withField("members");
+            }
+            CatalogVariant variant = variantOf(app, model);
+            LiveVariant live = liveVariant(app, variant, 1);
+            List<InferJob.Input> ordered = InputCheck.inputs(m.inputs(), variant);
+            InputCheck.outputs(m.outputs(), variant);
+            parts.add(new SchembleEngine.Member(live, new InferJob(app.name(), live, priority, ordered, m.outputs(),
+                    binaryOutputs)));
+        }
+        double budget = timeoutMs == null ? app.sloMs() : timeoutMs;
+        if (!(budget > 0) || Double.isInfinite(budget)) {
+            throw new ApiException(HttpStatus.BAD_REQUEST, "invalid-request", "timeoutMs: must be a positive number of ms, got "
+                    + timeoutMs).withField("timeoutMs");
+        }
+        SchembleEngine engine = schembleEngine(app, profile, parts);
+        SchembleEngine.Query query = new SchembleEngine.Query(parts, now, now + budget, difficulty);
+        long guard = (long) budget + 2 * properties.workerCallGrace().toMillis();
+        query.answer().completeOnTimeout(new SchembleEngine.Failed("no answer within " + guard
+                + " ms: the query was lost between the scheduler and the workers"), guard, TimeUnit.MILLISECONDS);
+        engine.submit(query);
+        return query;
+    }
+
+    /** The application's engine for this profile and these variants; a change makes a new one (the old one drains). */
+    private SchembleEngine schembleEngine(CatalogApplication app, CatalogEnsembleProfile profile,
+                                          List<SchembleEngine.Member> parts) {
+        String key = app.name() + '\u0000' + profile.version() + '\u0000'
+                + parts.stream().map(p -> p.variant().key()).collect(Collectors.joining("\u0001"));
+        SchembleEngine current = schembleEngines.get(key);
+        if (current != null) return current;
+        synchronized (schembleEngines) {
+            return schembleEngines.computeIfAbsent(key, k -> {
+                double[] edges = profile.binEdges().stream().mapToDouble(Double::doubleValue).toArray();
+                double[][] table = profile.accuracy().stream()
+                        .map(row -> row.stream().mapToDouble(Double::doubleValue).toArray()).toArray(double[][]::new);
+                long[] counts = profile.binCounts().stream().mapToLong(Long::longValue).toArray();
+                SchembleEngine e = new SchembleEngine(app.name(), parts.stream().map(SchembleEngine.Member::variant).toList(),
+                        new AccuracyProfile(ScoreBins.ofEdges(edges), table), counts, overheadMs(),
+                        properties.schembleDelta(), workers,
+                        () -> registry.live().stream().sorted(Comparator.comparing(Worker::workerId)).toList(),
+                        metrics, clock, properties.workerCallGrace());
+                schembleEngines.entrySet().removeIf(old -> old.getValue().application().equals(app.name()));
+                return e;
+            });
+        }
     }
 
     /**
@@ -222,7 +315,16 @@ public class DispatchService implements AutoCloseable {
         } else if (app.single() ? byDefault.isEmpty() : states.stream().anyMatch(s -> !s.profiled())) {
             reason = "not profiled yet: " + states.stream().filter(s -> !s.profiled()).map(VariantState::name).toList();
         }
-        return new Readiness(app.name(), app.policy(), LivePolicies.servedBy(app.policy()),
+        String servedBy = LivePolicies.servedBy(app.policy());
+        if ("ensemble".equals(app.kind()) && "schemble".equals(app.policy())) {
+            // Queries are planned by Schemble once its (bin, subset) table is stored; until then every base model runs.
+            try {
+                if (catalog.ensembleProfile(app.name()).isPresent()) servedBy = "schemble";
+            } catch (ApiException registryDown) {
+                // readiness still answers; the query path reports the registry's failure itself
+            }
+        }
+        return new Readiness(app.name(), app.policy(), servedBy,
                 reason == null ? "READY" : "UNAVAILABLE", reason, byDefault.map(CatalogVariant::name).orElse(null),
                 live.size(), states);
     }
@@ -237,6 +339,7 @@ public class DispatchService implements AutoCloseable {
     @Override
     public void close() {
         engines.values().forEach(LiveEngine::close);
+        schembleEngines.values().forEach(SchembleEngine::close);
     }
 
     private CatalogVariant variantOf(CatalogApplication app, String name) {

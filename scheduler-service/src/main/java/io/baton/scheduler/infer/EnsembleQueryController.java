@@ -1,0 +1,90 @@
+package io.baton.scheduler.infer;
+
+import io.baton.scheduler.dispatch.DispatchService;
+import io.baton.scheduler.dispatch.InferJob;
+import io.baton.scheduler.dispatch.SchembleEngine;
+import io.baton.scheduler.web.ApiException;
+import io.baton.scheduler.web.ProblemHandler;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * Schemble's query-level route: the gateway sends one call per query of a schemble ensemble, with every base model's
+ * inputs; the answer carries the outputs of the base models that ran it (the gateway aggregates them).
+ */
+@RestController
+class EnsembleQueryController {
+
+    private final DispatchService dispatch;
+
+    EnsembleQueryController(DispatchService dispatch) {
+        this.dispatch = dispatch;
+    }
+
+    @PostMapping("/internal/v1/ensemble-queries")
+    @Operation(operationId = "ensembleQuery", summary = "One query of an ensemble with policy schemble, answered with "
+            + "the outputs of the base models Schemble ran it on; dropped: 503 problem with the reason")
+    @ApiResponse(responseCode = "200", description = "Served", content = @Content(mediaType = "application/json",
+            schema = @Schema(implementation = EnsembleQueryResponse.class)))
+    CompletableFuture<ResponseEntity<Object>> query(@RequestBody EnsembleQueryRequest body) {
+        if (body.application() == null || body.application().isBlank()) {
+            throw new ApiException(HttpStatus.BAD_REQUEST, "invalid-request", "application: must be set").withField("application");
+        }
+        if (body.members() == null || body.members().isEmpty()) {
+            throw new ApiException(HttpStatus.BAD_REQUEST, "invalid-request", "members: must hold one part per base model")
+                    .withField("members");
+        }
+        List<DispatchService.MemberCall> members = new ArrayList<>(body.members().size());
+        for (EnsembleQueryRequest.Member m : body.members()) {
+            if (m == null) {
+                members.add(null);
+                continue;
+            }
+            List<InferJob.Input> inputs = null;
+            if (m.inputs() != null) {
+                inputs = new ArrayList<>(m.inputs().size());
+                for (InferRequest.Tensor t : m.inputs()) {
+                    inputs.add(t == null ? null : new InferJob.Input(t.name(), t.datatype(), t.shape(), t.data(), t.base64()));
+                }
+            }
+            members.add(new DispatchService.MemberCall(m.variant(), inputs, m.outputs()));
+        }
+        SchembleEngine.Query query = dispatch.submitEnsemble(body.application(), body.timeoutMs(),
+                body.priority() == null ? 0 : body.priority(), body.difficulty(), members,
+                Boolean.TRUE.equals(body.binaryOutputs()));
+        return query.answer().thenApply(outcome -> answer(body.application(), outcome));
+    }
+
+    private static ResponseEntity<Object> answer(String application, SchembleEngine.Outcome outcome) {
+        if (outcome instanceof SchembleEngine.Dropped d) {
+            return ProblemHandler.of(new ApiException(HttpStatus.SERVICE_UNAVAILABLE, "dropped",
+                    "request dropped: " + d.reason().message()).with("reason", d.reason().name()));
+        }
+        if (outcome instanceof SchembleEngine.Failed f) {
+            return ProblemHandler.of(new ApiException(HttpStatus.BAD_GATEWAY, "worker-failed", f.detail()));
+        }
+        SchembleEngine.Served s = (SchembleEngine.Served) outcome;
+        if (s.ran().stream().allMatch(r -> r.failure() != null)) {
+            StringBuilder why = new StringBuilder("every base model it ran on failed:");
+            s.ran().forEach(r -> why.append(' ').append(r.variant()).append(" (").append(r.failure()).append(')'));
+            return ProblemHandler.of(new ApiException(HttpStatus.BAD_GATEWAY, "worker-failed", why.toString()));
+        }
+        List<EnsembleQueryResponse.Member> members = new ArrayList<>(s.ran().size());
+        for (SchembleEngine.MemberResult r : s.ran()) {
+            members.add(new EnsembleQueryResponse.Member(r.variant(), r.digest(), r.workerId(), 1, r.outputs(),
+                    r.failure(), new InferResponse.Timing(r.queueMs(), r.executionMs(), s.totalMs())));
+        }
+        return ResponseEntity.ok(new EnsembleQueryResponse(application, s.bin(), s.plannedUtility(), members, s.skipped(),
+                new EnsembleQueryResponse.Timing(s.totalMs())));
+    }
+}

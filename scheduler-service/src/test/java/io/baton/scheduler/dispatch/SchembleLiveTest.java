@@ -1,0 +1,245 @@
+package io.baton.scheduler.dispatch;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.baton.scheduler.membership.WorkerRegistry;
+import io.baton.scheduler.support.LinearModel;
+import io.baton.scheduler.support.RegistryStub;
+import io.baton.scheduler.support.WorkerProcess;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.SplittableRandom;
+import java.util.concurrent.CompletableFuture;
+import org.assertj.core.data.Offset;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+/**
+ * Schemble live over real HTTP: the scheduler on a random port, two real worker-service processes, an ensemble of two
+ * base models ({@code a}, {@code b}: {@link LinearModel}s of different weights) with policy {@code schemble}, and its
+ * ensemble profile served by {@link RegistryStub}. The table is made so that the rules are visible: in the easy bin
+ * {@code a} alone agrees with the full ensemble (utility 1), in the hard bin only both do.
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
+        "baton.scheduler.worker-timeout=1500ms", "baton.scheduler.eviction-interval=200ms",
+        "baton.scheduler.catalog-ttl=0s"})
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class SchembleLiveTest {
+
+    private static final RegistryStub REGISTRY;
+    private static final LinearModel A = new LinearModel(1f), B = new LinearModel(2f);
+
+    static {
+        try {
+            REGISTRY = new RegistryStub();
+        } catch (java.io.IOException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    /** ℓ(1) = 1 ms for both base models. */
+    private static final String PROFILE = """
+            {"deviceKind":"cpu","executionProvider":"cpu","accuracy":0.9,"version":0,"latency":[
+             {"batchSize":1,"p50Ms":1.0,"p99Ms":1.5},{"batchSize":2,"p50Ms":1.1,"p99Ms":1.6}]}""";
+
+    @DynamicPropertySource
+    static void registry(DynamicPropertyRegistry properties) {
+        properties.add("baton.scheduler.registry-url", () -> REGISTRY.url().toString());
+    }
+
+    @TempDir
+    static Path dir;
+    @LocalServerPort
+    int port;
+    @Autowired
+    WorkerRegistry workers;
+
+    private final ObjectMapper json = new ObjectMapper();
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+    private final List<WorkerProcess> processes = new ArrayList<>();
+
+    @BeforeAll
+    void start() throws Exception {
+        String a = A.writeTo(dir.resolve("artifacts")), b = B.writeTo(dir.resolve("artifacts"));
+        REGISTRY.put("ens", ensemble("ens", "schemble", a, b));
+        // bins: score ≤ 0.5 easy, above hard; masks 0..3 = {}, {a}, {b}, {a,b}
+        REGISTRY.put("ens/ensemble-profile", """
+                {"application":"ens","models":["a","b"],"aggregator":"averaging","binEdges":[0.5],"binCounts":[50,50],
+                 "accuracy":[[0,1.0,0.6,1.0],[0,0.5,0.9,1.0]],"version":3}""");
+        REGISTRY.put("ens-unprofiled", ensemble("ens-unprofiled", "schemble", a, b));
+        REGISTRY.put("ens-plain", ensemble("ens-plain", "work-conserving", a, b));
+        URI self = URI.create("http://127.0.0.1:" + port);
+        for (String id : List.of("cpu-a", "cpu-b")) {
+            processes.add(WorkerProcess.start(id, dir.resolve("artifacts"), self, dir.resolve("logs")));
+        }
+        long end = System.nanoTime() + Duration.ofSeconds(90).toNanos();
+        while (workers.live().size() < 2) {
+            for (WorkerProcess p : processes) {
+                if (!p.alive()) throw new IllegalStateException("worker " + p.id() + " exited:\n" + p.tail());
+            }
+            if (System.nanoTime() > end) throw new IllegalStateException("workers did not register in time");
+            Thread.sleep(200);
+        }
+        for (int i = 0; i < 20; i++) { // warm both models on both workers: the first batches pay loads and a cold JIT
+            if (post(query("ens", new float[] {1, 2, 3, 4}, 0.9, 2000.0)).statusCode() == 200 && i > 4) break;
+        }
+    }
+
+    @AfterAll
+    void stop() throws Exception {
+        for (WorkerProcess p : processes) p.close();
+        REGISTRY.close();
+    }
+
+    private static String ensemble(String name, String policy, String a, String b) {
+        String tensors = """
+                "inputs":[{"name":"x","datatype":"FP32","shape":[-1,4]}],"outputs":[{"name":"y","datatype":"FP32","shape":[-1,3]}]""";
+        return """
+                {"name":"%s","kind":"ensemble","policy":"%s","sloMs":2000,%s,
+                 "variants":[{"name":"a","application":"%s","stage":0,"artifactDigest":"%s",%s,"profiles":[%s]},
+                             {"name":"b","application":"%s","stage":0,"artifactDigest":"%s",%s,"profiles":[%s]}],
+                 "createdAt":"2026-11-22T00:00:00Z","version":0}"""
+                .formatted(name, policy, tensors, name, a, tensors, PROFILE, name, b, tensors, PROFILE);
+    }
+
+    private static String query(String app, float[] x, Double difficulty, Double timeoutMs) {
+        StringBuilder data = new StringBuilder();
+        for (int i = 0; i < x.length; i++) data.append(i == 0 ? "" : ",").append(String.format(Locale.ROOT, "%s", x[i]));
+        String input = "{\"name\":\"x\",\"datatype\":\"FP32\",\"shape\":[1,4],\"data\":[" + data + "]}";
+        return """
+                {"application":"%s",%s%s"members":[{"variant":"a","inputs":[%s]},{"variant":"b","inputs":[%s]}]}"""
+                .formatted(app, difficulty == null ? "" : "\"difficulty\":" + difficulty + ",",
+                        timeoutMs == null ? "" : "\"timeoutMs\":" + timeoutMs + ",", input, input);
+    }
+
+    private HttpResponse<String> post(String body) throws Exception {
+        return postAsync(body).get();
+    }
+
+    private CompletableFuture<HttpResponse<String>> postAsync(String body) {
+        return http.sendAsync(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/internal/v1/ensemble-queries"))
+                .header("Content-Type", "application/json").timeout(Duration.ofSeconds(30))
+                .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    private static void assertOutputsOf(JsonNode member, float[] x) {
+        LinearModel model = member.path("variant").asText().equals("a") ? A : B;
+        float[] want = model.expected(x);
+        JsonNode y = member.path("outputs").path(0);
+        assertThat(y.path("name").asText()).isEqualTo("y");
+        for (int j = 0; j < 3; j++) {
+            assertThat((float) y.path("data").path(j).asDouble()).as(member + " y[" + j + "]").isCloseTo(want[j], Offset.offset(1e-3f));
+        }
+    }
+
+    private static List<String> ran(JsonNode answer) {
+        List<String> names = new ArrayList<>();
+        answer.path("members").forEach(m -> names.add(m.path("variant").asText()));
+        return names;
+    }
+
+    @Test
+    void anEasyQueryRunsTheSmallestIdleSubsetOfBestUtilityAndAHardOneRunsBoth() throws Exception {
+        float[] x = {0.5f, -1f, 2f, 3f};
+        HttpResponse<String> easy = post(query("ens", x, 0.1, 1000.0));
+        assertThat(easy.statusCode()).as(easy.body()).isEqualTo(200);
+        JsonNode e = json.readTree(easy.body());
+        assertThat(e.path("bin").asInt()).isZero();
+        assertThat(ran(e)).containsExactly("a");
+        assertThat(e.path("skipped")).extracting(JsonNode::asText).containsExactly("b");
+        assertThat(e.path("plannedUtility").asDouble()).isEqualTo(1.0);
+        assertOutputsOf(e.path("members").path(0), x);
+
+        HttpResponse<String> hard = post(query("ens", x, 0.9, 1000.0));
+        assertThat(hard.statusCode()).as(hard.body()).isEqualTo(200);
+        JsonNode h = json.readTree(hard.body());
+        assertThat(h.path("bin").asInt()).isEqualTo(1);
+        assertThat(ran(h)).containsExactly("a", "b");
+        h.path("members").forEach(m -> assertOutputsOf(m, x));
+    }
+
+    @Test
+    void withoutAScoreTheBinsAverageRowDecides() throws Exception {
+        // average row: {a} 0.75, {b} 0.75, {a,b} 1.0: both run
+        HttpResponse<String> r = post(query("ens", new float[] {1, 1, 1, 1}, null, 1000.0));
+        assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+        JsonNode a = json.readTree(r.body());
+        assertThat(a.path("bin").asInt()).isEqualTo(-1);
+        assertThat(ran(a)).containsExactly("a", "b");
+    }
+
+    @Test
+    void aQueryNoSubsetCanFinishInTimeIsDroppedAtOnceWithItsReason() throws Exception {
+        HttpResponse<String> r = post(query("ens", new float[] {1, 2, 3, 4}, 0.9, 0.2));
+        assertThat(r.statusCode()).as(r.body()).isEqualTo(503);
+        JsonNode p = json.readTree(r.body());
+        assertThat(p.path("reason").asText()).isEqualTo("DEADLINE_UNMEETABLE");
+    }
+
+    @Test
+    void aBurstEndsAnsweredAndEveryServedMemberComputedItsOwnModel() throws Exception {
+        SplittableRandom random = new SplittableRandom(3);
+        List<float[]> xs = new ArrayList<>();
+        List<CompletableFuture<HttpResponse<String>>> answers = new ArrayList<>();
+        for (int i = 0; i < 40; i++) {
+            float[] x = {(float) random.nextDouble(), i, -i, 1};
+            xs.add(x);
+            answers.add(postAsync(query("ens", x, random.nextDouble(), 25.0)));
+        }
+        int served = 0, singles = 0;
+        for (int i = 0; i < xs.size(); i++) {
+            HttpResponse<String> r = answers.get(i).get();
+            JsonNode a = json.readTree(r.body());
+            if (r.statusCode() == 200) {
+                served++;
+                if (ran(a).size() == 1) singles++;
+                for (JsonNode m : a.path("members")) assertOutputsOf(m, xs.get(i));
+            } else {
+                assertThat(r.statusCode()).as(r.body()).isEqualTo(503);
+                assertThat(a.path("reason").asText()).as(r.body()).isIn("DEADLINE_UNMEETABLE", "REJECTED_BY_POLICY");
+            }
+        }
+        assertThat(served).as("a 25 ms deadline leaves room for most of 40 one-millisecond queries").isPositive();
+        assertThat(singles).as("easy queries need one model").isPositive();
+    }
+
+    @Test
+    void badQueriesAreRefusedNamingWhatIsWrong() throws Exception {
+        HttpResponse<String> unprofiled = post(query("ens-unprofiled", new float[] {1, 2, 3, 4}, 0.1, 100.0));
+        assertThat(unprofiled.statusCode()).isEqualTo(409);
+        assertThat(unprofiled.body()).contains("ensemble profile");
+
+        HttpResponse<String> plain = post(query("ens-plain", new float[] {1, 2, 3, 4}, 0.1, 100.0));
+        assertThat(plain.statusCode()).isEqualTo(400);
+        assertThat(plain.body()).contains("policy schemble");
+
+        HttpResponse<String> missing = post("""
+                {"application":"ens","members":[{"variant":"a","inputs":[{"name":"x","datatype":"FP32","shape":[1,4],"data":[1,2,3,4]}]}]}""");
+        assertThat(missing.statusCode()).isEqualTo(400);
+        assertThat(missing.body()).contains("no part for base model 'b'");
+
+        HttpResponse<String> negative = post(query("ens", new float[] {1, 2, 3, 4}, -1.0, 100.0));
+        assertThat(negative.statusCode()).isEqualTo(400);
+        assertThat(negative.body()).contains("difficulty");
+
+        HttpResponse<String> badShape = post(query("ens", new float[] {1, 2, 3}, 0.1, 100.0));
+        assertThat(badShape.statusCode()).isEqualTo(400);
+    }
+}
