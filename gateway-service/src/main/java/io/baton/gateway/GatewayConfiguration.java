@@ -26,6 +26,7 @@ import io.baton.gateway.security.ApiKeyVerifier;
 import io.baton.gateway.security.CrossOrigin;
 import io.baton.gateway.security.RegistryKeyClient;
 import io.baton.gateway.serving.DifficultyEnrichment;
+import io.baton.gateway.serving.SneakPeekEvidence;
 import io.baton.gateway.serving.InferenceService;
 import io.github.resilience4j.bulkhead.BulkheadRegistry;
 import io.github.resilience4j.circuitbreaker.CircuitBreakerRegistry;
@@ -84,10 +85,17 @@ public class GatewayConfiguration {
         return new DifficultyEnrichment(registry, properties.appCacheTtl().toNanos(), System::nanoTime);
     }
 
+    /** SneakPeek's k-NN evidence per sneakpeek application, its index re-checked as often as application definitions. */
+    @Bean
+    SneakPeekEvidence sneakPeekEvidence(RegistryClient registry, GatewayProperties properties) {
+        return new SneakPeekEvidence(registry, properties.appCacheTtl().toNanos());
+    }
+
     @Bean
     InferenceService inferenceService(ApplicationCache applications, SchedulerClient scheduler,
-                                      GatewayProperties properties, DifficultyEnrichment difficultyEnrichment) {
-        return new InferenceService(applications, scheduler, properties, difficultyEnrichment);
+                                      GatewayProperties properties, DifficultyEnrichment difficultyEnrichment,
+                                      SneakPeekEvidence sneakPeekEvidence) {
+        return new InferenceService(applications, scheduler, properties, difficultyEnrichment, sneakPeekEvidence);
     }
 
     @Bean

@@ -26,6 +26,8 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  *                         worker after a failed call, time permitting)
  * @param ipaInterval      IPA's adaptation interval for pipelines with policy {@code ipa} (default {@code 10s},
  *                         the paper's): how long a live plan is used before it is made again
+ * @param sneakpeekWindow  SneakPeek's scheduling window for applications with policy {@code sneakpeek} (default
+ *                         {@code 100ms}, the paper's)
  * @param schembleDelta    Schemble's reward quantum δ for ensembles with policy {@code schemble} (default 0.01, the
  *                         paper's choice in §VIII Exp-4: plans within N·δ of the best, fast enough to charge)
  */
@@ -40,7 +42,8 @@ public record SchedulerProperties(
         Duration workerCallGrace,
         Integer maxAttempts,
         Duration ipaInterval,
-        Double schembleDelta) {
+        Double schembleDelta,
+        Duration sneakpeekWindow) {
 
     public SchedulerProperties {
         if (registryUrl == null) {
@@ -70,6 +73,10 @@ public record SchedulerProperties(
         if (ipaInterval == null) {
             ipaInterval = Duration.ofSeconds(10);
         }
+        if (sneakpeekWindow == null) {
+            sneakpeekWindow = Duration.ofMillis(100);
+        }
+        positive("sneakpeek-window", sneakpeekWindow);
         if (schembleDelta == null) {
             schembleDelta = 0.01;
         }
@@ -96,7 +103,7 @@ public record SchedulerProperties(
 
     /** The defaults, for tests and tools. */
     public static SchedulerProperties defaults() {
-        return new SchedulerProperties(null, null, null, null, null, null, null, null, null, null);
+        return new SchedulerProperties(null, null, null, null, null, null, null, null, null, null, null);
     }
 
     private static void positive(String name, Duration d) {

@@ -79,6 +79,38 @@ public class RegistryClient {
         }
     }
 
+    /** A registered validation dataset: its two blobs (FP32 inputs, INT32 labels) and its size. */
+    public record DatasetRef(String name, String inputsDigest, String labelsDigest, int sampleCount) {
+    }
+
+    /**
+     * An application's dataset by name ({@code GET /v1/applications/{app}/datasets/{name}}), or with a null name its
+     * first dataset by name; empty when there is none.
+     */
+    public Optional<DatasetRef> dataset(String application, String name) {
+        String base = "/v1/applications/" + UriUtils.encodePathSegment(application, "UTF-8") + "/datasets";
+        HttpResponse<byte[]> response = get(name == null ? base + "?page=0&size=1&sort=name"
+                : base + "/" + UriUtils.encodePathSegment(name, "UTF-8"));
+        if (response.statusCode() == 404) {
+            return Optional.empty();
+        }
+        requireOk(response);
+        try {
+            JsonNode node = json.readTree(response.body());
+            if (name == null) {
+                node = node.path("items").path(0);
+                if (node.isMissingNode()) {
+                    return Optional.empty();
+                }
+            }
+            return Optional.of(new DatasetRef(node.path("name").asText(), node.path("inputsDigest").asText(),
+                    node.path("labelsDigest").asText(), node.path("sampleCount").asInt()));
+        } catch (IOException e) {
+            throw GatewayException.badGateway("registry-failed",
+                    "registry answered a dataset of " + application + " the gateway cannot read: " + e.getMessage());
+        }
+    }
+
     /** An artifact's bytes ({@code GET /v1/artifacts/{digest}/content}). */
     public byte[] artifact(String digest) {
         HttpResponse<byte[]> response = get("/v1/artifacts/" + UriUtils.encodePathSegment(digest, "UTF-8") + "/content",

@@ -13,9 +13,15 @@ import io.baton.gateway.tensor.Tensor;
  * @param inputs    named as the variant names them
  * @param outputs   the variant's outputs to return, or null for all of them
  * @param stage     with no variant, the pipeline stage to run: the scheduler chooses its variant (IPA's live plan)
+ * @param evidence  for a sneakpeek application: the request's k-NN label counts per class; null: none
  */
 public record SchedulerCall(String application, String variant, double timeoutMs, int priority, List<Tensor> inputs,
-                            List<String> outputs, Integer stage) {
+                            List<String> outputs, Integer stage, double[] evidence) {
+
+    public SchedulerCall(String application, String variant, double timeoutMs, int priority, List<Tensor> inputs,
+                         List<String> outputs, Integer stage) {
+        this(application, variant, timeoutMs, priority, inputs, outputs, stage, null);
+    }
 
     public SchedulerCall(String application, String variant, double timeoutMs, int priority, List<Tensor> inputs,
                          List<String> outputs) {

@@ -49,6 +49,10 @@ final class SchedulerWire {
             g.writeNumberField("timeoutMs", call.timeoutMs());
             g.writeNumberField("priority", call.priority());
             writeTensors(g, call.inputs(), call.outputs());
+            if (call.evidence() != null) {
+                g.writeFieldName("evidence");
+                g.writeArray(call.evidence(), 0, call.evidence().length);
+            }
             g.writeBooleanField("binaryOutputs", true);
             g.writeEndObject();
         } catch (IOException e) {

@@ -27,10 +27,10 @@ public class InferenceService {
     private final PipelineRoute pipeline;
 
     public InferenceService(ApplicationCache applications, SchedulerClient scheduler, GatewayProperties properties,
-                            DifficultyEnrichment difficulty) {
+                            DifficultyEnrichment difficulty, SneakPeekEvidence evidence) {
         this.applications = applications;
         this.priorities = new PriorityMapping(properties.priorityDefaultLevel());
-        this.single = new SingleModelRoute(scheduler);
+        this.single = new SingleModelRoute(scheduler, evidence);
         this.ensemble = new EnsembleRoute(scheduler, difficulty);
         this.pipeline = new PipelineRoute(scheduler);
     }

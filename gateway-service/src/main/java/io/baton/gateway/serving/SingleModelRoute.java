@@ -3,6 +3,7 @@ package io.baton.gateway.serving;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 import io.baton.gateway.registry.ApplicationDefinition;
 import io.baton.gateway.registry.TensorSpec;
@@ -19,9 +20,11 @@ import io.baton.gateway.tensor.Tensor;
 final class SingleModelRoute {
 
     private final SchedulerClient scheduler;
+    private final SneakPeekEvidence evidence;
 
-    SingleModelRoute(SchedulerClient scheduler) {
+    SingleModelRoute(SchedulerClient scheduler, SneakPeekEvidence evidence) {
         this.scheduler = scheduler;
+        this.evidence = evidence;
     }
 
     Served serve(ServingContext ctx) {
@@ -29,10 +32,13 @@ final class SingleModelRoute {
         // Without a version the scheduler picks the variant; its names are known in advance only when all agree.
         VariantDefinition naming = ctx.version() != null ? ctx.version() : uniformVariant(app);
         List<TensorSpec> clientOutputs = app.clientOutputs(ctx.version());
+        // SneakPeek: the k-NN evidence is found before the deadline's remainder is read, so its time counts.
+        Optional<SneakPeekEvidence.Result> peek = ctx.version() == null ? evidence.evidence(app, ctx.inputs()) : Optional.empty();
         double timeoutMs = ctx.deadline().requireRemainingMs("before the scheduler was asked");
         SchedulerCall call = new SchedulerCall(app.name(), ctx.version() == null ? null : ctx.version().name(),
                 timeoutMs, ctx.priority(), VariantNaming.inputsFor(naming, ctx.inputs()),
-                naming == null ? null : VariantNaming.outputsFor(naming, clientOutputs, ctx.requested()));
+                naming == null ? null : VariantNaming.outputsFor(naming, clientOutputs, ctx.requested()), null,
+                peek.map(SneakPeekEvidence.Result::counts).orElse(null));
         SchedulerAnswer answer = Futures.join(scheduler.infer(call));
         VariantDefinition served = answer.variant() == null ? naming : app.variant(answer.variant()).orElse(naming);
         List<Tensor> outputs = VariantNaming.clientOutputs(served, clientOutputs, answer.outputs(), ctx.requested());
@@ -43,6 +49,12 @@ final class SingleModelRoute {
         parameters.put("queue_ms", answer.queueMs());
         parameters.put("execution_ms", answer.executionMs());
         parameters.put("scheduler_ms", answer.totalMs());
+        peek.ifPresent(p -> {
+            StringBuilder counts = new StringBuilder();
+            for (double c : p.counts()) counts.append(counts.length() == 0 ? "" : ",").append((long) c);
+            parameters.put("evidence", counts.toString());
+            parameters.put("evidence_ms", p.latencyMs());
+        });
         String version = ctx.version() != null ? ctx.version().name() : answer.variant();
         return new Served(outputs, version, parameters);
     }

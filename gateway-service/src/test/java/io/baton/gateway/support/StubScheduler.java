@@ -30,7 +30,7 @@ import com.sun.net.httpserver.HttpExchange;
 public final class StubScheduler extends StubHttp {
 
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final Set<String> FIELDS = Set.of("application", "variant", "stage", "timeoutMs", "priority", "inputs",
+    private static final Set<String> FIELDS = Set.of("application", "variant", "stage", "timeoutMs", "priority", "inputs", "evidence",
             "outputs", "binaryOutputs");
 
     /**

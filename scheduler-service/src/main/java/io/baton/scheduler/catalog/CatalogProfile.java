@@ -11,14 +11,22 @@ import io.baton.core.domain.LatencyProfile;
 /**
  * A variant's measured profile on one device kind and execution provider.
  *
- * @param latency p50 and p99 per profiled batch size, ms
+ * @param latency     p50 and p99 per profiled batch size, ms
+ * @param loadMs      time to load the variant onto a worker (SneakPeek's swap cost), when measured
+ * @param memoryBytes its resident footprint on a worker, when measured
+ * @param classRecall per class, the recall on the validation set (SneakPeek's data-aware accuracy), when measured
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record CatalogProfile(String deviceKind, String executionProvider, List<Point> latency, Double accuracy,
-                             Long version) {
+                             Long version, Double loadMs, Long memoryBytes, List<Double> classRecall) {
 
     public CatalogProfile {
         latency = latency == null ? List.of() : List.copyOf(latency);
+        classRecall = classRecall == null ? List.of() : List.copyOf(classRecall);
+    }
+
+    public CatalogProfile(String deviceKind, String executionProvider, List<Point> latency, Double accuracy, Long version) {
+        this(deviceKind, executionProvider, latency, accuracy, version, null, null, null);
     }
 
     @JsonIgnoreProperties(ignoreUnknown = true)

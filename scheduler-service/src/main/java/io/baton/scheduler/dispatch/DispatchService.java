@@ -2,6 +2,8 @@ package io.baton.scheduler.dispatch;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.concurrent.CompletableFuture;
 import java.util.Map;
 import java.util.stream.Collectors;
 import io.baton.core.schemble.AccuracyProfile;
@@ -36,7 +38,10 @@ import org.springframework.http.HttpStatus;
 public class DispatchService implements AutoCloseable {
 
     /** A request accepted for dispatch: the variant it will run, and its answer to come. */
-    public record Accepted(LiveVariant variant, PendingRequest pending) {
+    /**
+     * @param variant the variant it will run; null when the policy chooses it later (SneakPeek): the outcome names it
+     */
+    public record Accepted(String application, LiveVariant variant, CompletableFuture<InferOutcome> answer) {
     }
 
     /** What the gateway shows as an application's readiness. */
@@ -55,6 +60,8 @@ public class DispatchService implements AutoCloseable {
     private final Clock clock = Clock.system();
     private final ConcurrentHashMap<String, LiveEngine> engines = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<String, SchembleEngine> schembleEngines = new ConcurrentHashMap<>();
+    private final Map<String, SneakPeekEngine.App> sneakPeekApps = new LinkedHashMap<>();
+    private SneakPeekEngine sneakPeek;
     private final ConcurrentHashMap<String, LiveVariant> variants = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<String, DefaultChoice> defaults = new ConcurrentHashMap<>();
     private final Set<String> watchedBreakers = ConcurrentHashMap.newKeySet();
@@ -83,9 +90,13 @@ public class DispatchService implements AutoCloseable {
      * grace: nothing waits forever.
      */
     public Accepted submit(String application, String variantName, Integer stage, Double timeoutMs, int priority,
-                           List<InferJob.Input> inputs, List<String> outputs, boolean binaryOutputs) {
+                           List<InferJob.Input> inputs, List<String> outputs, boolean binaryOutputs,
+                           double[] evidence) {
         double now = clock.nowMs();
         CatalogApplication app = catalog.get(application);
+        if (variantName == null && stage == null && SNEAKPEEK.equals(app.policy()) && app.single()) {
+            return submitSneakPeek(app, timeoutMs, priority, inputs, outputs, binaryOutputs, evidence, now);
+        }
         CatalogVariant variant;
         LiveVariant live;
         List<InferJob.Input> named;
@@ -112,8 +123,97 @@ public class DispatchService implements AutoCloseable {
         pending.answer().completeOnTimeout(new InferOutcome.Failed("no answer within " + guard
                 + " ms: the request was lost between the scheduler and the workers"), guard, TimeUnit.MILLISECONDS);
         engine(LivePolicies.servedBy(app.policy())).submit(pending);
-        return new Accepted(live, pending);
+        return new Accepted(app.name(), live, pending.answer());
     }
+
+    static final String SNEAKPEEK = "sneakpeek";
+
+    /**
+     * SneakPeek live (issue 6, item 4): a request of a single-model application with policy {@code sneakpeek} that
+     * names no variant waits for its scheduling window, where the SneakPeek engine picks its variant with every other
+     * sneakpeek application's requests on the one constrained worker. Its inputs are checked against every variant it
+     * may run (those with a latency profile and a per-class recall); 409 when none has both.
+     */
+    private Accepted submitSneakPeek(CatalogApplication app, Double timeoutMs, int priority, List<InferJob.Input> inputs,
+                                     List<String> outputs, boolean binaryOutputs, double[] evidence, double now) {
+        SneakPeekEngine.App served = sneakPeekApp(app);
+        if (evidence != null && evidence.length != served.profile().classes()) {
+            throw new ApiException(HttpStatus.BAD_REQUEST, "invalid-request", "evidence: application '" + app.name()
+                    + "' has " + served.profile().classes() + " classes, got " + evidence.length + " counts")
+                    .withField("evidence");
+        }
+        Map<String, InferJob> jobs = new LinkedHashMap<>();
+        for (LiveVariant live : served.variants()) {
+            CatalogVariant variant = app.variant(live.variant()).orElseThrow();
+            List<InferJob.Input> ordered = InputCheck.inputs(byPosition(inputs, app, variant), variant);
+            InputCheck.outputs(outputs, variant);
+            jobs.put(live.variant(), new InferJob(app.name(), live, priority, ordered, outputs, binaryOutputs));
+        }
+        double budget = timeoutMs == null ? app.sloMs() : timeoutMs;
+        if (!(budget > 0) || Double.isInfinite(budget)) {
+            throw new ApiException(HttpStatus.BAD_REQUEST, "invalid-request", "timeoutMs: must be a positive number of ms, got "
+                    + timeoutMs).withField("timeoutMs");
+        }
+        SneakPeekEngine.Job job = new SneakPeekEngine.Job(app.name(), jobs,
+                evidence == null ? new double[served.profile().classes()] : evidence, now, now + budget);
+        long guard = (long) budget + 2 * properties.workerCallGrace().toMillis() + properties.sneakpeekWindow().toMillis();
+        job.answer().completeOnTimeout(new InferOutcome.Failed("no answer within " + guard
+                + " ms: the request was lost between the scheduler and the worker"), guard, TimeUnit.MILLISECONDS);
+        sneakPeekEngine(app, served).submit(job);
+        return new Accepted(app.name(), null, job.answer());
+    }
+
+    /** An application as SneakPeek plans it: its profiled variants with recall, penalty and prior from policyParams. */
+    private SneakPeekEngine.App sneakPeekApp(CatalogApplication app) {
+        String[] kind = planningKind;
+        List<io.baton.core.sneakpeek.ModelVariant> models = new ArrayList<>();
+        List<LiveVariant> lives = new ArrayList<>();
+        int classes = -1;
+        for (CatalogVariant v : app.variants().stream().sorted(Comparator.comparing(CatalogVariant::name)).toList()) {
+            Optional<CatalogProfile> p = v.profileFor(kind[0], kind[1]);
+            if (p.isEmpty() || p.get().classRecall().isEmpty()) continue;
+            double[] recall = p.get().classRecall().stream().mapToDouble(d -> d == null || d.isNaN() ? 0 : d).toArray();
+            if (classes >= 0 && recall.length != classes) continue;
+            classes = recall.length;
+            LiveVariant live = liveVariant(app, v, Integer.MAX_VALUE);
+            double accuracy = p.get().accuracy() == null || p.get().accuracy().isNaN() ? 0 : p.get().accuracy();
+            models.add(new io.baton.core.sneakpeek.ModelVariant(v.name(), p.get().toLatencyProfile(overheadMs()),
+                    p.get().loadMs() == null ? 0 : p.get().loadMs(),
+                    p.get().memoryBytes() == null ? 1 : p.get().memoryBytes() / (1024.0 * 1024.0), recall,
+                    Math.max(0, Math.min(1, accuracy))));
+            lives.add(live);
+        }
+        if (models.isEmpty()) {
+            throw new ApiException(HttpStatus.CONFLICT, "not-profiled", "application '" + app.name() + "' has no variant "
+                    + "with a latency profile and a per-class recall, so SneakPeek cannot choose one; profile it first");
+        }
+        io.baton.core.sneakpeek.DirichletPrior prior = SneakPeekParams.prior(app, classes);
+        io.baton.core.sneakpeek.Penalty penalty = SneakPeekParams.penalty(app);
+        return new SneakPeekEngine.App(new io.baton.core.sneakpeek.AppProfile(app.name(), penalty, prior, models, Double.NaN),
+                lives);
+    }
+
+    /**
+     * The one SneakPeek engine over every sneakpeek application seen; a new application or a changed variant set
+     * makes a new engine over all of them (the old one finishes what it holds).
+     */
+    private SneakPeekEngine sneakPeekEngine(CatalogApplication app, SneakPeekEngine.App served) {
+        synchronized (sneakPeekApps) {
+            SneakPeekEngine.App known = sneakPeekApps.get(app.name());
+            boolean same = known != null && known.variants().equals(served.variants());
+            if (!same || sneakPeek == null) {
+                sneakPeekApps.put(app.name(), served);
+                long budget = registry.live().stream().min(Comparator.comparing(Worker::workerId))
+                        .map(w -> w.device().memoryBudgetBytes()).orElse(1L << 30);
+                sneakPeek = new SneakPeekEngine(List.copyOf(sneakPeekApps.values()), properties.sneakpeekWindow(),
+                        budget / (1024.0 * 1024.0), properties.maxBatch(), workers,
+                        () -> registry.live().stream().sorted(Comparator.comparing(Worker::workerId)).toList(),
+                        metrics, clock, properties.workerCallGrace());
+            }
+            return sneakPeek;
+        }
+    }
+
 
     /** One base model's part of an ensemble query: its variant, inputs named as it names them, outputs wanted. */
     public record MemberCall(String variant, List<InferJob.Input> inputs, List<String> outputs) {
@@ -316,6 +416,7 @@ public class DispatchService implements AutoCloseable {
             reason = "not profiled yet: " + states.stream().filter(s -> !s.profiled()).map(VariantState::name).toList();
         }
         String servedBy = LivePolicies.servedBy(app.policy());
+        if (SNEAKPEEK.equals(app.policy()) && app.single()) servedBy = SNEAKPEEK; // requests naming no variant
         if ("ensemble".equals(app.kind()) && "schemble".equals(app.policy())) {
             // Queries are planned by Schemble once its (bin, subset) table is stored; until then every base model runs.
             try {
@@ -340,6 +441,9 @@ public class DispatchService implements AutoCloseable {
     public void close() {
         engines.values().forEach(LiveEngine::close);
         schembleEngines.values().forEach(SchembleEngine::close);
+        synchronized (sneakPeekApps) {
+            if (sneakPeek != null) sneakPeek.close();
+        }
     }
 
     private CatalogVariant variantOf(CatalogApplication app, String name) {

@@ -16,9 +16,15 @@ public sealed interface InferOutcome {
      * @param executionMs ONNX Runtime's time for the whole batch on the worker
      * @param totalMs     from receipt to the answer
      * @param onTime      finished by its deadline
+     * @param variant     the variant that ran, when the policy chose it (SneakPeek); null: the one accepted
      */
     record Served(List<JsonNode> outputs, String workerId, String digest, int batchSize, double queueMs,
-                  double executionMs, double totalMs, boolean onTime) implements InferOutcome {
+                  double executionMs, double totalMs, boolean onTime, String variant) implements InferOutcome {
+
+        public Served(List<JsonNode> outputs, String workerId, String digest, int batchSize, double queueMs,
+                      double executionMs, double totalMs, boolean onTime) {
+            this(outputs, workerId, digest, batchSize, queueMs, executionMs, totalMs, onTime, null);
+        }
     }
 
     record Dropped(DropReason reason) implements InferOutcome {

@@ -53,8 +53,8 @@ class InferController {
         }
         DispatchService.Accepted accepted = dispatch.submit(body.application(), body.variant(), body.stage(), body.timeoutMs(),
                 body.priority() == null ? 0 : body.priority(), inputs, body.outputs(),
-                Boolean.TRUE.equals(body.binaryOutputs()));
-        return accepted.pending().answer().thenApply(outcome -> answer(accepted, outcome));
+                Boolean.TRUE.equals(body.binaryOutputs()), evidence(body.evidence()));
+        return accepted.answer().thenApply(outcome -> answer(accepted, outcome));
     }
 
     @GetMapping("/internal/v1/applications/{app}")
@@ -63,9 +63,24 @@ class InferController {
         return dispatch.readiness(app);
     }
 
+    private static double[] evidence(List<Double> evidence) {
+        if (evidence == null) return null;
+        double[] e = new double[evidence.size()];
+        for (int i = 0; i < e.length; i++) {
+            Double v = evidence.get(i);
+            if (v == null || !(v >= 0) || v.isInfinite()) {
+                throw new ApiException(HttpStatus.BAD_REQUEST, "invalid-request", "evidence[" + i + "]: must be a count >= 0, got "
+                        + v).withField("evidence[" + i + "]");
+            }
+            e[i] = v;
+        }
+        return e;
+    }
+
     private static ResponseEntity<Object> answer(DispatchService.Accepted accepted, InferOutcome outcome) {
         if (outcome instanceof InferOutcome.Served s) {
-            return ResponseEntity.ok(new InferResponse(accepted.variant().application(), accepted.variant().variant(),
+            return ResponseEntity.ok(new InferResponse(accepted.application(),
+                    s.variant() != null ? s.variant() : accepted.variant().variant(),
                     s.digest(), s.workerId(), s.batchSize(), s.outputs(),
                     new InferResponse.Timing(s.queueMs(), s.executionMs(), s.totalMs())));
         }

@@ -14,9 +14,11 @@ import com.fasterxml.jackson.databind.JsonNode;
  * @param priority      larger is more important; absent: 0
  * @param outputs       outputs to return; absent: every output
  * @param binaryOutputs base64 instead of JSON arrays
+ * @param evidence      for an application with policy {@code sneakpeek}: the request's k-NN label counts per class
+ *                      (the gateway's SneakPeek evidence); absent: the prior alone
  */
 public record InferRequest(String application, String variant, Integer stage, Double timeoutMs, Integer priority,
-                           List<Tensor> inputs, List<String> outputs, Boolean binaryOutputs) {
+                           List<Tensor> inputs, List<String> outputs, Boolean binaryOutputs, List<Double> evidence) {
 
     /** One input tensor: {@code data} (flat or nested JSON array) or {@code base64} (little-endian bytes). */
     public record Tensor(String name, String datatype, List<Long> shape, JsonNode data, String base64) {

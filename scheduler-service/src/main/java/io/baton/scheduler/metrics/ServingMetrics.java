@@ -107,6 +107,23 @@ public class ServingMetrics {
         batches.computeIfAbsent(app, a -> new SampleWindow(WINDOW_SECONDS, SAMPLES)).record(nowSecond(), size);
     }
 
+    /**
+     * A model swap on a constrained worker (SneakPeek live): a batch whose variant was not resident and waited
+     * {@code loadMs} for it to load.
+     */
+    public void swap(String app, String variant, double loadMs) {
+        io.micrometer.core.instrument.Counter.builder("baton.model.swaps").tag("application", app).tag("variant", variant)
+                .register(registry).increment();
+        io.micrometer.core.instrument.Timer.builder("baton.model.swap").tag("application", app).tag("variant", variant)
+                .register(registry).record(java.time.Duration.ofNanos((long) (loadMs * 1e6)));
+    }
+
+    /** The variant SneakPeek chose for a request and the utility it planned with (its estimated accuracy). */
+    public void selected(String app, String variant, double estimatedAccuracy) {
+        DistributionSummary.builder("baton.sneakpeek.estimated.accuracy").tag("application", app).tag("variant", variant)
+                .register(registry).record(estimatedAccuracy);
+    }
+
     /** Registers the queue-length gauge of an application once; {@code length} is read at each scrape. */
     public void queue(String app, Supplier<Number> length) {
         if (queues.putIfAbsent(app, length) == null) {

@@ -39,7 +39,8 @@ import org.springframework.test.context.DynamicPropertySource;
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
         "baton.scheduler.worker-timeout=1500ms", "baton.scheduler.eviction-interval=200ms",
-        "baton.scheduler.catalog-ttl=0s"})
+        // The stub registry answers one read at a time: a burst re-reading it per query would spend its deadlines there.
+        "baton.scheduler.catalog-ttl=60s"})
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class SchembleLiveTest {
 
@@ -204,8 +205,10 @@ class SchembleLiveTest {
             answers.add(postAsync(query("ens", x, random.nextDouble(), 25.0)));
         }
         int served = 0, singles = 0;
+        List<String> refusals = new ArrayList<>();
         for (int i = 0; i < xs.size(); i++) {
             HttpResponse<String> r = answers.get(i).get();
+            if (r.statusCode() != 200) refusals.add(r.body());
             JsonNode a = json.readTree(r.body());
             if (r.statusCode() == 200) {
                 served++;
@@ -216,7 +219,8 @@ class SchembleLiveTest {
                 assertThat(a.path("reason").asText()).as(r.body()).isIn("DEADLINE_UNMEETABLE", "REJECTED_BY_POLICY");
             }
         }
-        assertThat(served).as("a 25 ms deadline leaves room for most of 40 one-millisecond queries").isPositive();
+        assertThat(served).as("a 25 ms deadline leaves room for some of 40 one-millisecond queries; refusals: %s",
+                refusals).isPositive();
         assertThat(singles).as("easy queries need one model").isPositive();
     }
 

@@ -1,0 +1,157 @@
+package io.baton.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.baton.core.suite.JsonHttp;
+import io.baton.core.zoo.ValidationSet;
+import io.baton.e2e.support.DirectOrt;
+import io.baton.e2e.support.E2eSuite;
+import io.baton.e2e.support.Oip;
+import io.baton.e2e.support.SuiteExtension;
+import java.net.URI;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * SneakPeek live (issue 6) on the real suite: {@code fashion-peek}, the demo's single-model application again (its
+ * variants, artifacts, validation set and measured profiles, per-class recall included) with policy
+ * {@code sneakpeek}. The gateway finds each request's k nearest neighbours in the validation set (HNSW) and sends
+ * the label counts; the scheduler's SneakPeek engine plans each window and picks the variant. Every answer is checked
+ * against a direct ONNX Runtime run of the variant it names.
+ */
+@ExtendWith(SuiteExtension.class)
+class SneakPeekLiveIT {
+    static final String SOURCE = "fashion-single", APP = "fashion-peek";
+    static E2eSuite e2e;
+    static Oip oip;
+    static DirectOrt ort;
+
+    @BeforeAll
+    static void registerTheApplication(E2eSuite suite) throws Exception {
+        e2e = suite;
+        oip = new Oip(suite);
+        ort = new DirectOrt();
+        URI registry = e2e.suite().registry();
+        JsonNode source = e2e.http().get(registry.resolve("/v1/applications/" + SOURCE)).json();
+        if (e2e.http().get(registry.resolve("/v1/applications/" + APP)).status() == 404) {
+            ObjectNode app = JsonHttp.JSON.createObjectNode();
+            app.put("name", APP);
+            app.put("kind", "single");
+            app.put("policy", "sneakpeek");
+            app.putObject("policyParams").put("evidenceDataset", "validation").put("k", 5);
+            app.set("sloMs", source.get("sloMs"));
+            app.set("inputs", source.get("inputs"));
+            app.set("outputs", source.get("outputs"));
+            if (source.has("classLabels")) app.set("classLabels", source.get("classLabels"));
+            created(e2e.http().post(registry.resolve("/v1/applications"), app), "application");
+            for (JsonNode v : source.path("variants")) {
+                Map<String, Object> variant = new LinkedHashMap<>();
+                variant.put("name", v.path("name").asText());
+                variant.put("stage", 0);
+                variant.put("artifactDigest", v.path("artifactDigest").asText());
+                created(e2e.http().post(registry.resolve("/v1/applications/" + APP + "/variants"), variant), "variant");
+                for (JsonNode p : v.path("profiles")) {
+                    ObjectNode profile = p.deepCopy();
+                    profile.remove(List.of("version", "deviceKind", "executionProvider", "measuredAt", "application", "variant"));
+                    JsonHttp.Response put = e2e.http().put(registry.resolve("/v1/applications/" + APP + "/variants/"
+                            + v.path("name").asText() + "/profiles/" + p.path("deviceKind").asText() + "/"
+                            + p.path("executionProvider").asText()), profile);
+                    assertThat(put.status()).as("copying a profile: %s", put.body()).isBetween(200, 201);
+                }
+            }
+            JsonNode dataset = e2e.http().get(registry.resolve("/v1/applications/" + SOURCE + "/datasets/validation")).json();
+            ObjectNode copy = JsonHttp.JSON.createObjectNode();
+            for (String f : List.of("name", "inputsDigest", "labelsDigest", "sampleCount", "inputSpec")) copy.set(f, dataset.get(f));
+            created(e2e.http().post(registry.resolve("/v1/applications/" + APP + "/datasets"), copy), "dataset");
+        }
+        for (int attempt = 0; attempt < 30; attempt++) {
+            if (oip.infer(APP, 0, 1).status() == 200) break; // warm: the index is built on the first request
+        }
+    }
+
+    static void created(JsonHttp.Response r, String what) {
+        assertThat(r.status()).as("creating the %s: %s", what, r.body()).isIn(200, 201);
+    }
+
+    @AfterAll
+    static void closeOrt() throws Exception {
+        if (ort != null) ort.close();
+    }
+
+    void assertOutputOfTheNamedVariant(JsonHttp.Response r, int image) throws Exception {
+        float[] p = Oip.probabilities(r, APP, 1);
+        String variant = r.json().path("parameters").path("variant").asText();
+        assertThat(e2e.variants(SOURCE).stream().map(v -> v.name()).toList()).as(r.body()).contains(variant);
+        ValidationSet vs = e2e.validation();
+        float[] direct = ort.run(e2e.onnx(variant), DirectOrt.rows(vs.examples(), vs.dims(), image, 1), DirectOrt.shape(1, vs.dims()));
+        for (int c = 0; c < 10; c++) {
+            assertThat(p[c]).as("image %d, class %d, %s", image, c, variant).isCloseTo(direct[c], within(1e-5f));
+        }
+    }
+
+    @Test
+    void eachRequestCarriesItsNeighboursLabelsAndRunsTheVariantSneakPeekChose() throws Exception {
+        ValidationSet vs = e2e.validation();
+        for (int i = 0; i < 6; i++) {
+            JsonHttp.Response r = oip.infer(APP, i, 1);
+            assertOutputOfTheNamedVariant(r, i);
+            JsonNode parameters = r.json().path("parameters");
+            long[] counts = Arrays.stream(parameters.path("evidence").asText().split(",")).mapToLong(Long::parseLong).toArray();
+            assertThat(counts).as("k = 5 neighbours over 10 classes: %s", r.body()).hasSize(10);
+            assertThat(Arrays.stream(counts).sum()).isEqualTo(5);
+            // The validation image itself is in the index: its own label is among its neighbours'.
+            assertThat(counts[vs.labels()[i]]).as("image %d (label %d): %s", i, vs.labels()[i], r.body()).isPositive();
+            assertThat(parameters.path("evidence_ms").asDouble()).isPositive();
+        }
+        JsonNode readiness = e2e.http().get(e2e.suite().scheduler().resolve("/internal/v1/applications/" + APP)).json();
+        assertThat(readiness.path("servedBy").asText()).isEqualTo("sneakpeek");
+    }
+
+    @Test
+    void aBurstIsPlannedInWindowsAndRunsGrouped() throws Exception {
+        int burst = 24;
+        ExecutorService pool = Executors.newFixedThreadPool(burst);
+        try {
+            List<Future<JsonHttp.Response>> answers = new ArrayList<>();
+            for (int i = 0; i < burst; i++) {
+                ObjectNode body = oip.request(20 + i, 1);
+                body.putObject("parameters").put("timeout", 1_000_000); // µs: what is checked is the plan, not this machine's speed
+                answers.add(pool.submit(() -> oip.post("/v2/models/" + APP + "/infer", body)));
+            }
+            int served = 0;
+            List<String> refusals = new ArrayList<>();
+            for (int i = 0; i < burst; i++) {
+                JsonHttp.Response r = answers.get(i).get();
+                if (r.status() != 200) refusals.add(r.status() + " " + r.body());
+                else refusals.add("OK " + r.json().path("parameters"));
+                if (r.status() == 200) {
+                    served++;
+                    assertOutputOfTheNamedVariant(r, 20 + i);
+                } else {
+                    assertThat(Oip.refusal(r)).isNotBlank();
+                }
+            }
+            String sch = e2e.http().get(e2e.suite().scheduler().resolve("/actuator/prometheus")).body();
+            String dbg = String.join("\n", sch.lines().filter(l -> l.contains("fashion-peek") || l.contains("baton_model_swap")).toList());
+            assertThat(served).as("most of a burst of %d within the SLO; refused: %s\nSCRAPE %s", burst, refusals, dbg).isGreaterThan(burst / 2);
+        } finally {
+            pool.shutdownNow();
+        }
+        String scrape = e2e.http().get(e2e.suite().scheduler().resolve("/actuator/prometheus")).body();
+        assertThat(scrape).contains("baton_sneakpeek_estimated_accuracy_count{application=\"" + APP + "\"");
+    }
+}
