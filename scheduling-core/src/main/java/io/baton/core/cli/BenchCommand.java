@@ -15,7 +15,7 @@ import java.util.List;
 /** {@code baton bench <name> [options]}: reproduction and performance benchmarks, printed as tables. */
 final class BenchCommand {
     static final List<String> NAMES = List.of("symphony-policies", "symphony-table4", "scheduler-throughput", "simulator-speed",
-            "interference", "interference-planner", "sneakpeek", "ipa-solver", "ipa", "ipa-forecast",
+            "interference", "interference-calibrate", "interference-planner", "sneakpeek", "ipa-solver", "ipa", "ipa-forecast",
             "schemble", "schemble-planner", "live");
 
     private BenchCommand() {}
@@ -59,6 +59,7 @@ final class BenchCommand {
                 if (seconds < 1) throw new InputException("--seconds must be ≥ 1");
                 new io.baton.core.bench.InterferenceBench(seed, load, seconds * 1000.0, !args.contains("--no-slo")).run(out);
             }
+            case "interference-calibrate" -> InterferenceCalibrateCli.run(args, out);
             case "sneakpeek" -> SneakPeekBenchCommand.run(args, out);
             case "ipa" -> {
                 String pipeline = Baton.option(args, "--pipeline");

@@ -8,7 +8,7 @@ import java.util.Map;
 /**
  * What {@link InterferenceHarness#profile} measures of one model alone on one CPU core (§IV-B's features).
  *
- * @param soloMs       median latency alone
+ * @param soloMs       median latency alone (thread CPU time of one inference, see {@link InterferenceHarness})
  * @param layers       operator nodes
  * @param pressure     memory-bandwidth use, probed: the fraction of the {@link MemoryBubble}'s solo streaming rate
  *                     lost while the model runs on the other core (no perf counters in this container)

@@ -16,7 +16,9 @@ import java.util.Arrays;
  * Other load on the machine is noise; each co-run is therefore compared with a solo measurement taken just
  * before it rather than with the profile's.
  *
- * <p>Timings are medians over {@code runs} inferences after {@code warmup} (medians resist scheduler hiccups).
+ * <p>Timings are the thread CPU time of an inference ({@link OrtDevice#run}; the bubble's rate likewise), so that
+ * waiting for a core on an oversubscribed machine does not count as interference, and medians over {@code runs}
+ * inferences after {@code warmup} (medians resist scheduler hiccups).
  * Slowdowns below 1 (noise: a co-runner never speeds a model up) are reported as 1.
  */
 public final class InterferenceHarness {
@@ -40,9 +42,10 @@ public final class InterferenceHarness {
     /** The model's features alone and beside the bubble. */
     public CpuProfile profile(OrtDevice m) {
         for (int i = 0; i < warmup; i++) m.run();
-        long cpu0 = threads.getCurrentThreadCpuTime(), wall0 = System.nanoTime();
+        long wall0 = System.nanoTime(), cpu = 0;
+        for (int i = 0; i < runs; i++) cpu += m.run();
+        double util = (double) cpu / (System.nanoTime() - wall0);
         double solo = medianMs(m);
-        double util = (double) (threads.getCurrentThreadCpuTime() - cpu0) / (System.nanoTime() - wall0);
         double beside;
         try (CoRunLoop b = new CoRunLoop("bubble", bubble::pass)) {
             beside = medianMs(m);
@@ -77,9 +80,9 @@ public final class InterferenceHarness {
             bubble.pass();
             double[] rates = new double[5];
             for (int i = 0; i < rates.length; i++) {
-                long t0 = System.nanoTime();
+                long t0 = threads.getCurrentThreadCpuTime();
                 long bytes = bubble.pass() + bubble.pass();
-                rates[i] = (double) bytes / (System.nanoTime() - t0);
+                rates[i] = (double) bytes / (threads.getCurrentThreadCpuTime() - t0);
             }
             Arrays.sort(rates);
             bubbleSoloRate = rates[rates.length / 2];
@@ -93,9 +96,9 @@ public final class InterferenceHarness {
         double[] rates = new double[5];
         try (CoRunLoop c = new CoRunLoop(m.name(), m::run)) {
             for (int i = 0; i < rates.length; i++) {
-                long t0 = System.nanoTime();
+                long t0 = threads.getCurrentThreadCpuTime();
                 long bytes = bubble.pass() + bubble.pass();
-                rates[i] = (double) bytes / (System.nanoTime() - t0);
+                rates[i] = (double) bytes / (threads.getCurrentThreadCpuTime() - t0);
             }
         }
         Arrays.sort(rates);

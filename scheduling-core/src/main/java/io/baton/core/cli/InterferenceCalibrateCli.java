@@ -1,0 +1,51 @@
+package io.baton.core.cli;
+
+import io.baton.core.bench.InterferenceCalibrateBench;
+import io.baton.core.interference.MlpInterferencePredictor;
+import io.baton.core.interference.measure.Calibration;
+import io.baton.core.zoo.FashionMnist;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * {@code baton bench interference-calibrate [--graphs N] [--pairs P] [--zoo DIR] [--data DIR] [--cache DIR]
+ * [--remeasure] [--seed S]}: measures interference on this machine's cores with ONNX Runtime (random graphs for
+ * training, the zoo's models held out) and reports the MLP predictor's accuracy ({@link InterferenceCalibrateBench}).
+ * The zoo is {@code --zoo DIR} or {@code <cache>/bench-zoo} (built from Fashion-MNIST when missing); the cache,
+ * default {@code scheduling-core/target}, keeps the measurements for re-runs.
+ */
+final class InterferenceCalibrateCli {
+    private InterferenceCalibrateCli() {}
+
+    static void run(List<String> args, PrintStream out) {
+        InterferenceCalibrateBench.Options std = InterferenceCalibrateBench.Options.standard();
+        int graphs = (int) BenchCommand.longOption(args, "--graphs", std.graphs());
+        int pairs = (int) BenchCommand.longOption(args, "--pairs", std.pairs());
+        if (graphs < 2 || graphs > 500) throw new InputException("--graphs must be in 2..500, got " + graphs);
+        if (pairs < 1 || pairs > 20_000) throw new InputException("--pairs must be in 1..20000, got " + pairs);
+        long seed = BenchCommand.longOption(args, "--seed", std.seed());
+        var options = new InterferenceCalibrateBench.Options(graphs, pairs, std.zooBatch(), std.warmup(), std.runs(), seed);
+        String cacheOption = Baton.option(args, "--cache");
+        Path cache = cacheOption != null ? Path.of(cacheOption)
+                : Files.isDirectory(Path.of("scheduling-core", "target")) ? Path.of("scheduling-core", "target") : Path.of("target");
+        String zooOption = Baton.option(args, "--zoo");
+        Calibration c;
+        try {
+            Path zoo;
+            if (zooOption != null) {
+                zoo = Path.of(zooOption);
+                if (!Files.isRegularFile(zoo.resolve("manifest.json"))) throw new InputException("--zoo: " + zoo + " holds no manifest.json (bin/baton zoo build --out DIR)");
+            } else {
+                zoo = InterferenceCalibrateBench.zoo(ZooCommand.dataDir(Baton.option(args, "--data"), "--data"), cache, out);
+            }
+            c = InterferenceCalibrateBench.loadOrMeasure(zoo, cache, options, args.contains("--remeasure"), out);
+        } catch (InputException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new InputException("interference-calibrate: " + Baton.oneLine(String.valueOf(e.getMessage())));
+        }
+        InterferenceCalibrateBench.print(c, InterferenceCalibrateBench.evaluate(c, MlpInterferencePredictor.EPOCHS * 4, seed), out);
+    }
+}
