@@ -11,7 +11,7 @@ import java.util.List;
 
 /**
  * {@code baton bench interference-calibrate [--graphs N] [--pairs P] [--zoo DIR] [--data DIR] [--cache DIR]
- * [--remeasure] [--seed S]}: measures interference on this machine's cores with ONNX Runtime (random graphs for
+ * [--remeasure] [--zoo-batch B] [--epochs E] [--seed S]}: measures interference on this machine's cores with ONNX Runtime (random graphs for
  * training, the zoo's models held out) and reports the MLP predictor's accuracy ({@link InterferenceCalibrateBench}).
  * The zoo is {@code --zoo DIR} or {@code <cache>/bench-zoo} (built from Fashion-MNIST when missing); the cache,
  * default {@code scheduling-core/target}, keeps the measurements for re-runs.
@@ -26,7 +26,11 @@ final class InterferenceCalibrateCli {
         if (graphs < 2 || graphs > 500) throw new InputException("--graphs must be in 2..500, got " + graphs);
         if (pairs < 1 || pairs > 20_000) throw new InputException("--pairs must be in 1..20000, got " + pairs);
         long seed = BenchCommand.longOption(args, "--seed", std.seed());
-        var options = new InterferenceCalibrateBench.Options(graphs, pairs, std.zooBatch(), std.warmup(), std.runs(), seed);
+        int epochs = (int) BenchCommand.longOption(args, "--epochs", MlpInterferencePredictor.EPOCHS);
+        if (epochs < 1 || epochs > 10_000) throw new InputException("--epochs must be in 1..10000, got " + epochs);
+        int zooBatch = (int) BenchCommand.longOption(args, "--zoo-batch", std.zooBatch());
+        if (zooBatch < 1 || zooBatch > 4096) throw new InputException("--zoo-batch must be in 1..4096, got " + zooBatch);
+        var options = new InterferenceCalibrateBench.Options(graphs, pairs, zooBatch, std.warmup(), std.runs(), seed);
         String cacheOption = Baton.option(args, "--cache");
         Path cache = cacheOption != null ? Path.of(cacheOption)
                 : Files.isDirectory(Path.of("scheduling-core", "target")) ? Path.of("scheduling-core", "target") : Path.of("target");
@@ -46,6 +50,6 @@ final class InterferenceCalibrateCli {
         } catch (Exception e) {
             throw new InputException("interference-calibrate: " + Baton.oneLine(String.valueOf(e.getMessage())));
         }
-        InterferenceCalibrateBench.print(c, InterferenceCalibrateBench.evaluate(c, MlpInterferencePredictor.EPOCHS * 4, seed), out);
+        InterferenceCalibrateBench.print(c, InterferenceCalibrateBench.evaluate(c, epochs, seed), out);
     }
 }

@@ -18,12 +18,16 @@ import java.util.Map;
  * target ← one co-runner, in both orientations of the device classes, so sub-models 1 (GPU ← ACC) and 2
  * (ACC ← GPU) are trained, each on every measured pair, with the features {@link SubModel} defines; sub-models 3
  * and 4 (three devices) stay with the Xavier-like world. Same architecture, target (ln slowdown) and training as
- * {@link MlpInterferencePredictor}.
+ * {@link MlpInterferencePredictor}, with one addition: each input is clamped to the range it spanned in training and
+ * the output to the training slowdowns' range, because measured features of real models can fall outside the
+ * random graphs' (the zoo's tiny models have layer times below any random graph's) and an MLP extrapolates wildly.
  */
 public final class CpuInterferencePredictor implements InterferencePredictor {
     public static final List<SubModel> SUB_MODELS = List.of(SubModel.GPU_ACC, SubModel.ACC_GPU);
 
     private final Map<SubModel, Mlp> nets;
+    private final Map<SubModel, double[][]> inputRange = new EnumMap<>(SubModel.class);
+    private final Map<SubModel, double[]> outputRange = new EnumMap<>(SubModel.class);
 
     private CpuInterferencePredictor(Map<SubModel, Mlp> nets) {
         this.nets = nets;
@@ -63,6 +67,17 @@ public final class CpuInterferencePredictor implements InterferencePredictor {
                 xs[i] = s.features(d.target(), d.targetClass(), d.coRunners());
                 ys[i] = Math.log(d.slowdown());
             }
+            double[][] range = new double[2][s.inputs()];
+            java.util.Arrays.fill(range[0], Double.POSITIVE_INFINITY);
+            java.util.Arrays.fill(range[1], Double.NEGATIVE_INFINITY);
+            for (double[] x : xs) {
+                for (int i = 0; i < x.length; i++) {
+                    range[0][i] = Math.min(range[0][i], x[i]);
+                    range[1][i] = Math.max(range[1][i], x[i]);
+                }
+            }
+            p.inputRange.put(s, range);
+            p.outputRange.put(s, new double[] {java.util.Arrays.stream(ys).min().orElseThrow(), java.util.Arrays.stream(ys).max().orElseThrow()});
             p.nets.get(s).train(xs, ys, epochs, MlpInterferencePredictor.BATCH, MlpInterferencePredictor.LEARNING_RATE, seed * 31 + s.ordinal());
         }
         return p;
@@ -88,6 +103,14 @@ public final class CpuInterferencePredictor implements InterferencePredictor {
         if (s == null) return 1.0;
         Mlp net = nets.get(s);
         if (net == null) throw new IllegalArgumentException(s + " is not calibrated on a two-core machine");
-        return Math.max(1.0, Math.exp(net.predict(s.features(target, targetClass, coRunners))));
+        double[] x = s.features(target, targetClass, coRunners);
+        double[][] range = inputRange.get(s);
+        if (range != null) {
+            for (int i = 0; i < x.length; i++) x[i] = Math.min(range[1][i], Math.max(range[0][i], x[i]));
+        }
+        double y = net.predict(x);
+        double[] out = outputRange.get(s);
+        if (out != null) y = Math.min(out[1], Math.max(out[0], y));
+        return Math.max(1.0, Math.exp(y));
     }
 }
