@@ -26,7 +26,7 @@ final class InterferenceCalibrateCli {
         if (graphs < 2 || graphs > 500) throw new InputException("--graphs must be in 2..500, got " + graphs);
         if (pairs < 1 || pairs > 20_000) throw new InputException("--pairs must be in 1..20000, got " + pairs);
         long seed = BenchCommand.longOption(args, "--seed", std.seed());
-        int epochs = (int) BenchCommand.longOption(args, "--epochs", MlpInterferencePredictor.EPOCHS);
+        int epochs = (int) BenchCommand.longOption(args, "--epochs", 4L * MlpInterferencePredictor.EPOCHS);
         if (epochs < 1 || epochs > 10_000) throw new InputException("--epochs must be in 1..10000, got " + epochs);
         int zooBatch = (int) BenchCommand.longOption(args, "--zoo-batch", std.zooBatch());
         if (zooBatch < 1 || zooBatch > 4096) throw new InputException("--zoo-batch must be in 1..4096, got " + zooBatch);
