@@ -171,6 +171,22 @@ public final class InterferenceCalibrateBench {
         return String.format("n=%d min %.3f mean %.3f max %.3f", s.getCount(), s.getMin(), s.getAverage(), s.getMax());
     }
 
+    /**
+     * The Xavier-like ground truth with its interference scaled to this machine: {@code scale} is the measured mean
+     * excess slowdown (slowdown − 1) of the zoo's co-runs on two cores divided by the Xavier-like model's mean
+     * excess over its own zoo's one-co-runner co-locations (sub-models 1 and 2), everything else as Xavier-like.
+     * A one-parameter calibration: the machine's measured interference magnitude in the paper's device world
+     * (the 40 scenarios of Table IV need the GPU + 2 DLA platform and the 14 models).
+     */
+    public static io.baton.core.interference.ContentionModel calibratedTruth(Calibration c) {
+        double measured = c.zooCoRuns().stream().mapToDouble(r -> r.slowdown() - 1).average().orElse(0);
+        var xavier = io.baton.core.interference.ContentionModel.xavierLike();
+        var all = io.baton.core.interference.TrainingSet.allCoLocations(io.baton.core.interference.XavierLike.ZOO, xavier);
+        double modelled = java.util.stream.Stream.of(SubModel.GPU_ACC, SubModel.ACC_GPU).flatMap(s -> all.get(s).stream())
+                .mapToDouble(x -> x.slowdown() - 1).average().orElseThrow();
+        return new io.baton.core.interference.ContentionModel(measured / modelled, 0.8, 1.4, 0.15, 0x5EED);
+    }
+
     /** The zoo directory the bench uses: {@code cacheDir/bench-zoo}, built when missing. */
     public static Path zoo(Path dataDir, Path cacheDir, PrintStream log) throws IOException {
         Path zoo = cacheDir.resolve(FashionMnistEnsemble.ZOO);

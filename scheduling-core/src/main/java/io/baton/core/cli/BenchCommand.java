@@ -57,7 +57,17 @@ final class BenchCommand {
                 double load = doubleOption(args, "--load", 1.0);
                 long seconds = longOption(args, "--seconds", 10);
                 if (seconds < 1) throw new InputException("--seconds must be ≥ 1");
-                new io.baton.core.bench.InterferenceBench(seed, load, seconds * 1000.0, !args.contains("--no-slo")).run(out);
+                String world = Baton.option(args, "--world");
+                if (world == null || world.equals("xavier-like")) {
+                    new io.baton.core.bench.InterferenceBench(seed, load, seconds * 1000.0, !args.contains("--no-slo")).run(out);
+                } else if (world.equals("calibrated")) {
+                    var truth = io.baton.core.bench.InterferenceCalibrateBench.calibratedTruth(InterferenceCalibrateCli.cached(args));
+                    new io.baton.core.bench.InterferenceBench(seed, load, seconds * 1000.0, !args.contains("--no-slo"), truth,
+                            "xavier-like, interference scale " + String.format("%.4f", truth.scale())
+                                    + " calibrated from this machine's co-runs (bench interference-calibrate)").run(out);
+                } else {
+                    throw new InputException("--world must be xavier-like or calibrated, got '" + world + "'");
+                }
             }
             case "interference-calibrate" -> InterferenceCalibrateCli.run(args, out);
             case "sneakpeek" -> SneakPeekBenchCommand.run(args, out);

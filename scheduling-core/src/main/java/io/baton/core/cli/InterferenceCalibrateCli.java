@@ -19,6 +19,26 @@ import java.util.List;
 final class InterferenceCalibrateCli {
     private InterferenceCalibrateCli() {}
 
+    static Path cache(List<String> args) {
+        String cacheOption = Baton.option(args, "--cache");
+        return cacheOption != null ? Path.of(cacheOption)
+                : Files.isDirectory(Path.of("scheduling-core", "target")) ? Path.of("scheduling-core", "target") : Path.of("target");
+    }
+
+    /** The calibration cached by an earlier {@code bench interference-calibrate} (under {@code --cache}). */
+    static Calibration cached(List<String> args) {
+        Path file = cache(args).resolve(InterferenceCalibrateBench.DIR).resolve("calibration.json");
+        if (!Files.isRegularFile(file)) {
+            throw new InputException("--world calibrated: no measurements in " + file + "; run bin/baton bench interference-calibrate first"
+                    + " (same --cache)");
+        }
+        try {
+            return Calibration.read(file);
+        } catch (Exception e) {
+            throw new InputException("--world calibrated: cannot read " + file + ": " + Baton.oneLine(String.valueOf(e.getMessage())));
+        }
+    }
+
     static void run(List<String> args, PrintStream out) {
         InterferenceCalibrateBench.Options std = InterferenceCalibrateBench.Options.standard();
         int graphs = (int) BenchCommand.longOption(args, "--graphs", std.graphs());
@@ -31,9 +51,7 @@ final class InterferenceCalibrateCli {
         int zooBatch = (int) BenchCommand.longOption(args, "--zoo-batch", std.zooBatch());
         if (zooBatch < 1 || zooBatch > 4096) throw new InputException("--zoo-batch must be in 1..4096, got " + zooBatch);
         var options = new InterferenceCalibrateBench.Options(graphs, pairs, zooBatch, std.warmup(), std.runs(), seed);
-        String cacheOption = Baton.option(args, "--cache");
-        Path cache = cacheOption != null ? Path.of(cacheOption)
-                : Files.isDirectory(Path.of("scheduling-core", "target")) ? Path.of("scheduling-core", "target") : Path.of("target");
+        Path cache = cache(args);
         String zooOption = Baton.option(args, "--zoo");
         Calibration c;
         try {

@@ -40,5 +40,12 @@ class BenchInterferenceCalibrateCliTest {
         CliRun.of("", "bench", "interference-calibrate", "--pairs", "0").badInput("--pairs");
         CliRun.of("", "bench", "interference-calibrate", "--zoo", "/no/such/zoo").badInput("--zoo", "manifest.json");
         CliRun.of("", "bench", "interference-calibrate", "--zoo-batch", "0").badInput("--zoo-batch");
+        CliRun.of("", "bench", "interference", "--world", "mars").badInput("--world", "calibrated");
+    }
+
+    @Test
+    void theCalibratedWorldNeedsACalibrationFirst(@TempDir Path dir) {
+        CliRun.of("", "bench", "interference", "--world", "calibrated", "--cache", dir.toString())
+                .badInput("--world calibrated", "bench interference-calibrate");
     }
 }
