@@ -35,7 +35,8 @@ import java.util.SplittableRandom;
  * ground-truth.json}), so a re-run only trains and evaluates; {@code remeasure} measures again.
  */
 public final class InterferenceCalibrateBench {
-    public static final int VERSION = 1;
+    /** Bump when the generator or the harness changes what is measured (the cache directory is versioned). */
+    public static final int VERSION = 2;
     public static final String DIR = "interference-cpu-v" + VERSION;
 
     /**

@@ -26,7 +26,7 @@ class BenchInterferenceCalibrateCliTest {
         List<CoRun> rr = new ArrayList<>(), zr = new ArrayList<>();
         for (CpuProfile t : random) for (CpuProfile c : random) rr.add(new CoRun(t.name(), c.name(), 1 + (t.sensitivity() - 1) * c.pressure()));
         for (CpuProfile t : zoo) for (CpuProfile c : zoo) zr.add(new CoRun(t.name(), c.name(), 1 + (t.sensitivity() - 1) * c.pressure()));
-        new Calibration("test", random, rr, zoo, zr).write(dir.resolve("interference-cpu-v1").resolve("calibration.json"));
+        new Calibration("test", random, rr, zoo, zr).write(dir.resolve(io.baton.core.bench.InterferenceCalibrateBench.DIR).resolve("calibration.json"));
         Path zooDir = Files.createDirectories(dir.resolve("zoo"));
         Files.writeString(zooDir.resolve("manifest.json"), "{}");
         CliRun r = CliRun.of("", "bench", "interference-calibrate", "--cache", dir.toString(), "--zoo", zooDir.toString(), "--epochs", "20");

@@ -23,7 +23,7 @@ import java.util.SplittableRandom;
  * {@link #MAX_WEIGHT_BYTES}) is redrawn from the same seeded stream, so the output is a function of the seed.
  */
 public final class RandomOnnxGraphs {
-    public static final long MIN_MACS = 2_000_000, MAX_MACS = 400_000_000;
+    public static final long MIN_MACS = 10_000_000, MAX_MACS = 500_000_000;
     public static final long MAX_WEIGHT_BYTES = 96L << 20;
     public static final int MIN_CHANNELS = 4, MAX_CHANNELS = 128, MIN_FC = 32, MAX_FC = 4096;
     public static final String INPUT = "input", OUTPUT = "probabilities";
