@@ -56,8 +56,9 @@ import java.util.Map;
  *       Poisson run; the mean over scenarios of each policy's goodput divided by base's.</li>
  * </ul>
  * The world's "real" slowdowns are the synthetic {@link ContentionModel}, re-evaluated whenever co-runners change.
- * A second world calibrated from co-run measurements on this machine is pending (it needs the model zoo):
- * {@link MeasuredInterference#load} reads such a table.
+ * A second world, {@code --world calibrated}, scales that ground truth's interference to the magnitude measured on
+ * this machine's cores ({@link InterferenceCalibrateBench#calibratedTruth}); the measured co-runs themselves are
+ * written in {@link MeasuredInterference}'s table format by {@code bench interference-calibrate}.
  */
 public final class InterferenceBench {
 
@@ -66,12 +67,25 @@ public final class InterferenceBench {
     private final long seed;
     private final double load, durationMs;
     private final boolean sloSearch;
-    private final ContentionModel truth = ContentionModel.xavierLike();
+    private final ContentionModel truth;
+    private final String world;
     private final Map<String, SyntheticModel> zoo = XavierLike.zooByName();
-    private final InterferencePredictor truthPredictor = truth.asPredictor(zoo);
+    private final InterferencePredictor truthPredictor;
     private MlpInterferencePredictor mlp;
 
     public InterferenceBench(long seed, double load, double durationMs, boolean sloSearch) {
+        this(seed, load, durationMs, sloSearch, ContentionModel.xavierLike(), "xavier-like");
+    }
+
+    /**
+     * @param truth the world's ground truth ({@link ContentionModel#xavierLike()}, or one whose interference scale
+     *              is calibrated from this machine's measurements: {@link InterferenceCalibrateBench#calibratedTruth})
+     * @param world its name, printed with the results
+     */
+    public InterferenceBench(long seed, double load, double durationMs, boolean sloSearch, ContentionModel truth, String world) {
+        this.truth = truth;
+        this.world = world;
+        this.truthPredictor = truth.asPredictor(zoo);
         this.seed = seed;
         this.load = load;
         this.durationMs = durationMs;
@@ -80,6 +94,7 @@ public final class InterferenceBench {
 
     public void run(PrintStream out) {
         long t0 = System.nanoTime();
+        out.println("world: " + world);
         mlp = MlpInterferencePredictor.trainedOnRandomModels(truth, seed);
         out.printf("predictor: 4 sub-models (inputs→16→16→1), trained on 155 random models in %.1f s%n", (System.nanoTime() - t0) / 1e9);
         var zooSamples = TrainingSet.allCoLocations(XavierLike.ZOO, truth);

@@ -15,7 +15,7 @@ import java.util.List;
 /** {@code baton bench <name> [options]}: reproduction and performance benchmarks, printed as tables. */
 final class BenchCommand {
     static final List<String> NAMES = List.of("symphony-policies", "symphony-table4", "scheduler-throughput", "simulator-speed",
-            "interference", "interference-planner", "sneakpeek", "ipa-solver", "ipa", "ipa-forecast",
+            "interference", "interference-calibrate", "interference-planner", "sneakpeek", "ipa-solver", "ipa", "ipa-forecast",
             "schemble", "schemble-planner", "live");
 
     private BenchCommand() {}
@@ -57,8 +57,19 @@ final class BenchCommand {
                 double load = doubleOption(args, "--load", 1.0);
                 long seconds = longOption(args, "--seconds", 10);
                 if (seconds < 1) throw new InputException("--seconds must be ≥ 1");
-                new io.baton.core.bench.InterferenceBench(seed, load, seconds * 1000.0, !args.contains("--no-slo")).run(out);
+                String world = Baton.option(args, "--world");
+                if (world == null || world.equals("xavier-like")) {
+                    new io.baton.core.bench.InterferenceBench(seed, load, seconds * 1000.0, !args.contains("--no-slo")).run(out);
+                } else if (world.equals("calibrated")) {
+                    var truth = io.baton.core.bench.InterferenceCalibrateBench.calibratedTruth(InterferenceCalibrateCli.cached(args));
+                    new io.baton.core.bench.InterferenceBench(seed, load, seconds * 1000.0, !args.contains("--no-slo"), truth,
+                            "xavier-like, interference scale " + String.format("%.4f", truth.scale())
+                                    + " calibrated from this machine's co-runs (bench interference-calibrate)").run(out);
+                } else {
+                    throw new InputException("--world must be xavier-like or calibrated, got '" + world + "'");
+                }
             }
+            case "interference-calibrate" -> InterferenceCalibrateCli.run(args, out);
             case "sneakpeek" -> SneakPeekBenchCommand.run(args, out);
             case "ipa" -> {
                 String pipeline = Baton.option(args, "--pipeline");

@@ -40,6 +40,11 @@ public final class ContentionModel {
         this.seed = seed;
     }
 
+    /** The overall interference scale (1 for the Xavier-like world). */
+    public double scale() {
+        return scale;
+    }
+
     /** The coefficients the Xavier-like benchmark uses. */
     public static ContentionModel xavierLike() {
         return new ContentionModel(1.0, 0.8, 1.4, 0.15, 0x5EED);

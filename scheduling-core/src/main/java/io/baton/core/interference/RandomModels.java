@@ -6,9 +6,10 @@ import java.util.SplittableRandom;
 
 /**
  * The stand-in for §IV-C's 155 random computational graphs: random models of the synthetic world, drawn so
- * that their features cover (and exceed) the range of the real zoo. The ONNX graph generator of Table II and
- * the profiler that would measure real random graphs belong to the profiler (issue 8, items 1–2); here the
- * intrinsic properties are drawn directly:
+ * that their features cover (and exceed) the range of the real zoo. Real random ONNX graphs, measured on this
+ * machine's cores, are {@link io.baton.core.interference.measure.RandomOnnxGraphs} and
+ * {@link io.baton.core.interference.measure.InterferenceHarness}; here, for the Xavier-like world, the intrinsic
+ * properties are drawn directly:
  * <ul>
  *   <li>GPU latency log-uniform in [0.5, 12] ms; GPU over accelerator speedup uniform in [2, 8];</li>
  *   <li>GPU bandwidth uniform in [0.05, 0.65] of peak; accelerator bandwidth 0.45–0.8 × that;</li>
