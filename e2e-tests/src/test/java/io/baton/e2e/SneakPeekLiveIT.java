@@ -12,6 +12,9 @@ import io.baton.e2e.support.E2eSuite;
 import io.baton.e2e.support.Oip;
 import io.baton.e2e.support.SuiteExtension;
 import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -153,5 +156,53 @@ class SneakPeekLiveIT {
         }
         String scrape = e2e.http().get(e2e.suite().scheduler().resolve("/actuator/prometheus")).body();
         assertThat(scrape).contains("baton_sneakpeek_estimated_accuracy_count{application=\"" + APP + "\"");
+    }
+
+    /**
+     * A swap on the live path: with every variant of the application unloaded from the workers (their
+     * {@code DELETE /internal/v1/models/{digest}}), the next requests' batches wait for a real load, which the
+     * scheduler counts in {@code baton_model_swaps_total} and times in {@code baton_model_swap_seconds}; the answers
+     * are still the variant's ONNX Runtime outputs, and the gateway's evidence search shows in its own metric.
+     */
+    @Test
+    void unloadedVariantsAreSwappedBackInAndTheSwapsShowInTheSchedulersMetrics() throws Exception {
+        double before = metricSum(schedulerScrape(), "baton_model_swaps_total");
+        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+        int unloaded = 0;
+        for (JsonNode v : e2e.http().get(e2e.suite().registry().resolve("/v1/applications/" + APP)).json().path("variants")) {
+            String digest = v.path("artifactDigest").asText();
+            for (var worker : e2e.suite().workers()) {
+                HttpResponse<String> r = http.send(HttpRequest.newBuilder(worker.url().resolve("/internal/v1/models/" + digest))
+                        .DELETE().timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString());
+                assertThat(r.statusCode()).as("unloading %s: %s", digest, r.body()).isIn(200, 404);
+                if (r.statusCode() == 200) unloaded++;
+            }
+        }
+        assertThat(unloaded).as("the earlier requests left at least one variant resident").isPositive();
+        for (int i = 0; i < 4; i++) {
+            ObjectNode body = oip.request(50 + i, 1);
+            body.putObject("parameters").put("timeout", 1_000_000); // µs: the load is what is checked, not its speed
+            JsonHttp.Response r = oip.post("/v2/models/" + APP + "/infer", body);
+            assertThat(r.status()).as(r.body()).isEqualTo(200);
+            assertOutputOfTheNamedVariant(r, 50 + i);
+        }
+        String scrape = schedulerScrape();
+        assertThat(metricSum(scrape, "baton_model_swaps_total")).as("swaps after unloading").isGreaterThan(before);
+        assertThat(metricSum(scrape, "baton_model_swap_seconds_count")).isPositive();
+        assertThat(metricSum(scrape, "baton_model_swap_seconds_sum")).as("a swap is timed by the worker's load").isPositive();
+        String gateway = e2e.http().get(e2e.suite().gateway().resolve("/actuator/prometheus")).body();
+        assertThat(metricSum(gateway, "baton_gateway_evidence_seconds_count")).isPositive();
+    }
+
+    static String schedulerScrape() {
+        return e2e.http().get(e2e.suite().scheduler().resolve("/actuator/prometheus")).body();
+    }
+
+    /** The sum of a Prometheus sample family over this application's series. */
+    static double metricSum(String scrape, String name) {
+        return scrape.lines()
+                .filter(l -> l.startsWith(name + "{") && (l.contains("application=\"" + APP + "\"") || l.contains("app=\"" + APP + "\"")))
+                .mapToDouble(l -> Double.parseDouble(l.substring(l.lastIndexOf(' ') + 1)))
+                .sum();
     }
 }

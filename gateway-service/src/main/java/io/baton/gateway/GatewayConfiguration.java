@@ -87,8 +87,9 @@ public class GatewayConfiguration {
 
     /** SneakPeek's k-NN evidence per sneakpeek application, its index re-checked as often as application definitions. */
     @Bean
-    SneakPeekEvidence sneakPeekEvidence(RegistryClient registry, GatewayProperties properties) {
-        return new SneakPeekEvidence(registry, properties.appCacheTtl().toNanos());
+    SneakPeekEvidence sneakPeekEvidence(RegistryClient registry, GatewayProperties properties,
+                                        io.micrometer.core.instrument.MeterRegistry meters) {
+        return new SneakPeekEvidence(registry, properties.appCacheTtl().toNanos(), meters);
     }
 
     @Bean
