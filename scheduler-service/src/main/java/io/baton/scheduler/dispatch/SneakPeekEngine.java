@@ -236,6 +236,20 @@ public final class SneakPeekEngine implements AutoCloseable {
     private void sendNext() {
         if (busy || deviceQueue.isEmpty()) return;
         Planned next = deviceQueue.poll();
+        // A request whose deadline passed while its batch waited is answered now, with the reason, instead of being run
+        // for a client that has stopped waiting (the gateway gives up shortly after the deadline).
+        double at = clock.nowMs();
+        next.jobs().removeIf(j -> {
+            if (at <= j.deadlineMs) return false;
+            if (j.answer.complete(new InferOutcome.Dropped(io.baton.core.domain.DropReason.DEADLINE_PASSED))) {
+                metrics.dropped(j.application, io.baton.core.domain.DropReason.DEADLINE_PASSED);
+            }
+            return true;
+        });
+        if (next.jobs().isEmpty()) {
+            sendNext();
+            return;
+        }
         List<Worker> live = liveWorkers.get();
         if (live.isEmpty()) {
             for (Job j : next.jobs()) {
