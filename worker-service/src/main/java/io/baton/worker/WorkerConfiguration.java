@@ -51,7 +51,8 @@ class WorkerConfiguration {
 
     @Bean
     DeviceDescription deviceDescription(SessionFactory sessions, WorkerProperties props) {
-        return DeviceProbe.describe(props.deviceId(), sessions, props.memoryBudgetBytes(), props.maxConcurrentBatches());
+        return DeviceProbe.describe(props.deviceId(), sessions, props.memoryBudgetBytes(), props.maxConcurrentBatches(),
+                props.deviceClass());
     }
 
     /**

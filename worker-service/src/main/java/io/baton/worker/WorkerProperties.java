@@ -30,6 +30,9 @@ import io.baton.worker.runtime.ExecutionProvider;
  * @param advertisedUrl        base URL under which the scheduler reaches this worker; default
  *                             {@code http://127.0.0.1:{server port}}
  * @param httpTimeout          timeout of each call to the registry or the scheduler (default 10s)
+ * @param deviceClass          the device class this worker declares in its registration, for the scheduler's
+ *                             interference-aware placement (issue 8); none (the default) derives it from the
+ *                             provider and intra-op threads: {@code gpu}, {@code cpu-<n>t} or {@code cpu}
  */
 @ConfigurationProperties(prefix = "baton.worker")
 public record WorkerProperties(
@@ -43,7 +46,8 @@ public record WorkerProperties(
         int maxConcurrentBatches,
         Duration heartbeatInterval,
         URI advertisedUrl,
-        Duration httpTimeout) {
+        Duration httpTimeout,
+        String deviceClass) {
 
     public WorkerProperties {
         if (deviceId == null || deviceId.isBlank()) {
@@ -81,6 +85,9 @@ public record WorkerProperties(
         }
         if (httpTimeout == null) {
             httpTimeout = Duration.ofSeconds(10);
+        }
+        if (deviceClass != null && deviceClass.isBlank()) {
+            deviceClass = null;
         }
     }
 

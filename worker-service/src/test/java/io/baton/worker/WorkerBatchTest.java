@@ -383,6 +383,7 @@ class WorkerBatchTest {
         assertThat(device.get("onnxRuntimeVersion").asText()).isEqualTo("1.23.2");
         assertThat(device.get("availableProviders").toString()).contains("CPU");
         assertThat(device.get("gpuName").isNull()).isTrue();
+        assertThat(device.get("deviceClass").asText()).as("derived: CPU with one intra-op thread").isEqualTo("cpu-1t");
     }
 
     // ---------------------------------------------------------------- errors, each naming its field

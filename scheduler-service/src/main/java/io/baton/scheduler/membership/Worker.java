@@ -40,6 +40,11 @@ public record Worker(String workerId, URI url, DeviceDescription device, List<St
                        int batchesQueued) {
     }
 
+    /** The worker's device class for interference-aware placement: declared, or derived from its device (issue 8). */
+    public String deviceClass() {
+        return device == null ? DeviceDescription.defaultDeviceClass("cpu", 0) : device.deviceClassOrDefault();
+    }
+
     public boolean live() {
         return state == WorkerState.LIVE;
     }

@@ -18,6 +18,10 @@ import java.util.List;
  * @param maxConcurrentBatches batches run at once (1 = one at a time)
  * @param onnxRuntimeVersion   version of the ONNX Runtime native library
  * @param availableProviders   execution providers this ONNX Runtime build offers
+ * @param deviceClass          the worker's device class for interference-aware placement (issue 8; the paper's
+ *                             heterogeneous devices, interference-notes §V): what it declared
+ *                             ({@code baton.worker.device-class}), else {@link #defaultDeviceClass(String, int)};
+ *                             null from workers that predate it, read through {@link #deviceClassOrDefault()}
  */
 public record DeviceDescription(
         String deviceId,
@@ -32,5 +36,35 @@ public record DeviceDescription(
         int intraOpThreads,
         int maxConcurrentBatches,
         String onnxRuntimeVersion,
-        List<String> availableProviders) {
+        List<String> availableProviders,
+        String deviceClass) {
+
+    /** A description without a declared device class (workers that predate it); see {@link #deviceClassOrDefault()}. */
+    public DeviceDescription(String deviceId, String kind, String provider, int cores, String cpuModel, String gpuName,
+                             Integer gpuIndex, long memoryBytes, long memoryBudgetBytes, int intraOpThreads,
+                             int maxConcurrentBatches, String onnxRuntimeVersion, List<String> availableProviders) {
+        this(deviceId, kind, provider, cores, cpuModel, gpuName, gpuIndex, memoryBytes, memoryBudgetBytes,
+                intraOpThreads, maxConcurrentBatches, onnxRuntimeVersion, availableProviders, null);
+    }
+
+    /** The declared device class, or the one {@link #defaultDeviceClass(String, int)} derives when none was declared. */
+    public String deviceClassOrDefault() {
+        return deviceClass == null || deviceClass.isBlank() ? defaultDeviceClass(kind, intraOpThreads) : deviceClass;
+    }
+
+    /**
+     * The device class a worker has when it declares none: {@code gpu} on a GPU; on a CPU {@code cpu-<n>t} when it
+     * runs with a fixed number n of intra-op threads (two CPU workers with different thread counts are different
+     * devices to the interference planner), plain {@code cpu} when ONNX Runtime picks (0).
+     *
+     * @param kind           {@code cpu} or {@code gpu}
+     * @param intraOpThreads intra-op threads per session (0 = ONNX Runtime's choice)
+     * @return the default device class
+     */
+    public static String defaultDeviceClass(String kind, int intraOpThreads) {
+        if ("gpu".equals(kind)) {
+            return "gpu";
+        }
+        return intraOpThreads > 0 ? "cpu-" + intraOpThreads + "t" : "cpu";
+    }
 }

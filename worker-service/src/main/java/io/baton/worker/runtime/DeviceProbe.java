@@ -20,6 +20,15 @@ public final class DeviceProbe {
 
     public static DeviceDescription describe(String deviceId, SessionFactory sessions, long memoryBudgetBytes,
                                              int maxConcurrentBatches) {
+        return describe(deviceId, sessions, memoryBudgetBytes, maxConcurrentBatches, null);
+    }
+
+    /**
+     * As {@link #describe(String, SessionFactory, long, int)}, with the device class the worker declares (null:
+     * derived from the provider and intra-op threads by {@link DeviceDescription#defaultDeviceClass(String, int)}).
+     */
+    public static DeviceDescription describe(String deviceId, SessionFactory sessions, long memoryBudgetBytes,
+                                             int maxConcurrentBatches, String deviceClass) {
         ExecutionProvider provider = sessions.provider();
         String gpuName = null;
         Integer gpuIndex = null;
@@ -36,7 +45,8 @@ public final class DeviceProbe {
         return new DeviceDescription(deviceId, provider.deviceKind(), provider.id(),
                 Runtime.getRuntime().availableProcessors(), cpuModel(), gpuName, gpuIndex, memory,
                 memoryBudgetBytes, sessions.intraOpThreads(), maxConcurrentBatches, sessions.runtimeVersion(),
-                providers);
+                providers, deviceClass != null ? deviceClass
+                        : DeviceDescription.defaultDeviceClass(provider.deviceKind(), sessions.intraOpThreads()));
     }
 
     static long hostMemoryBytes() {
