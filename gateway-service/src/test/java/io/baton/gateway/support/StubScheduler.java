@@ -125,18 +125,44 @@ public final class StubScheduler extends StubHttp {
         problem(exchange, 404, "not-found", "no route " + path, null);
     }
 
+    private final Map<String, List<String>> ensembleRuns = new ConcurrentHashMap<>();
+
+    /** The base models the stand-in's Schemble "runs" for an application's queries (default: every member). */
+    public StubScheduler ensembleMembers(String app, List<String> members) {
+        ensembleRuns.put(app, List.copyOf(members));
+        return this;
+    }
+
     /**
-     * Schemble's query route, as the scheduler's README has it: every member "runs" (through this stub's own infer
-     * route, one call per member, each recorded with the query's timeoutMs), none is skipped, bin −1.
+     * Schemble's query route, as the scheduler's README has it: the query is recorded, then each member it runs
+     * ({@link #ensembleMembers}, default all) "runs" through this stub's own infer route (not recorded again), the
+     * others are skipped; a refusal set for the application answers instead.
      */
     private void ensembleQuery(HttpExchange exchange) throws Exception {
         com.fasterxml.jackson.databind.node.ObjectNode body =
                 (com.fasterxml.jackson.databind.node.ObjectNode) JSON.readTree(exchange.getRequestBody().readAllBytes());
+        if (recording) {
+            calls.add(body);
+        }
+        String appName = body.path("application").asText();
+        Refusal refusal = refusals.get(appName);
+        if (refusal != null) {
+            problem(exchange, refusal.status(), refusal.slug(), refusal.detail(),
+                    refusal.reason() == null ? null : "\"reason\":\"" + refusal.reason() + "\"");
+            return;
+        }
+        List<String> runs = ensembleRuns.get(appName);
         com.fasterxml.jackson.databind.node.ArrayNode members = JSON.createArrayNode();
+        com.fasterxml.jackson.databind.node.ObjectNode answer = JSON.createObjectNode();
+        com.fasterxml.jackson.databind.node.ArrayNode skipped = answer.putArray("skipped");
         java.net.http.HttpClient client = java.net.http.HttpClient.newHttpClient();
         for (JsonNode m : body.path("members")) {
+            if (runs != null && !runs.contains(m.path("variant").asText())) {
+                skipped.add(m.path("variant").asText());
+                continue;
+            }
             com.fasterxml.jackson.databind.node.ObjectNode call = JSON.createObjectNode();
-            call.put("application", body.path("application").asText());
+            call.put("application", appName);
             call.put("variant", m.path("variant").asText());
             call.set("timeoutMs", body.get("timeoutMs"));
             call.set("inputs", m.get("inputs"));
@@ -144,6 +170,7 @@ public final class StubScheduler extends StubHttp {
             call.put("binaryOutputs", body.path("binaryOutputs").asBoolean());
             java.net.http.HttpResponse<String> r = client.send(java.net.http.HttpRequest.newBuilder(
                             java.net.URI.create(url() + "/internal/v1/infer")).header("Content-Type", "application/json")
+                    .header(INTERNAL, "1")
                     .POST(java.net.http.HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(call))).build(),
                     java.net.http.HttpResponse.BodyHandlers.ofString());
             if (r.statusCode() != 200) {
@@ -152,15 +179,16 @@ public final class StubScheduler extends StubHttp {
             }
             members.add(JSON.readTree(r.body()));
         }
-        com.fasterxml.jackson.databind.node.ObjectNode answer = JSON.createObjectNode();
-        answer.put("application", body.path("application").asText());
+        answer.put("application", appName);
         answer.put("bin", -1);
         answer.put("plannedUtility", 1.0);
         answer.set("members", members);
-        answer.putArray("skipped");
         answer.putObject("timing").put("totalMs", 1.0);
         json(exchange, 200, JSON.writeValueAsString(answer));
     }
+
+    /** Marks the stand-in's own member calls, which are not recorded as calls. */
+    private static final String INTERNAL = "X-Stub-Member";
 
     private void infer(HttpExchange exchange) throws Exception {
         JsonNode body;
@@ -170,7 +198,7 @@ public final class StubScheduler extends StubHttp {
             problem(exchange, 400, "invalid-request", "malformed JSON", null);
             return;
         }
-        if (recording) {
+        if (recording && exchange.getRequestHeaders().getFirst(INTERNAL) == null) {
             calls.add(body);
         }
         for (Iterator<String> it = body.fieldNames(); it.hasNext(); ) {
