@@ -35,7 +35,7 @@ import java.util.function.ToIntFunction;
 
 /**
  * {@code baton bench schemble}: Schemble's Exp-1 (accuracy against the full ensemble and deadline-miss
- * rate per deadline and policy, Poisson and bursty traffic, rejection on) and Exp-2 (no rejection:
+ * rate per deadline and policy, Poisson, bursty and one-day-trace traffic, rejection on) and Exp-2 (no rejection:
  * accuracy and latency), over recorded per-sample ensemble outputs, plus the planner's speed on 32
  * buffered queries.
  *
@@ -182,17 +182,39 @@ public final class SchembleBench {
         return new Profiled(rows, predicted == null ? null : PredictorQuality.of(truthScores, predicted, bins));
     }
 
-    /** Poisson arrivals at the mean rate; bursty: 3× the base rate for 2 s in every 10 s, same mean. */
-    List<EnsembleSimulator.Arrival> arrivals(boolean bursty, double deadline, boolean ea, double enrichMs) {
-        SplittableRandom rnd = new SplittableRandom(cfg.seed() * 31 + (bursty ? 1 : 0));
-        double base = bursty ? cfg.rate() * 10 / 14 : cfg.rate(), peak = bursty ? 3 * base : base;
+    /**
+     * The traffic of Exp-1's rows. Poisson at the mean rate; bursty: 3× the base rate for 2 s in every 10 s, same
+     * mean (short bursts a buffer absorbs); day: the paper's one-day trace shape compressed into the run
+     * ({@link OneDayTrace}: light, then a 30× burst over 10–18 h), same mean.
+     */
+    public enum Traffic {
+        POISSON, BURSTY, DAY;
+
+        public String label() {
+            return name().toLowerCase(java.util.Locale.ROOT);
+        }
+    }
+
+    List<EnsembleSimulator.Arrival> arrivals(Traffic traffic, double deadline, boolean ea, double enrichMs) {
+        SplittableRandom rnd = new SplittableRandom(cfg.seed() * 31 + traffic.ordinal());
+        OneDayTrace day = new OneDayTrace(cfg.rate(), cfg.durationMs());
+        double base = traffic == Traffic.BURSTY ? cfg.rate() * 10 / 14 : cfg.rate();
+        double peak = switch (traffic) {
+            case POISSON -> cfg.rate();
+            case BURSTY -> 3 * base;
+            case DAY -> day.peakPerSec();
+        };
         List<EnsembleSimulator.Arrival> out = new ArrayList<>();
         double t = 0;
         int i = 0;
         while (true) {
             t += -Math.log(1 - rnd.nextDouble()) * 1000 / peak;
             if (t >= cfg.durationMs()) break;
-            double rateNow = bursty && (t % 10_000) >= 2_000 ? base : peak;
+            double rateNow = switch (traffic) {
+                case POISSON -> peak;
+                case BURSTY -> (t % 10_000) >= 2_000 ? base : peak;
+                case DAY -> day.ratePerSec(t);
+            };
             if (rnd.nextDouble() * peak > rateNow) continue;
             int sample = i++ % test.size();
             double[] f = testFeatures == null ? null : testFeatures[sample];
@@ -205,10 +227,10 @@ public final class SchembleBench {
     public record Row(String policy, String traffic, double deadlineMs, double accuracy, double missRate, double meanMs,
                       double p95Ms, double maxMs) {}
 
-    public Row run(String policy, boolean bursty, double deadline, boolean rejection) {
+    public Row run(String policy, Traffic traffic, double deadline, boolean rejection) {
         double enrich = enrichMs(policy);
-        List<EnsembleSimulator.Arrival> arrivals = arrivals(bursty, deadline, policy.equals("schemble-ea"), enrich);
-        EnsembleCluster cl = policy.equals("static") ? staticCluster(bursty, deadline) : cluster;
+        List<EnsembleSimulator.Arrival> arrivals = arrivals(traffic, deadline, policy.equals("schemble-ea"), enrich);
+        EnsembleCluster cl = policy.equals("static") ? staticCluster(traffic, deadline) : cluster;
         List<QueryOutcome> out = EnsembleSimulator.run(cl, dispatcher(policy, cl, rejection), arrivals);
         int correct = 0, missed = 0;
         double[] lat = new double[out.size()];
@@ -221,7 +243,7 @@ public final class SchembleBench {
         double[] l = Arrays.copyOf(lat, served);
         Arrays.sort(l);
         double mean = Arrays.stream(l).average().orElse(Double.NaN);
-        return new Row(policy, bursty ? "bursty" : "poisson", deadline, 100.0 * correct / out.size(), 100.0 * missed / out.size(),
+        return new Row(policy, traffic.label(), deadline, 100.0 * correct / out.size(), 100.0 * missed / out.size(),
                 mean, served == 0 ? Double.NaN : l[(int) Math.min(served - 1, Math.ceil(0.95 * served) - 1)],
                 served == 0 ? Double.NaN : l[served - 1]);
     }
@@ -275,7 +297,7 @@ public final class SchembleBench {
      * and the devices of the models left out hosting replicas of the chosen ones, slowest first (no
      * memory sizes are recorded, so one model fills one device).
      */
-    private EnsembleCluster staticCluster(boolean bursty, double deadline) {
+    private EnsembleCluster staticCluster(Traffic traffic, double deadline) {
         int m = cluster.models(), chosen = 0;
         double best = -1;
         while (true) {
@@ -285,7 +307,7 @@ public final class SchembleBench {
                 if ((chosen >>> k & 1) != 0) continue;
                 staticMask = chosen | 1 << k;
                 EnsembleCluster cl = replicas(staticMask);
-                double acc = run("static-trial", bursty, deadline, cl);
+                double acc = run("static-trial", traffic, deadline, cl);
                 if (acc > pickAcc) {
                     pickAcc = acc;
                     pick = k;
@@ -299,9 +321,9 @@ public final class SchembleBench {
         return replicas(chosen);
     }
 
-    private double run(String tag, boolean bursty, double deadline, EnsembleCluster cl) {
+    private double run(String tag, Traffic traffic, double deadline, EnsembleCluster cl) {
         List<QueryOutcome> out = EnsembleSimulator.run(cl, new ArrivalSelectionDispatcher(tag, cl, q -> staticMask, true),
-                arrivals(bursty, deadline, false, 0));
+                arrivals(traffic, deadline, false, 0));
         int correct = 0;
         for (QueryOutcome o : out) if (answerCounts(o, true) && agreesWithEnsemble(o)) correct++;
         return (double) correct / out.size();
@@ -344,17 +366,17 @@ public final class SchembleBench {
         Config short10s = new Config(cfg.data(), cfg.latencyMs(), cfg.enrichMs(), cfg.deadlinesMs(), cfg.rate(),
                 Math.min(cfg.durationMs(), 10_000), cfg.bins(), cfg.delta(), cfg.seed());
         SchembleBench warmUp = new SchembleBench(short10s);
-        for (String p : List.of("schemble", "greedy-edf")) warmUp.run(p, true, cfg.deadlinesMs()[cfg.deadlinesMs().length - 1], true);
+        for (String p : List.of("schemble", "greedy-edf")) warmUp.run(p, Traffic.BURSTY, cfg.deadlinesMs()[cfg.deadlinesMs().length - 1], true);
     }
 
     public List<Row> exp1() {
         warmUp();
         List<Row> rows = new ArrayList<>();
-        for (boolean bursty : new boolean[] {false, true}) {
+        for (Traffic traffic : Traffic.values()) {
             for (double dl : cfg.deadlinesMs()) {
                 for (String p : POLICIES) {
                     if (!runs(p)) continue;
-                    rows.add(run(p, bursty, dl, true));
+                    rows.add(run(p, traffic, dl, true));
                 }
             }
         }
@@ -366,7 +388,7 @@ public final class SchembleBench {
         List<Row> rows = new ArrayList<>();
         for (String p : POLICIES) {
             if (!runs(p)) continue;
-            rows.add(run(p, true, deadline, false));
+            rows.add(run(p, Traffic.BURSTY, deadline, false));
         }
         return rows;
     }

@@ -56,13 +56,13 @@ class SchembleBenchTest {
         // many answers are late, but each one is the full ensemble's own answer.
         SchembleBench bench = new SchembleBench(new SchembleBench.Config(EnsembleOutputs.synthetic(400, 1),
                 new double[] {10, 40, 50}, new double[] {60}, 28, 5_000, 3, 0.01, 1));
-        SchembleBench.Row noRejection = bench.run("original", true, 60, false);
+        SchembleBench.Row noRejection = bench.run("original", SchembleBench.Traffic.BURSTY, 60, false);
         assertThat(noRejection.missRate()).isGreaterThan(50);
         assertThat(noRejection.accuracy()).isEqualTo(100.0);
         assertThat(noRejection.maxMs()).isGreaterThan(60);
 
         // With rejection (Exp-1) a query either meets its deadline with the ensemble's answer or is wrong.
-        SchembleBench.Row rejection = bench.run("original", true, 60, true);
+        SchembleBench.Row rejection = bench.run("original", SchembleBench.Traffic.BURSTY, 60, true);
         assertThat(rejection.missRate()).isGreaterThan(0);
         assertThat(rejection.accuracy() + rejection.missRate()).isCloseTo(100.0, within(1e-9));
     }

@@ -19,7 +19,8 @@ class BenchSchembleCliTest {
         for (String policy : new String[] {"schemble", "schemble-ea", "original", "static", "gating", "des"}) {
             assertThat(r.out()).contains(policy);
         }
-        assertThat(r.out().lines().filter(l -> l.startsWith("poisson") || l.startsWith("bursty")).count()).isEqualTo(4);
+        assertThat(r.out().lines().filter(l -> l.startsWith("poisson") || l.startsWith("bursty") || l.startsWith("day")).count())
+                .isEqualTo(6);
         assertThat(r.out()).doesNotContain("predictor on the"); // no predictor in the synthetic mode
     }
 
