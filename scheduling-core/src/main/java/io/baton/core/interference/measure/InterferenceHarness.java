@@ -49,8 +49,9 @@ public final class InterferenceHarness {
      * A harness whose {@link #profile} spends about {@code budget} on a model's inferences, whatever the model's
      * size: after the warm-up, each of its three timed phases (utilisation, solo, beside the bubble) runs
      * budget ÷ (4 × the median warm-up inference time) inferences, at least {@value #MIN_RUNS} and at most
-     * {@value #MAX_RUNS}. The bubble's own passes come on top: the probe's ten with the model (about 0.6 GiB
-     * streamed) and, once per harness, the bubble's solo rate (twelve).
+     * {@value #MAX_RUNS}. The bubble's own passes come on top: its solo rate (twelve passes of 64 MiB) measured
+     * afresh for every model, just before the probe's ten with the model, so that both see the same background load
+     * on a shared machine (the fixed-count harness of the bench measures the solo rate once).
      */
     public static InterferenceHarness timed(int warmup, java.time.Duration budget) {
         if (budget.isNegative() || budget.isZero()) throw new IllegalArgumentException("the budget must be positive");
@@ -92,6 +93,7 @@ public final class InterferenceHarness {
         try (CoRunLoop b = new CoRunLoop("bubble", bubble::pass)) {
             beside = medianMs(m, n);
         }
+        if (budgetNanos > 0) bubbleSoloRate = Double.NaN; // timed: the bubble's solo rate afresh, under the same background load
         double pressure = pressure(m);
         return new CpuProfile(m.name(), solo, m.layers(), pressure, util, Math.max(1, beside / solo),
                 pressure * bubbleSoloRate());
@@ -117,7 +119,10 @@ public final class InterferenceHarness {
         return Math.max(1, co / solo);
     }
 
-    /** The bubble's streaming rate alone, bytes per ns = GB/s (measured once per harness, on the calling thread). */
+    /**
+     * The bubble's streaming rate alone, bytes per ns = GB/s, on the calling thread: measured once per fixed-count
+     * harness; a timed one measures it again for every model it profiles (this is the last one).
+     */
     public double bubbleSoloRate() {
         if (Double.isNaN(bubbleSoloRate)) {
             bubble.pass();
