@@ -40,9 +40,17 @@ public final class InterferenceFeatureProfiler {
         return InterferenceHarness.timed(settings.warmup(), settings.duration());
     }
 
-    /** The features of {@code model}, measured now with {@code harness}. */
+    /**
+     * The features of {@code model}, measured now with {@code harness}; an {@link IllegalStateException} when they are
+     * no measurement the registry would take (the job then stores the profile without them and says why).
+     */
     public ProfileBody.Interference measure(InterferenceHarness harness, String name, byte[] model) throws OrtException {
         CpuProfile p = harness.profile(name, model, 1);
+        if (!(p.soloMs() > 0) || !Double.isFinite(p.sensitivity()) || !Double.isFinite(p.bandwidthGBs())) {
+            // e.g. a graph so small its inference takes no measurable CPU time: no ratio to report
+            throw new IllegalStateException("no usable measurement (solo " + p.soloMs() + " ms, sensitivity "
+                    + p.sensitivity() + ", bandwidth " + p.bandwidthGBs() + " GB/s)");
+        }
         return new ProfileBody.Interference(p.soloMs(), p.avgLayerMs(), p.layers(), p.bandwidthGBs(), p.utilisation(),
                 p.sensitivity(), p.probe(), Instant.now());
     }
