@@ -10,11 +10,12 @@ import org.springframework.web.client.RestClient;
 
 import io.baton.profiler.job.ProfilingJobs;
 import io.baton.profiler.measure.EnsembleProfiler;
+import io.baton.profiler.measure.InterferenceFeatureProfiler;
 import io.baton.profiler.measure.VariantProfiler;
 import io.baton.profiler.registry.HttpRegistryClient;
 import io.baton.profiler.registry.RegistryClient;
 
-/** Profiling jobs with ONNX Runtime: latency per batch size, load time, memory, per-class recall; writes profiles to the registry. */
+/** Profiling jobs with ONNX Runtime: latency per batch size, load time, memory, per-class recall, interference features; writes profiles to the registry. */
 @SpringBootApplication
 @EnableConfigurationProperties(ProfilerProperties.class)
 public class ProfilerApplication {
@@ -45,8 +46,13 @@ public class ProfilerApplication {
     }
 
     @Bean
+    InterferenceFeatureProfiler interferenceFeatureProfiler(ProfilerProperties properties) {
+        return new InterferenceFeatureProfiler(properties.interference());
+    }
+
+    @Bean
     ProfilingJobs profilingJobs(RegistryClient registry, VariantProfiler profiler, EnsembleProfiler ensembleProfiler,
-                                ProfilerProperties properties) {
-        return new ProfilingJobs(registry, profiler, ensembleProfiler, properties);
+                                InterferenceFeatureProfiler features, ProfilerProperties properties) {
+        return new ProfilingJobs(registry, profiler, ensembleProfiler, features, properties);
     }
 }

@@ -23,6 +23,7 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * @param retainedJobs   finished jobs kept for polling; the oldest finished ones are forgotten past this (default 1000)
  * @param ensembleBins   discrepancy-score bins of an ensemble profile when the job names none (default 5; Schemble
  *                       does not say how many, and 5 quantile bins keep about 400 samples per bin of a 2,000-sample set)
+ * @param interference   the interference features measured after each variant's latency profile (issue 8)
  */
 @ConfigurationProperties(prefix = "baton.profiler")
 public record ProfilerProperties(
@@ -35,7 +36,31 @@ public record ProfilerProperties(
         Integer jobThreads,
         Duration httpTimeout,
         Integer retainedJobs,
-        Integer ensembleBins) {
+        Integer ensembleBins,
+        Interference interference) {
+
+    /**
+     * {@code baton.profiler.interference.*}: after a variant's latency profile, its interference features on this
+     * device (scheduling-core's {@code InterferenceHarness}: solo latency, average layer time, probed memory
+     * bandwidth, utilisation, sensitivity beside the 32 MiB streaming bubble), stored with the profile.
+     *
+     * @param enabled  measure them (default true); false stores profiles without them
+     * @param duration about how long the model's own timed inferences take, per variant (default 300 ms; each of the
+     *                 three timed phases runs duration ÷ 4 worth of inferences, at least 5); the bubble's passes come
+     *                 on top (about 0.1–0.2 s on this machine)
+     * @param warmup   untimed inferences first (default 3; the median of their times sizes the timed phases)
+     */
+    public record Interference(Boolean enabled, Duration duration, Integer warmup) {
+        public Interference {
+            if (enabled == null) enabled = true;
+            if (duration == null) duration = Duration.ofMillis(300);
+            if (warmup == null) warmup = 3;
+            if (duration.isNegative() || duration.isZero()) {
+                throw new IllegalArgumentException("baton.profiler.interference.duration must be positive");
+            }
+            if (warmup < 1) throw new IllegalArgumentException("baton.profiler.interference.warmup must be ≥ 1");
+        }
+    }
 
     public static final List<Integer> DEFAULT_BATCH_SIZES = List.of(1, 2, 4, 8, 16, 32, 64);
     /** The registry keeps at most this many bins per ensemble profile. */
@@ -52,6 +77,7 @@ public record ProfilerProperties(
         if (httpTimeout == null) httpTimeout = Duration.ofSeconds(30);
         if (retainedJobs == null) retainedJobs = 1000;
         if (ensembleBins == null) ensembleBins = 5;
+        if (interference == null) interference = new Interference(null, null, null);
         if (ensembleBins < 1 || ensembleBins > MAX_ENSEMBLE_BINS) {
             throw new IllegalArgumentException("baton.profiler.ensemble-bins must be in [1, " + MAX_ENSEMBLE_BINS + "]");
         }

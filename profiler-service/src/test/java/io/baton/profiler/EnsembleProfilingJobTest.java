@@ -55,9 +55,10 @@ import org.springframework.test.context.DynamicPropertySource;
  * with real zoo models, the ensemble profile the job stores equals a direct computation from scratch: every base
  * model run here by ONNX Runtime on the validation set, then scheduling-core's score, bins and table; its difficulty
  * predictor scores like one trained here on the same outputs. Also the recorded outputs blob, the refusals, and a
- * base model whose output is no probability distribution.
+ * base model whose output is no probability distribution. Runs with the interference features switched off
+ * ({@code baton.profiler.interference.enabled=false}): the base models' profiles are stored without them.
  */
-@SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT)
+@SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT, properties = "baton.profiler.interference.enabled=false")
 class EnsembleProfilingJobTest {
 
     static final String ENSEMBLE = "fashion-ensemble", SINGLE = "fashion-single", BROKEN = "broken-ensemble";
@@ -130,6 +131,15 @@ class EnsembleProfilingJobTest {
         assertThat(job.get("state").asText()).as(job.toString()).isEqualTo("succeeded");
         assertThat(job.get("bins").asInt()).isEqualTo(4);
         assertThat(job.get("results")).hasSize(3); // the base models' own profiles come first
+        for (JsonNode result : job.get("results")) { // the switch is off: no interference features, and the job says why
+            String variant = result.get("variant").asText();
+            assertThat(result.get("profile").has("interference")).as(variant).isFalse();
+            assertThat(result.get("interferenceMs").isNull()).as(variant).isTrue();
+            assertThat(result.get("interferenceNote").asText()).as(variant).contains("baton.profiler.interference.enabled=false");
+            JsonNode storedProfile = registry.get("/v1/applications/" + ENSEMBLE + "/variants/" + variant + "/profiles/cpu/cpu");
+            assertThat(storedProfile.get("latency")).as(variant).isNotEmpty();
+            assertThat(storedProfile.get("interference").isNull()).as(variant).isTrue();
+        }
         JsonNode outcome = job.get("ensembleProfile");
         assertThat(outcome.get("profilePath").asText()).isEqualTo("/v1/applications/" + ENSEMBLE + "/ensemble-profile");
         JsonNode stored = registry.get(outcome.get("profilePath").asText());

@@ -34,6 +34,6 @@ class ProfilerApplicationTest {
 
         ResponseEntity<String> info = http.getForEntity("/actuator/info", String.class);
         assertThat(info.getStatusCode()).isEqualTo(HttpStatus.OK);
-        assertThat(info.getBody()).contains("\"registryUrl\"");
+        assertThat(info.getBody()).contains("\"registryUrl\"").contains("\"interference\":{\"enabled\":true");
     }
 }

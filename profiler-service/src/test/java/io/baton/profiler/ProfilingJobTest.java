@@ -148,6 +148,33 @@ class ProfilingJobTest {
         assertThat(stored.get("latency")).isEqualTo(profile.get("latency"));
         assertThat(doubles(stored.get("classRecall"))).containsExactlyElementsOf(direct.recall);
         assertThat(stored.get("alphaMs").asDouble()).isEqualTo(profile.get("alphaMs").asDouble());
+
+        // then its interference features on this CPU, stored with the profile as measured
+        assertInterferenceFeatures(profile.get("interference"), ZOO.resolve(CONV8 + ".onnx"));
+        assertThat(job.get("results").get(0).get("interferenceMs").asDouble()).isPositive();
+        assertThat(job.get("results").get(0).get("interferenceNote").isNull()).isTrue();
+        assertThat(stored.get("interference")).isEqualTo(profile.get("interference"));
+    }
+
+    /**
+     * The features' relations, never their timings: solo > 0, average layer = solo ÷ the graph's operator nodes,
+     * sensitivity ≥ 1 (beside the bubble a model is never faster, but for noise), utilisation a busy fraction in
+     * (0, 1], bandwidth a finite non-negative GB/s, the probe named.
+     */
+    static void assertInterferenceFeatures(JsonNode f, Path model) throws Exception {
+        assertThat(f).as("interference features of " + model).isNotNull();
+        assertThat(f.isObject()).as("%s", f).isTrue();
+        int nodes = io.baton.core.interference.measure.OnnxNodeCount.count(Files.readAllBytes(model));
+        double solo = f.get("soloMs").asDouble();
+        assertThat(solo).as("%s", f).isPositive();
+        assertThat(f.get("layers").asInt()).isEqualTo(nodes);
+        assertThat(f.get("avgLayerMs").asDouble()).as("%s", f)
+                .isCloseTo(solo / nodes, org.assertj.core.data.Offset.offset(1e-9 * Math.max(1, solo)));
+        assertThat(f.get("sensitivity").asDouble()).as("%s", f).isGreaterThanOrEqualTo(1 - 1e-9);
+        assertThat(f.get("utilisation").asDouble()).as("%s", f).isPositive().isLessThanOrEqualTo(1);
+        assertThat(f.get("bandwidthGBs").asDouble()).as("%s", f).isNotNegative().isFinite();
+        assertThat(f.get("probe").asText()).isEqualTo(io.baton.core.interference.measure.InterferenceHarness.BANDWIDTH_PROBE);
+        assertThat(f.get("measuredAt").asText()).isNotBlank();
     }
 
     @Test
@@ -164,6 +191,7 @@ class ProfilingJobTest {
         }
         JsonNode linear = registry.get("/v1/applications/" + APP + "/variants/" + LINEAR + "/profiles/cpu-small/cpu");
         assertThat(linear.get("latency")).hasSize(3);
+        assertInterferenceFeatures(linear.get("interference"), ZOO.resolve(LINEAR + ".onnx")); // an MLP-sized model too
         assertThat(doubles(linear.get("classRecall")))
                 .containsExactlyElementsOf(evaluateDirectly(ZOO.resolve(LINEAR + ".onnx")).recall);
     }
@@ -202,6 +230,8 @@ class ProfilingJobTest {
         for (JsonNode result : job.get("results")) {
             String variant = result.get("variant").asText();
             JsonNode profile = result.get("profile");
+            // every stage has its features, whatever its input: images for the extractor, 1,568 features for the heads
+            assertInterferenceFeatures(profile.get("interference"), ZOO.resolve(variant + ".onnx"));
             if (variant.equals(ZooBuilder.PIPE_FEATURES)) {
                 assertThat(profile.path("accuracy").isMissingNode() || profile.path("accuracy").isNull()).as("the features stage writes no class scores").isTrue();
                 continue;

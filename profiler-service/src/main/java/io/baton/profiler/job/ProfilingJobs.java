@@ -18,6 +18,8 @@ import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.http.HttpStatus;
 
+import ai.onnxruntime.OrtException;
+import io.baton.core.interference.measure.InterferenceHarness;
 import io.baton.core.schemble.Aggregators;
 import io.baton.core.schemble.EnsembleProfile;
 import io.baton.profiler.ProfilerProperties;
@@ -26,9 +28,11 @@ import io.baton.profiler.measure.Cancelled;
 import io.baton.profiler.measure.EnsembleProfiler;
 import io.baton.profiler.measure.PipelineFeatures;
 import io.baton.profiler.measure.ExecutionProvider;
+import io.baton.profiler.measure.InterferenceFeatureProfiler;
 import io.baton.profiler.measure.ValidationData;
 import io.baton.profiler.measure.VariantProfiler;
 import io.baton.profiler.registry.EnsembleProfileBody;
+import io.baton.profiler.registry.ProfileBody;
 import io.baton.profiler.registry.RegistryClient;
 import io.baton.profiler.registry.RegistryException;
 import io.baton.profiler.registry.RegistryModel.Application;
@@ -52,15 +56,17 @@ public final class ProfilingJobs implements DisposableBean {
     private final RegistryClient registry;
     private final VariantProfiler profiler;
     private final EnsembleProfiler ensembleProfiler;
+    private final InterferenceFeatureProfiler features;
     private final ProfilerProperties properties;
     private final ExecutorService executor;
     private final Map<String, ProfilingJob> jobs = new LinkedHashMap<>();
 
     public ProfilingJobs(RegistryClient registry, VariantProfiler profiler, EnsembleProfiler ensembleProfiler,
-                         ProfilerProperties properties) {
+                         InterferenceFeatureProfiler features, ProfilerProperties properties) {
         this.registry = registry;
         this.profiler = profiler;
         this.ensembleProfiler = ensembleProfiler;
+        this.features = features;
         this.properties = properties;
         AtomicInteger n = new AtomicInteger();
         ThreadFactory threads = r -> {
@@ -121,6 +127,7 @@ public final class ProfilingJobs implements DisposableBean {
             int classes = spec.application().classes().size();
             List<byte[]> models = new ArrayList<>();
             Map<Integer, ValidationData> seenByStage = new java.util.HashMap<>();
+            InterferenceHarness harness = null; // one per job, made on its first variant measured
             for (Variant v : spec.variants()) {
                 job.checkCancelled();
                 long t0 = System.nanoTime();
@@ -133,13 +140,36 @@ public final class ProfilingJobs implements DisposableBean {
                     seen = seenByStage.computeIfAbsent(v.stage(), st -> upstreamFeatures(st, base, job));
                 }
                 VariantProfiler.Result r = profiler.profile(model, seen, classes, spec.settings(), job);
+                job.checkCancelled();
+                // then its interference features on this device, stored with the profile
+                ProfileBody body = r.profile();
+                String interferenceNote = null;
+                Double interferenceMs = null;
+                if (!features.enabled()) {
+                    interferenceNote = "interference features are switched off (baton.profiler.interference.enabled=false)";
+                } else if (spec.settings().provider() != ExecutionProvider.CPU) {
+                    interferenceNote = "interference features are measured on the CPU only (the bubble is a CPU memory stream); "
+                            + "this job profiles " + provider;
+                } else {
+                    long t1 = System.nanoTime();
+                    try {
+                        if (harness == null) harness = features.harness();
+                        body = body.with(features.measure(harness, v.name(), model));
+                        interferenceMs = (System.nanoTime() - t1) / 1e6;
+                    } catch (OrtException | RuntimeException e) {
+                        log.warn("interference features of {}/{} not measured", app, v.name(), e);
+                        interferenceNote = "interference features not measured: " + e.getMessage();
+                    }
+                }
                 job.checkCancelled(); // a cancelled job writes nothing more
-                registry.putProfile(app, v.name(), spec.deviceKind(), provider, r.profile());
-                job.add(new VariantOutcome(v.name(), r.profile(),
+                registry.putProfile(app, v.name(), spec.deviceKind(), provider, body);
+                job.add(new VariantOutcome(v.name(), body,
                         "/v1/applications/" + app + "/variants/" + v.name() + "/profiles/" + spec.deviceKind() + "/" + provider,
-                        r.rawLatency(), r.residentBytes(), r.accuracyNote(), (System.nanoTime() - t0) / 1e6));
-                log.info("profiled {}/{} on {}/{} in {} ms", app, v.name(), spec.deviceKind(), provider,
-                        Math.round((System.nanoTime() - t0) / 1e6));
+                        r.rawLatency(), r.residentBytes(), r.accuracyNote(), (System.nanoTime() - t0) / 1e6,
+                        interferenceMs, interferenceNote));
+                log.info("profiled {}/{} on {}/{} in {} ms (interference features: {})", app, v.name(), spec.deviceKind(), provider,
+                        Math.round((System.nanoTime() - t0) / 1e6),
+                        interferenceMs != null ? Math.round(interferenceMs) + " ms" : interferenceNote);
             }
             if (spec.ensemble() != null) profileEnsemble(job, models, validation, classes);
             job.finish(JobState.SUCCEEDED, null);

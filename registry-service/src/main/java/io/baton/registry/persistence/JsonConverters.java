@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import io.baton.registry.application.Penalty;
+import io.baton.registry.profile.InterferenceFeatures;
 import io.baton.registry.profile.LatencyPoint;
 import io.baton.registry.tensor.TensorSpec;
 
@@ -45,6 +46,11 @@ public final class JsonConverters {
     @Converter
     public static class LatencyPoints extends JsonColumn<List<LatencyPoint>> {
         public LatencyPoints() { super(new TypeReference<>() { }); }
+    }
+
+    @Converter
+    public static class Interference extends JsonColumn<InterferenceFeatures> {
+        public Interference() { super(new TypeReference<>() { }); }
     }
 
     @Converter

@@ -64,6 +64,9 @@ public class ProfileEntity {
     @Convert(converter = JsonConverters.LongMatrix.class)
     private List<List<Long>> confusionMatrix;
 
+    @Convert(converter = JsonConverters.Interference.class)
+    private InterferenceFeatures interference;
+
     @Column(name = "measured_at", nullable = false)
     private Instant measuredAt;
 
@@ -91,6 +94,7 @@ public class ProfileEntity {
         this.accuracy = r.accuracy();
         this.classRecall = r.classRecall();
         this.confusionMatrix = r.confusionMatrix();
+        this.interference = r.interference() == null ? null : r.interference().at(measuredAt);
         this.measuredAt = measuredAt;
     }
 
@@ -112,6 +116,7 @@ public class ProfileEntity {
     public Double accuracy() { return accuracy; }
     public List<Double> classRecall() { return classRecall; }
     public List<List<Long>> confusionMatrix() { return confusionMatrix; }
+    public InterferenceFeatures interference() { return interference; }
     public Instant measuredAt() { return measuredAt; }
     public long version() { return version; }
 }

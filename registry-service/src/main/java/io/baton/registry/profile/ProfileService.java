@@ -94,6 +94,14 @@ public class ProfileService {
                 throw ApiException.invalid("latency[" + i + "].p99Ms", "p99Ms must be ≥ p50Ms");
             }
         }
+        InterferenceFeatures f = request.interference();
+        if (f != null) {
+            finite("interference.soloMs", f.soloMs());
+            finite("interference.avgLayerMs", f.avgLayerMs());
+            finite("interference.bandwidthGBs", f.bandwidthGBs());
+            finite("interference.utilisation", f.utilisation());
+            finite("interference.sensitivity", f.sensitivity());
+        }
         int classes = application.classes().size();
         if (request.classRecall() != null && classes > 0 && request.classRecall().size() != classes) {
             throw ApiException.unprocessable("classRecall", "application " + application.name() + " has " + classes
@@ -111,6 +119,11 @@ public class ProfileService {
                 }
             }
         }
+    }
+
+    /** Bean validation lets infinity through a lower bound (and JSON's {@code 1e999} reads as infinity). */
+    private static void finite(String field, double value) {
+        if (!Double.isFinite(value)) throw ApiException.invalid(field, field + " must be a finite number");
     }
 
     /** The fits the request gives, completed from its p50 points where left out. */

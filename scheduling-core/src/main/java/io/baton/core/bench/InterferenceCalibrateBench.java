@@ -150,11 +150,11 @@ public final class InterferenceCalibrateBench {
 
     public static void print(Calibration c, List<Accuracy> rows, PrintStream out) {
         out.println("interference-calibrate: " + c.machine());
-        out.println("profiles (solo ms, layers, avg layer ms, bandwidth pressure, utilisation, sensitivity):");
+        out.println("profiles (solo ms, layers, avg layer ms, bandwidth pressure, utilisation, sensitivity, probed GB/s):");
         for (List<CpuProfile> ps : List.of(c.randomProfiles(), c.zooProfiles())) {
             for (CpuProfile p : ps) {
-                out.printf("  %-26s %8.3f %4d %8.4f %6.3f %6.3f %6.3f%n", p.name(), p.soloMs(), p.layers(), p.avgLayerMs(), p.pressure(),
-                        p.utilisation(), p.sensitivity());
+                out.printf("  %-26s %8.3f %4d %8.4f %6.3f %6.3f %6.3f %7.2f%n", p.name(), p.soloMs(), p.layers(), p.avgLayerMs(), p.pressure(),
+                        p.utilisation(), p.sensitivity(), p.bandwidthGBs());
             }
         }
         out.printf("co-run slowdowns: random %s; zoo %s%n", range(c.randomCoRuns()), range(c.zooCoRuns()));

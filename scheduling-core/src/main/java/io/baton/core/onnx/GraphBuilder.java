@@ -36,6 +36,12 @@ public final class GraphBuilder {
         return name;
     }
 
+    /** An int64 graph input (indices, token ids). */
+    public String int64Input(String name, Dim... shape) {
+        inputs.add(new ValueInfo(name, Arrays.asList(shape), ValueInfo.INT64));
+        return name;
+    }
+
     /** Declares {@code value} a graph output named {@code name} (an Identity node renames it if needed). */
     public String output(String value, String name, Dim... shape) {
         if (!value.equals(name)) nodes.add(new Node(name + "_identity", "Identity", List.of(value), List.of(name), List.of()));

@@ -109,7 +109,7 @@ public record OnnxModel(String graphName, List<Node> nodes, List<Initializer> in
             shape.message(SHAPE_DIM, d.isSymbolic() ? new ProtoWriter().string(DIM_PARAM, d.param())
                     : new ProtoWriter().int64(DIM_VALUE, d.value()));
         }
-        ProtoWriter tensorType = new ProtoWriter().int64(TENSOR_ELEM_TYPE, Initializer.FLOAT).message(TENSOR_SHAPE, shape);
+        ProtoWriter tensorType = new ProtoWriter().int64(TENSOR_ELEM_TYPE, v.elemType()).message(TENSOR_SHAPE, shape);
         return new ProtoWriter().string(VALUE_NAME, v.name()).message(VALUE_TYPE, new ProtoWriter().message(TYPE_TENSOR, tensorType));
     }
 }

@@ -14,8 +14,22 @@ import java.util.Map;
  *                     lost while the model runs on the other core (no perf counters in this container)
  * @param utilisation  the core's busy fraction while the model runs (thread CPU time ÷ wall time)
  * @param sensitivity  median latency beside the bubble ÷ solo latency, at least 1
+ * @param bandwidthGBs memory-bandwidth use in GB/s, probed: {@code pressure} × the bubble's solo streaming rate (the
+ *                     bytes per second the model takes away from a streaming co-runner); 0 in calibrations cached
+ *                     before it was recorded
  */
-public record CpuProfile(String name, double soloMs, int layers, double pressure, double utilisation, double sensitivity) {
+public record CpuProfile(String name, double soloMs, int layers, double pressure, double utilisation, double sensitivity,
+                         double bandwidthGBs) {
+
+    /** A profile without the bandwidth in GB/s (0), as the predictor's tests build them. */
+    public CpuProfile(String name, double soloMs, int layers, double pressure, double utilisation, double sensitivity) {
+        this(name, soloMs, layers, pressure, utilisation, sensitivity, 0);
+    }
+
+    /** How {@link #bandwidthGBs} and {@link #pressure} were measured ({@link InterferenceHarness#BANDWIDTH_PROBE}). */
+    public String probe() {
+        return InterferenceHarness.BANDWIDTH_PROBE;
+    }
 
     public double avgLayerMs() {
         return soloMs / layers;
