@@ -173,6 +173,7 @@ class ProfilingJobTest {
         assertThat(f.get("sensitivity").asDouble()).as("%s", f).isGreaterThanOrEqualTo(1 - 1e-9);
         assertThat(f.get("utilisation").asDouble()).as("%s", f).isPositive().isLessThanOrEqualTo(1);
         assertThat(f.get("bandwidthGBs").asDouble()).as("%s", f).isNotNegative().isFinite();
+        assertThat(f.get("pressure").asDouble()).as("%s", f).isNotNegative().isFinite();
         assertThat(f.get("probe").asText()).isEqualTo(io.baton.core.interference.measure.InterferenceHarness.BANDWIDTH_PROBE);
         assertThat(f.get("measuredAt").asText()).isNotBlank();
     }

@@ -25,7 +25,7 @@ class InterferenceFeaturesApiTest extends PostgresHttpTest {
     static final String PATH = "/v1/applications/itf/variants/small/profiles/cpu/cpu";
     static final String FEATURES = """
         {"soloMs":0.84,"avgLayerMs":0.042,"layers":20,"bandwidthGBs":1.75,"utilisation":0.97,"sensitivity":1.31,
-         "probe":"bubble-probe:32MiB-copy"}""";
+         "probe":"bubble-probe:32MiB-copy","pressure":0.25}""";
 
     static String profile(String interference) {
         return """
@@ -86,6 +86,8 @@ class InterferenceFeaturesApiTest extends PostgresHttpTest {
         bad(FEATURES.replace(",\n \"probe\":\"bubble-probe:32MiB-copy\"", ""), "interference.probe");
         bad(FEATURES.replace("\"probe\":\"bubble-probe:32MiB-copy\"", "\"probe\":\" \""), "interference.probe");
         bad(FEATURES.replace("\"layers\":20", "\"layers\":0"), "interference.layers");
+        bad(FEATURES.replace("\"pressure\":0.25", "\"pressure\":-0.5"), "interference.pressure");
+        bad(FEATURES.replace("\"pressure\":0.25", "\"pressure\":1e999"), "interference.pressure");
         bad(FEATURES.replace("\"layers\":20", "\"layerz\":20"), "interference.layerz"); // unknown field
         bad(FEATURES.replace("\"soloMs\":0.84", "\"soloMs\":\"fast\""), "interference.soloMs");
         // nothing was stored by any of them
@@ -111,6 +113,7 @@ class InterferenceFeaturesApiTest extends PostgresHttpTest {
         assertThat(f.get("bandwidthGBs").asDouble()).isEqualTo(1.75);
         assertThat(f.get("utilisation").asDouble()).isEqualTo(0.97);
         assertThat(f.get("sensitivity").asDouble()).isEqualTo(1.31);
+        if (f.has("pressure") && !f.get("pressure").isNull()) assertThat(f.get("pressure").asDouble()).isEqualTo(0.25);
         assertThat(f.get("probe").asText()).isEqualTo("bubble-probe:32MiB-copy");
         assertThat(f.get("measuredAt").asText()).isEqualTo(measuredAt);
         if (f.has("layers") && !f.get("layers").isNull()) assertThat(f.get("layers").asInt()).isEqualTo(20);

@@ -30,6 +30,7 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  *                         {@code 100ms}, the paper's)
  * @param schembleDelta    Schemble's reward quantum δ for ensembles with policy {@code schemble} (default 0.01, the
  *                         paper's choice in §VIII Exp-4: plans within N·δ of the best, fast enough to charge)
+ * @param interference     the {@code interference} policy's planner ({@code baton.scheduler.interference.*})
  */
 @ConfigurationProperties(prefix = "baton.scheduler")
 public record SchedulerProperties(
@@ -43,9 +44,39 @@ public record SchedulerProperties(
         Integer maxAttempts,
         Duration ipaInterval,
         Double schembleDelta,
-        Duration sneakpeekWindow) {
+        Duration sneakpeekWindow,
+        Interference interference) {
+
+    /**
+     * The live {@code interference} policy's planner (issue 8).
+     *
+     * @param goal    what each plan maximises: {@code goodput} (default, the paper's §VI-B), {@code slo99}
+     *                (throughput with 99% within SLO, §VI-C) or {@code fairness} (§VI-D)
+     * @param epoch   how long arrivals are counted before rates are measured again and, when they (or a worker's
+     *                learned speed) moved by more than 20%, the mix is planned again (default {@code 1s})
+     * @param samples allocation matrices simulated per plan (default 1000, the paper's)
+     */
+    public record Interference(String goal, Duration epoch, Integer samples) {
+        public Interference {
+            if (goal == null || goal.isBlank()) goal = "goodput";
+            if (epoch == null) epoch = Duration.ofSeconds(1);
+            if (samples == null) samples = 1000;
+            try {
+                io.baton.core.interference.PlanGoal.named(goal);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("baton.scheduler.interference.goal: " + e.getMessage());
+            }
+            positive("interference.epoch", epoch);
+            if (samples < 1) {
+                throw new IllegalArgumentException("baton.scheduler.interference.samples must be ≥ 1, got " + samples);
+            }
+        }
+    }
 
     public SchedulerProperties {
+        if (interference == null) {
+            interference = new Interference(null, null, null);
+        }
         if (registryUrl == null) {
             registryUrl = URI.create("http://127.0.0.1:8081");
         }
@@ -103,7 +134,7 @@ public record SchedulerProperties(
 
     /** The defaults, for tests and tools. */
     public static SchedulerProperties defaults() {
-        return new SchedulerProperties(null, null, null, null, null, null, null, null, null, null, null);
+        return new SchedulerProperties(null, null, null, null, null, null, null, null, null, null, null, null);
     }
 
     private static void positive(String name, Duration d) {

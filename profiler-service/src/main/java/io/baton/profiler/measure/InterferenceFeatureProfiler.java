@@ -46,12 +46,13 @@ public final class InterferenceFeatureProfiler {
      */
     public ProfileBody.Interference measure(InterferenceHarness harness, String name, byte[] model) throws OrtException {
         CpuProfile p = harness.profile(name, model, 1);
-        if (!(p.soloMs() > 0) || !Double.isFinite(p.sensitivity()) || !Double.isFinite(p.bandwidthGBs())) {
+        if (!(p.soloMs() > 0) || !Double.isFinite(p.sensitivity()) || !Double.isFinite(p.bandwidthGBs())
+                || !Double.isFinite(p.pressure())) {
             // e.g. a graph so small its inference takes no measurable CPU time: no ratio to report
             throw new IllegalStateException("no usable measurement (solo " + p.soloMs() + " ms, sensitivity "
                     + p.sensitivity() + ", bandwidth " + p.bandwidthGBs() + " GB/s)");
         }
         return new ProfileBody.Interference(p.soloMs(), p.avgLayerMs(), p.layers(), p.bandwidthGBs(), p.utilisation(),
-                p.sensitivity(), p.probe(), Instant.now());
+                p.sensitivity(), p.probe(), Instant.now(), Math.max(0, p.pressure()));
     }
 }

@@ -39,10 +39,11 @@ public record ProfileBody(List<LatencyPoint> latency, Double alphaMs, Double bet
      * @param utilisation  its core's busy fraction while it runs alone (thread CPU time ÷ wall time), in (0, 1]
      * @param sensitivity  median latency beside the 32 MiB streaming bubble ÷ solo latency (≥ 1)
      * @param probe        how bandwidth was measured ({@code bubble-probe:32MiB-copy}: no hardware counters here)
+     * @param pressure     the fraction of the bubble's solo streaming rate the variant takes away (bandwidthGBs ÷ that rate)
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Interference(double soloMs, double avgLayerMs, int layers, double bandwidthGBs, double utilisation,
-                               double sensitivity, String probe, Instant measuredAt) {
+                               double sensitivity, String probe, Instant measuredAt, double pressure) {
     }
 
     /** Median and 99th percentile of one batch size, ms. */

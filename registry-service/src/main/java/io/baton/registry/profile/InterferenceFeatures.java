@@ -24,6 +24,9 @@ import jakarta.validation.constraints.Size;
  *                     ratio is ≥ 1 but for noise; below 0.5 is not a measurement)
  * @param probe        how bandwidth was measured, e.g. {@code bubble-probe:32MiB-copy} or a hardware-counter name
  * @param measuredAt   when the features were measured (default: the profile's {@code measuredAt})
+ * @param pressure     memory-bandwidth pressure: the fraction of the bubble's solo streaming rate the variant takes away
+ *                     (bandwidthGBs ÷ the bubble's rate; the bubble itself is 1), ≥ 0, when measured; the scheduler's
+ *                     interference predictor scales a co-runner's effect by it
  */
 public record InterferenceFeatures(
         @NotNull @Positive Double soloMs,
@@ -33,11 +36,19 @@ public record InterferenceFeatures(
         @NotNull @DecimalMin("0") @DecimalMax("1") Double utilisation,
         @NotNull @DecimalMin("0.5") Double sensitivity,
         @NotBlank @Size(max = 128) String probe,
-        Instant measuredAt) {
+        Instant measuredAt,
+        @PositiveOrZero Double pressure) {
+
+    /** Features without a pressure (profilers before it was recorded). */
+    public InterferenceFeatures(Double soloMs, Double avgLayerMs, Integer layers, Double bandwidthGBs, Double utilisation,
+                                Double sensitivity, String probe, Instant measuredAt) {
+        this(soloMs, avgLayerMs, layers, bandwidthGBs, utilisation, sensitivity, probe, measuredAt, null);
+    }
 
     /** The same features measured at {@code at} when they name no time of their own. */
     InterferenceFeatures at(Instant at) {
         return measuredAt != null ? this
-                : new InterferenceFeatures(soloMs, avgLayerMs, layers, bandwidthGBs, utilisation, sensitivity, probe, at);
+                : new InterferenceFeatures(soloMs, avgLayerMs, layers, bandwidthGBs, utilisation, sensitivity, probe, at,
+                        pressure);
     }
 }

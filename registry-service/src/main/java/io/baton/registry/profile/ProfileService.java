@@ -101,6 +101,7 @@ public class ProfileService {
             finite("interference.bandwidthGBs", f.bandwidthGBs());
             finite("interference.utilisation", f.utilisation());
             finite("interference.sensitivity", f.sensitivity());
+            if (f.pressure() != null) finite("interference.pressure", f.pressure());
         }
         int classes = application.classes().size();
         if (request.classRecall() != null && classes > 0 && request.classRecall().size() != classes) {

@@ -52,10 +52,12 @@ public record CatalogProfile(String deviceKind, String executionProvider, List<P
      * @param sensitivity  slowdown beside the bubble (latency beside it ÷ solo, ≥ 1 but for noise)
      * @param probe        how bandwidth was measured (e.g. {@code bubble-probe:32MiB-copy})
      * @param measuredAt   when
+     * @param pressure     the fraction of the bubble's streaming rate the variant takes away, null when not measured
      */
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record InterferenceFeatures(double soloMs, double avgLayerMs, Integer layers, double bandwidthGBs,
-                                       double utilisation, double sensitivity, String probe, Instant measuredAt) {
+                                       double utilisation, double sensitivity, String probe, Instant measuredAt,
+                                       Double pressure) {
     }
 
     @JsonIgnoreProperties(ignoreUnknown = true)

@@ -375,6 +375,19 @@ public class DispatchService implements AutoCloseable {
         }
     }
 
+    /**
+     * The plans the live {@code interference} policies run with now (issue 8): one per engine
+     * ({@code interference}, {@code interference-off}) that has served a request and has a live worker.
+     */
+    public List<io.baton.core.interference.InterferenceDispatcher.PlanView> interferencePlans() {
+        List<io.baton.core.interference.InterferenceDispatcher.PlanView> out = new ArrayList<>();
+        for (String policy : List.of(LivePolicies.INTERFERENCE, LivePolicies.INTERFERENCE_OFF)) {
+            LiveEngine e = engines.get(policy);
+            if (e != null && e.runningPolicy() instanceof io.baton.core.interference.InterferenceDispatcher d) out.add(d.plan());
+        }
+        return out;
+    }
+
     /** The live IPA plan of a pipeline application, once one of its requests has been planned. */
     public Optional<LivePipelinePlanner.LivePlan> pipelinePlan(String application) {
         catalog.get(application);
@@ -520,7 +533,7 @@ public class DispatchService implements AutoCloseable {
                 + '\u0000' + app.sloMs() + '\u0000' + batchCap;
         return variants.computeIfAbsent(key, k -> new LiveVariant(app.name(), variant.name(), variant.artifactDigest(),
                 profileKey, profile.toLatencyProfile(0), app.sloMs(),
-                Math.min(batchCap, Math.min(properties.maxBatch(), profile.largestBatch()))));
+                Math.min(batchCap, Math.min(properties.maxBatch(), profile.largestBatch())), profile.interference()));
     }
 
     private double overheadMs() {
@@ -539,7 +552,7 @@ public class DispatchService implements AutoCloseable {
         if (engine != null) return engine;
         synchronized (registry) { // no membership change between seeding the engine and it hearing of changes
             return engines.computeIfAbsent(policy, p -> {
-                LiveEngine e = new LiveEngine(p, LivePolicies.factory(p), workers, metrics, clock,
+                LiveEngine e = new LiveEngine(p, LivePolicies.factory(p, properties.interference()), workers, metrics, clock,
                         properties.workerCallGrace(), properties.maxAttempts(), overheadMs());
                 registry.live().forEach(e::workerJoined);
                 return e;

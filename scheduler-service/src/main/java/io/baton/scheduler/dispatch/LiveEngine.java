@@ -12,7 +12,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.Supplier;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -51,7 +50,7 @@ public final class LiveEngine implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(LiveEngine.class);
 
     private final String policy;
-    private final Supplier<Dispatcher> policies;
+    private final LivePolicies.Factory policies;
     private final WorkerClient workers;
     private final ServingMetrics metrics;
     private final Clock clock;
@@ -73,6 +72,7 @@ public final class LiveEngine implements AutoCloseable {
     private final LinkedHashMap<Long, PendingRequest> waiting = new LinkedHashMap<>();
     private final Map<Long, LiveBatch> inFlight = new HashMap<>();
     private Dispatcher dispatcher;
+    private volatile Dispatcher current;
     private WallTimers timers = new WallTimers();
     private int generation;
     private boolean stale = true;
@@ -85,7 +85,7 @@ public final class LiveEngine implements AutoCloseable {
                              List<PendingRequest> requests, double sentMs) {
     }
 
-    public LiveEngine(String policy, Supplier<Dispatcher> policies, WorkerClient workers, ServingMetrics metrics,
+    public LiveEngine(String policy, LivePolicies.Factory policies, WorkerClient workers, ServingMetrics metrics,
                       Clock clock, Duration callGrace, int maxAttempts, double initialOverheadMs) {
         this.policy = policy;
         this.policies = policies;
@@ -103,6 +103,14 @@ public final class LiveEngine implements AutoCloseable {
 
     public String policy() {
         return policy;
+    }
+
+    /**
+     * The policy object running now (null while no worker is live): for status reads of what a policy publishes
+     * itself as immutable snapshots (never for calls into it: those belong to the engine's thread).
+     */
+    public Dispatcher runningPolicy() {
+        return running ? current : null;
     }
 
     /** Queues a request; its answer completes once, on another thread. */
@@ -244,6 +252,7 @@ public final class LiveEngine implements AutoCloseable {
                 .sorted(Comparator.comparing(Worker::workerId)).toList();
         if (devices.isEmpty() || models.isEmpty()) {
             dispatcher = null;
+            current = null;
             timers = new WallTimers();
             for (PendingRequest p : List.copyOf(waiting.values())) {
                 dropWaiting(p, DropReason.NO_DEVICE);
@@ -264,8 +273,9 @@ public final class LiveEngine implements AutoCloseable {
                     overhead.estimateMs()));
         }
         timers = new WallTimers();
-        dispatcher = policies.get();
+        dispatcher = policies.create(devices, List.copyOf(models));
         dispatcher.start(new DispatchContext(clock, timers, deviceList, table, new Sink(generation)));
+        current = dispatcher;
         log.info("{} engine: policy started over {} worker(s) and {} variant(s), {} request(s) waiting, planning with "
                 + "{} ms of dispatch overhead per batch", policy, devices.size(), models.size(), waiting.size(),
                 String.format(java.util.Locale.ROOT, "%.2f", overhead.estimateMs()));

@@ -1,6 +1,7 @@
 package io.baton.scheduler.dispatch;
 
 import io.baton.core.domain.LatencyProfile;
+import io.baton.scheduler.catalog.CatalogProfile;
 
 /**
  * A variant as dispatch serves it: which application it belongs to, the artifact a worker runs, and the profile
@@ -10,9 +11,17 @@ import io.baton.core.domain.LatencyProfile;
  * @param profileKey what the profile was read from (device kind, provider, version), so that a re-profiled
  *                   variant is planned with its new numbers
  * @param maxBatch   the largest batch size it may run
+ * @param interference the profile's interference features (the {@code interference} policy's predictor reads them),
+ *                     null when not measured
  */
 public record LiveVariant(String application, String variant, String digest, String profileKey,
-                          LatencyProfile profile, double sloMs, int maxBatch) {
+                          LatencyProfile profile, double sloMs, int maxBatch,
+                          CatalogProfile.InterferenceFeatures interference) {
+
+    public LiveVariant(String application, String variant, String digest, String profileKey, LatencyProfile profile,
+                       double sloMs, int maxBatch) {
+        this(application, variant, digest, profileKey, profile, sloMs, maxBatch, null);
+    }
 
     /** The identity under which requests batch together. */
     String key() {

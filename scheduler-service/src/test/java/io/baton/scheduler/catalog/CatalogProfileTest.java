@@ -28,10 +28,11 @@ class CatalogProfileTest {
     void parsesTheRegistrysInterferenceFeatures() throws Exception {
         CatalogProfile p = JSON.readValue(PROFILE.formatted("""
             "interference":{"soloMs":0.84,"avgLayerMs":0.042,"layers":20,"bandwidthGBs":1.75,"utilisation":0.97,
-              "sensitivity":1.31,"probe":"bubble-probe:32MiB-copy","measuredAt":"2026-01-02T03:04:01.500Z","future":1},"""),
+              "sensitivity":1.31,"probe":"bubble-probe:32MiB-copy","measuredAt":"2026-01-02T03:04:01.500Z","pressure":0.25,
+              "future":1},"""),
                 CatalogProfile.class);
         assertThat(p.interference()).isEqualTo(new CatalogProfile.InterferenceFeatures(0.84, 0.042, 20, 1.75, 0.97, 1.31,
-                "bubble-probe:32MiB-copy", Instant.parse("2026-01-02T03:04:01.500Z")));
+                "bubble-probe:32MiB-copy", Instant.parse("2026-01-02T03:04:01.500Z"), 0.25));
         assertThat(p.version()).isEqualTo(3L);
         assertThat(p.loadMs()).isEqualTo(12.5);
         assertThat(p.largestBatch()).isEqualTo(4);

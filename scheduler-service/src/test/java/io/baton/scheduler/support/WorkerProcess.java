@@ -29,6 +29,11 @@ public final class WorkerProcess implements AutoCloseable {
 
     /** Starts worker {@code id}; it registers with {@code scheduler} on its own once it is up. */
     public static WorkerProcess start(String id, Path artifacts, URI scheduler, Path logDir) throws IOException {
+        return start(id, artifacts, scheduler, logDir, new String[0]);
+    }
+
+    /** Starts worker {@code id} with more command-line properties ({@code --baton.worker.device-class=...}). */
+    public static WorkerProcess start(String id, Path artifacts, URI scheduler, Path logDir, String... more) throws IOException {
         Path jar = jar();
         assumeThat(jar).as("worker-service's jar (build it first: mvn -o -q -pl scheduling-core,worker-service "
                 + "package -DskipTests)").isNotNull();
@@ -39,11 +44,13 @@ public final class WorkerProcess implements AutoCloseable {
         Files.createDirectories(logDir);
         Path log = logDir.resolve(id + ".log");
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        Process process = new ProcessBuilder(java, "-Xmx256m", "-XX:TieredStopAtLevel=1", "-jar", jar.toString(),
-                "--server.port=" + port, "--baton.worker.device-id=" + id,
+        List<String> command = new java.util.ArrayList<>(List.of(java, "-Xmx256m", "-XX:TieredStopAtLevel=1", "-jar",
+                jar.toString(), "--server.port=" + port, "--baton.worker.device-id=" + id,
                 "--baton.worker.registry-url=file:" + artifacts.toAbsolutePath(),
                 "--baton.worker.scheduler-url=" + scheduler, "--baton.worker.heartbeat-interval=300ms",
-                "--baton.worker.intra-op-threads=1")
+                "--baton.worker.intra-op-threads=1"));
+        command.addAll(List.of(more));
+        Process process = new ProcessBuilder(command)
                 .redirectErrorStream(true).redirectOutput(log.toFile()).start();
         return new WorkerProcess(process, id, log);
     }

@@ -64,6 +64,11 @@ public final class CreditRouter extends QueueingDispatcher {
         this.ratio = allocation.flat();
     }
 
+    /** Routes with these solo latencies (flat [m * devices + d]) from now on; see {@link QueueingDispatcher#updateSolo}. */
+    public void solo(double[] flat) {
+        updateSolo(flat);
+    }
+
     public AllocationMatrix allocation() {
         return AllocationMatrix.ofFlat(ratio, models, devices);
     }
@@ -83,7 +88,7 @@ public final class CreditRouter extends QueueingDispatcher {
     protected void beforeEvent(double nowMs) {
         if (nowMs >= nextResetMs) {
             Arrays.fill(consumed, 0);
-            while (nextResetMs <= nowMs) nextResetMs += creditPeriodMs;
+            nextResetMs = (Math.floor(nowMs / creditPeriodMs) + 1) * creditPeriodMs; // the next boundary after now
         }
         if (replanner != null && nowMs - epochStartMs >= epochMs) {
             double[] rates = new double[models];

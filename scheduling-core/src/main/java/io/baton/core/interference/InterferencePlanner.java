@@ -76,7 +76,7 @@ public final class InterferencePlanner implements Planner<InterferenceWorkload, 
 
     @Override
     public InterferencePlan plan(InterferenceWorkload workload) {
-        SlowdownTable table = SlowdownTable.build(predictor, workload.platform(), workload.profiles());
+        SlowdownTable table = SlowdownTable.forPlanning(predictor, workload.platform(), workload.profiles());
         return plan(workload, table);
     }
 

@@ -5,30 +5,59 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The devices of one shared-memory SoC, in the order the allocation matrix's columns use.
- *
- * <p>Generalisation beyond the paper's 1 GPU + 2 DLAs: any number of accelerators, and at most one GPU
- * (the predictor's sub-models describe contention for one GPU's execution units; two GPUs on one memory
- * controller is a platform the paper does not cover).
+ * The devices the allocation matrix's columns stand for, in its order. Two shapes:
+ * <ul>
+ *   <li><b>A shared-memory SoC</b> (the paper's; {@code hosts} null): every device contends with every other for the
+ *       one memory controller, accelerators hold at most {@link #CONTEXTS_PER_ACCELERATOR} model contexts, and there is
+ *       at most one GPU (the predictor's sub-models describe contention for one GPU's execution units; two GPUs on one
+ *       memory controller is a platform the paper does not cover). Generalised beyond 1 GPU + 2 DLAs to any number of
+ *       accelerators.</li>
+ *   <li><b>Independent workers</b> ({@link #workers}; the live scheduler's): each device is a worker process that
+ *       loads whatever model it is sent (no context limit, any number of GPUs), and only devices on the same host
+ *       contend (for that host's memory bandwidth and caches), so a co-runner on another host is no co-runner.</li>
+ * </ul>
  *
  * @param names   device names ("gpu", "dla0", ...), unique
  * @param classes the class of each device
  * @param kinds   the {@link Device#kind()} each device gets in a simulation ("xavier-gpu", ...)
+ * @param hosts   per device, the host whose memory it shares; null for one shared-memory SoC
  */
-public record Platform(List<String> names, List<DeviceClass> classes, List<String> kinds) {
+public record Platform(List<String> names, List<DeviceClass> classes, List<String> kinds, List<String> hosts) {
+
+    /** A shared-memory SoC (the paper's platform shape). */
+    public Platform(List<String> names, List<DeviceClass> classes, List<String> kinds) {
+        this(names, classes, kinds, null);
+    }
 
     public Platform {
         names = List.copyOf(names);
         classes = List.copyOf(classes);
         kinds = List.copyOf(kinds);
+        hosts = hosts == null ? null : List.copyOf(hosts);
         if (names.isEmpty()) throw new IllegalArgumentException("a platform needs at least one device");
-        if (names.size() != classes.size() || names.size() != kinds.size()) {
-            throw new IllegalArgumentException("names, classes and kinds must have one entry per device");
+        if (names.size() != classes.size() || names.size() != kinds.size() || (hosts != null && hosts.size() != names.size())) {
+            throw new IllegalArgumentException("names, classes, kinds (and hosts) must have one entry per device");
         }
-        if (classes.stream().filter(c -> c == DeviceClass.GPU).count() > 1) {
-            throw new IllegalArgumentException("a platform has at most one GPU");
+        if (hosts == null && classes.stream().filter(c -> c == DeviceClass.GPU).count() > 1) {
+            throw new IllegalArgumentException("a shared-memory SoC has at most one GPU");
         }
         if (names.stream().distinct().count() != names.size()) throw new IllegalArgumentException("device names must be unique");
+    }
+
+    /** Independent workers, each on the given host (see the class comment). */
+    public static Platform workers(List<String> names, List<DeviceClass> classes, List<String> kinds, List<String> hosts) {
+        if (hosts == null) throw new IllegalArgumentException("independent workers need a host each");
+        return new Platform(names, classes, kinds, hosts);
+    }
+
+    /** Whether this is one shared-memory SoC (context limits on accelerators, every device contending). */
+    public boolean soc() {
+        return hosts == null;
+    }
+
+    /** Whether a model running on device {@code b} interferes with one on device {@code a} (same memory). */
+    public boolean sharesMemory(int a, int b) {
+        return hosts == null || hosts.get(a).equals(hosts.get(b));
     }
 
     /** The Jetson AGX Xavier of §VI-A: one GPU and two DLAs (the CPU runs only the scheduler). */
@@ -46,13 +75,13 @@ public record Platform(List<String> names, List<DeviceClass> classes, List<Strin
 
     /** The most models that may hold a context on the device at once. */
     public int contextCap(int device, int models) {
-        return classOf(device) == DeviceClass.GPU ? models : Math.min(models, CONTEXTS_PER_ACCELERATOR);
+        return !soc() || classOf(device) == DeviceClass.GPU ? models : Math.min(models, CONTEXTS_PER_ACCELERATOR);
     }
 
     /** Per device, whether models need a context there (an allocation ratio of 0 then means none). */
     public boolean[] contextBound() {
         boolean[] out = new boolean[size()];
-        for (int d = 0; d < size(); d++) out[d] = classOf(d) != DeviceClass.GPU;
+        for (int d = 0; d < size(); d++) out[d] = soc() && classOf(d) != DeviceClass.GPU;
         return out;
     }
 

@@ -70,6 +70,23 @@ abstract class QueueingDispatcher implements Dispatcher {
         fill();
     }
 
+    /**
+     * Plans with other solo latencies from now on (flat [m * devices + d]): the live router learns each worker's speed
+     * as it runs. Requests already dispatched keep the latency they were sent with.
+     */
+    protected void updateSolo(double[] flat) {
+        if (flat.length != solo.length) throw new IllegalArgumentException("solo latencies are " + solo.length + " entries");
+        for (int m = 0; m < models; m++) {
+            minSolo[m] = Double.POSITIVE_INFINITY;
+            for (int d = 0; d < devices; d++) {
+                double s = flat[m * devices + d];
+                if (!(s > 0) || Double.isInfinite(s)) throw new IllegalArgumentException("solo latency must be > 0, got " + s);
+                solo[m * devices + d] = s;
+                minSolo[m] = Math.min(minSolo[m], s);
+            }
+        }
+    }
+
     /** Hook at every event before any decision (credit reset, rate metering). */
     protected void beforeEvent(double nowMs) {}
 

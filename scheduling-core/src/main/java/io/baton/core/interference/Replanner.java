@@ -7,7 +7,8 @@ import java.util.List;
  * removed, or a significant change in request rates (as in Nexus). Holds the last plan and plans again only
  * then. "Significant" is not quantified in the paper: here a model's rate moving by more than
  * {@code rateTolerance} (relative, default 20%) of the rate it was planned for, or, for a model planned at
- * rate 0, rising above 1 request/s.
+ * rate 0, rising above 1 request/s. A workload that gives solo latencies per device (the live scheduler's measured
+ * ones) has also changed when one of them moved by more than the same tolerance.
  */
 public final class Replanner {
     public static final double DEFAULT_RATE_TOLERANCE = 0.2;
@@ -28,12 +29,22 @@ public final class Replanner {
     public InterferencePlan planFor(InterferenceWorkload workload) {
         if (plan != null && !changed(workload)) return plan;
         if (table == null || !sameModels(workload)) {
-            table = SlowdownTable.build(planner.predictorForTable(), workload.platform(), workload.profiles());
+            table = SlowdownTable.forPlanning(planner.predictorForTable(), workload.platform(), workload.profiles());
         }
         plan = planner.plan(workload, table);
         planned = workload;
         plans++;
         return plan;
+    }
+
+    /** The slowdown table the last plan used (null before the first). */
+    public SlowdownTable table() {
+        return table;
+    }
+
+    /** The workload the last plan was made for (null before the first). */
+    public InterferenceWorkload planned() {
+        return planned;
     }
 
     /** How many times it has planned. */
@@ -47,6 +58,12 @@ public final class Replanner {
         for (int i = 0; i < now.size(); i++) {
             double was = then.get(i).ratePerSec(), is = now.get(i).ratePerSec();
             if (was == 0 ? is > 1 : Math.abs(is - was) > rateTolerance * was) return true;
+        }
+        for (int m = 0; m < workload.modelCount(); m++) {
+            for (int d = 0; d < workload.deviceCount(); d++) {
+                double was = planned.soloMs(m, d), is = workload.soloMs(m, d);
+                if (Math.abs(is - was) > rateTolerance * was) return true;
+            }
         }
         return false;
     }

@@ -24,6 +24,11 @@
  *       §VI-A baselines: {@link io.baton.core.interference.AffinityDispatcher} with
  *       {@link io.baton.core.interference.AffinityPlacement} ("Base"); "Base fair" is the
  *       credit router with equal shares.</li>
+ *   <li>§V as a running system, live (the scheduler's policy {@code interference}):
+ *       {@link io.baton.core.interference.InterferenceDispatcher} routes with the credit router and re-plans with
+ *       the planner for measured rates and learned device speeds, over {@link io.baton.core.interference.Platform#workers
+ *       independent workers}, predicting slowdowns from profiled features with
+ *       {@link io.baton.core.interference.BubblePressurePredictor}.</li>
  * </ul>
  */
 package io.baton.core.interference;

@@ -1,0 +1,340 @@
+package io.baton.core.interference;
+
+import io.baton.core.domain.Batch;
+import io.baton.core.domain.Device;
+import io.baton.core.domain.DropReason;
+import io.baton.core.domain.Request;
+import io.baton.core.domain.ServedModel;
+import io.baton.core.policy.DispatchContext;
+import io.baton.core.policy.DispatchSink;
+import io.baton.core.policy.Dispatcher;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * The {@code interference} policy as a request-scale {@link Dispatcher} over any devices: what the live scheduler
+ * runs (and what the simulator can replay). It puts the paper's two halves together the way §V describes the
+ * system running: the runtime router ({@link CreditRouter}, §V-B) routes every request, and the planner
+ * ({@link InterferencePlanner}, §V-C/D) gives it a new allocation matrix when the workload has changed
+ * ({@link Replanner}).
+ *
+ * <p>What the paper's offline setting knew and a live server has to measure:
+ * <ul>
+ *   <li><b>Rates.</b> Arrivals are counted per model over epochs of {@link Settings#epochMs}; at each epoch's end
+ *       the measured rates go to the re-planner. Until the first epoch ends the router runs "Base fair" (an equal
+ *       share of every device for every model), the plan with no rates to go on.</li>
+ *   <li><b>Solo latency per device.</b> The profile gives ℓ(1) of the device kind it was measured on; a device's
+ *       {@link Device#speed()} scales it and the model's wire time is added (a live batch's HTTP round trip is
+ *       device time to the router: the worker is not free until it answers). Workers of one kind still differ
+ *       (thread counts, CPU models, a co-tenant), so every finished request also teaches the dispatcher its
+ *       device's speed: observed time ÷ (planned solo × the slowdown predicted for the co-location it was sent
+ *       into), smoothed per device ({@link #LEARNING_RATE}) once {@link #MIN_OBSERVATIONS} have been seen, and
+ *       clamped to [1/8, 8]. Re-planning uses the learned solo latencies; a device whose speed moved by more than
+ *       the rate tolerance is a changed workload ({@link Replanner}).</li>
+ *   <li><b>Who interferes.</b> The platform is {@link Platform#workers independent workers}: no context limit,
+ *       any number of GPUs, and only devices on the same host contend. Predicted slowdowns come from the
+ *       predictor given (live: {@link BubblePressurePredictor} on the profiler's features), tabulated once per
+ *       model set ({@link SlowdownTable#forPlanning}).</li>
+ * </ul>
+ * Requests run one per slot, as in the paper (batch 1; the router's credit is device time per request).
+ *
+ * <p><b>Restarts.</b> A live engine starts a fresh dispatcher whenever its workers or variants change. What was
+ * measured outlives it in a {@link History} shared by the dispatchers of one engine: the last measured rate of each
+ * model and the learned speed of each device, by name. A dispatcher started with a history that has rates plans at
+ * once for them (the paper's re-planning "when the model set changes"), instead of starting from "Base fair".
+ *
+ * <p>Re-planning runs on the dispatcher's own thread at the first event after an epoch ends: at most one plan
+ * (1,000 sampled matrices, tens of milliseconds on one core) per epoch, and only when the workload changed.
+ */
+public final class InterferenceDispatcher implements Dispatcher {
+    /** Finished requests a device needs before its learned speed is used. */
+    public static final int MIN_OBSERVATIONS = 8;
+    /** Weight of each new observation in the smoothed speed of its device. */
+    public static final double LEARNING_RATE = 0.1;
+
+    /**
+     * @param goal           what the planner maximises (goodput by default: the paper's §VI-B)
+     * @param samples        allocation matrices sampled per plan (the paper's 1,000)
+     * @param creditPeriodMs how often consumed allocation is reset ({@link CreditRule#DEFAULT_PERIOD_MS})
+     * @param epochMs        how long arrivals are counted before rates are re-measured and the workload re-planned
+     * @param rateTolerance  the relative change in a rate (or a solo latency) that calls for a new plan
+     * @param seed           the planner's seed: the same input gives the same plan
+     */
+    public record Settings(PlanGoal goal, int samples, double creditPeriodMs, double epochMs, double rateTolerance,
+                           long seed) {
+        public Settings {
+            if (goal == null) throw new IllegalArgumentException("goal must be set");
+            if (samples < 1) throw new IllegalArgumentException("samples must be ≥ 1");
+            if (!(creditPeriodMs > 0)) throw new IllegalArgumentException("creditPeriodMs must be > 0");
+            if (!(epochMs > 0)) throw new IllegalArgumentException("epochMs must be > 0");
+            if (!(rateTolerance >= 0)) throw new IllegalArgumentException("rateTolerance must be ≥ 0");
+        }
+
+        public static Settings defaults() {
+            return new Settings(PlanGoal.GOODPUT, InterferencePlanner.PAPER_SAMPLES, CreditRule.DEFAULT_PERIOD_MS, 1000,
+                    Replanner.DEFAULT_RATE_TOLERANCE, 1);
+        }
+    }
+
+    /**
+     * What the dispatcher needs to know of a device beyond its {@link Device}.
+     *
+     * @param name        how plans name it (a worker id)
+     * @param deviceClass the role it plays to the predictor
+     * @param host        the host whose memory it shares
+     */
+    public record DeviceInfo(String name, DeviceClass deviceClass, String host) {
+    }
+
+    /**
+     * The plan in force, as the dispatcher last made it (immutable; published for a status page).
+     *
+     * @param allocation  allocation ratio per model (row) and device (column)
+     * @param ratesPerSec the rates it was planned for (0 before the first plan)
+     * @param soloMs      the solo latency per model and device it was planned with
+     * @param speed       per device, the learned speed factor (1 until learned)
+     * @param score       the goal's score of the plan in the planner's own simulation (null: "Base fair", unplanned)
+     * @param plans       plans made by this dispatcher so far
+     * @param plannedAtMs when the plan was installed, on the dispatcher's clock
+     * @param predicting  whether slowdowns were predicted (false: interference-off, or too many co-locations)
+     */
+    public record PlanView(String policy, String goal, String predictor, List<String> devices, List<String> models,
+                           double[][] allocation, double[] ratesPerSec, double[][] soloMs, double[] speed, Double score,
+                           int plans, double plannedAtMs, boolean predicting) {
+    }
+
+    /**
+     * What one engine's dispatchers have measured, by model and device name, so that a restarted dispatcher does not
+     * start from nothing. Used only on the engine's thread (one dispatcher at a time).
+     */
+    public static final class History {
+        private final Map<String, Double> rates = new java.util.HashMap<>();
+        private final Map<String, double[]> speeds = new java.util.HashMap<>(); // {speed, observations}
+
+        /** The last measured rate of the model, or null. */
+        public Double rate(String model) {
+            return rates.get(model);
+        }
+
+        /** The learned speed of the device, or 1 when it has not been learned. */
+        public double speed(String device) {
+            double[] s = speeds.get(device);
+            return s == null ? 1 : s[0];
+        }
+    }
+
+    private final String policy;
+    private final InterferencePredictor predictor;
+    private final History history;
+    private final Settings settings;
+    private final Function<ServedModel, DeviceFeatures> features;
+    private final Function<Device, DeviceInfo> deviceInfo;
+
+    private DispatchContext ctx;
+    private int models, devices;
+    private Platform platform;
+    private List<WorkloadModel> mix;
+    private double[] baseSolo;
+    private double[] speed;
+    private int[] observed;
+    private int[] running;
+    private double[] slowdownAtDispatch;
+    private long[] arrivals;
+    private double epochStartMs;
+    private Replanner replanner;
+    private SlowdownTable table;
+    private CreditRouter router;
+    private volatile PlanView view;
+
+    /**
+     * @param predictor  slowdowns to plan with ({@link NoInterference} for {@code interference-off})
+     * @param features   a model's interference features (solo latency is not read from them), null when not measured
+     * @param deviceInfo each device's name, class and host; null: "d&lt;id&gt;", GPU when its kind is {@code gpu}
+     *                   and the accelerator role otherwise, all on one host
+     */
+    public InterferenceDispatcher(String policy, InterferencePredictor predictor, Settings settings,
+                                  Function<ServedModel, DeviceFeatures> features, Function<Device, DeviceInfo> deviceInfo) {
+        this(policy, predictor, settings, features, deviceInfo, new History());
+    }
+
+    /** A dispatcher that starts from, and adds to, what earlier dispatchers of its engine measured. */
+    public InterferenceDispatcher(String policy, InterferencePredictor predictor, Settings settings,
+                                  Function<ServedModel, DeviceFeatures> features, Function<Device, DeviceInfo> deviceInfo,
+                                  History history) {
+        this.history = history;
+        this.policy = policy;
+        this.predictor = predictor;
+        this.settings = settings;
+        this.features = features == null ? m -> null : features;
+        this.deviceInfo = deviceInfo == null ? InterferenceDispatcher::defaultInfo : deviceInfo;
+    }
+
+    /** The device roles when nothing says otherwise: a GPU is the GPU, every other device a device of its own. */
+    public static DeviceInfo defaultInfo(Device d) {
+        return new DeviceInfo("d" + d.id(), "gpu".equals(d.kind()) ? DeviceClass.GPU : DeviceClass.ACCELERATOR, "local");
+    }
+
+    @Override
+    public String policy() {
+        return policy;
+    }
+
+    @Override
+    public void start(DispatchContext context) {
+        this.ctx = context;
+        models = context.models().size();
+        devices = context.devices().size();
+        List<String> names = new ArrayList<>(), kinds = new ArrayList<>(), hosts = new ArrayList<>();
+        List<DeviceClass> classes = new ArrayList<>();
+        for (Device d : context.devices()) {
+            DeviceInfo info = deviceInfo.apply(d);
+            names.add(info.name());
+            classes.add(info.deviceClass());
+            hosts.add(info.host());
+            kinds.add(d.kind());
+        }
+        platform = Platform.workers(names, classes, kinds, hosts);
+        baseSolo = new double[models * devices];
+        mix = new ArrayList<>(models);
+        for (ServedModel m : context.models()) {
+            double l1 = m.profile().latencyMs(1);
+            for (int d = 0; d < devices; d++) baseSolo[m.id() * devices + d] = l1 * context.devices().get(d).speed() + m.wireMs();
+            mix.add(new WorkloadModel(profileOf(m, l1), 0, m.sloMs()));
+        }
+        speed = new double[devices];
+        observed = new int[devices];
+        for (int d = 0; d < devices; d++) {
+            double[] known = history.speeds.get(names.get(d));
+            speed[d] = known == null ? 1 : known[0];
+            observed[d] = known == null ? 0 : (int) known[1];
+        }
+        running = new int[devices];
+        Arrays.fill(running, -1);
+        slowdownAtDispatch = new double[devices];
+        arrivals = new long[models];
+        InterferenceWorkload workload = new InterferenceWorkload(platform, mix, baseSolo);
+        InterferencePlanner planner = new InterferencePlanner(policy, predictor, settings.goal(), AllocationSampler.continuous(),
+                settings.samples(), SampledSimulator.DEFAULT_REQUESTS, settings.creditPeriodMs(), settings.seed());
+        replanner = new Replanner(planner, settings.rateTolerance());
+        table = SlowdownTable.forPlanning(predictor, platform, workload.profiles());
+        AllocationMatrix fair = AllocationMatrix.fairWithinContexts(workload);
+        router = new CreditRouter(policy, workload, fair, settings.creditPeriodMs());
+        router.start(new DispatchContext(context.clock(), context.timers(), context.devices(), context.models(), new Sink()));
+        epochStartMs = context.nowMs();
+        publish(fair, new double[models], baseSolo, Double.NaN, context.nowMs());
+        double[] known = new double[models];
+        double total = 0;
+        for (ServedModel m : context.models()) {
+            Double r = history.rates.get(m.name());
+            known[m.id()] = r == null ? 0 : r;
+            total += known[m.id()];
+        }
+        if (total > 0) plan(known, context.nowMs());
+    }
+
+    /** The model as the predictor sees it: its measured features on every class, or none (no interference). */
+    private ModelProfile profileOf(ServedModel m, double l1) {
+        DeviceFeatures f = features.apply(m);
+        DeviceFeatures usable = f != null ? f : new DeviceFeatures(l1 > 0 ? l1 : 1e-3, l1 > 0 ? l1 : 1e-3, 0, 0, 1, 1);
+        return new ModelProfile(m.name(), Map.of(DeviceClass.GPU, usable, DeviceClass.ACCELERATOR, usable));
+    }
+
+    @Override
+    public void onArrival(Request request) {
+        maybeReplan(ctx.nowMs()); // an arrival at the epoch's end counts in the next one
+        arrivals[request.model]++;
+        router.onArrival(request);
+    }
+
+    @Override
+    public void onBatchDone(Batch batch) {
+        learn(batch, ctx.nowMs());
+        running[batch.device()] = -1;
+        maybeReplan(ctx.nowMs());
+        router.onBatchDone(batch);
+    }
+
+    /** The plan in force (never null once started). */
+    public PlanView plan() {
+        return view;
+    }
+
+    /** The router's decisions pass through here: each batch is sent with the latency predicted for where it lands. */
+    private final class Sink implements DispatchSink {
+        @Override
+        public void dispatch(Batch batch) {
+            int d = batch.device();
+            running[d] = batch.model();
+            double s = table.slowdown(d, batch.model(), running);
+            slowdownAtDispatch[d] = s;
+            ctx.sink().dispatch(new Batch(batch.model(), d, batch.requests(), batch.startMs(), batch.expectedLatencyMs() * s));
+        }
+
+        @Override
+        public void drop(Request request, DropReason reason) {
+            ctx.sink().drop(request, reason);
+        }
+    }
+
+    private void learn(Batch batch, double nowMs) {
+        int d = batch.device(), m = batch.model();
+        double took = nowMs - batch.startMs();
+        double planned = baseSolo[m * devices + d] * (slowdownAtDispatch[d] > 0 ? slowdownAtDispatch[d] : 1);
+        if (!(took > 0) || !(planned > 0)) return;
+        double ratio = Math.max(0.125, Math.min(8, took / planned));
+        // Smoothed in the log domain: a 2x slower and a 2x faster observation cancel out.
+        double learned = observed[d] == 0 ? ratio : Math.exp((1 - LEARNING_RATE) * Math.log(speed[d]) + LEARNING_RATE * Math.log(ratio));
+        speed[d] = learned;
+        observed[d]++;
+        history.speeds.put(platform.names().get(d), new double[] {learned, observed[d]});
+    }
+
+    private void maybeReplan(double nowMs) {
+        double elapsed = nowMs - epochStartMs;
+        if (elapsed < settings.epochMs()) return;
+        double[] rates = new double[models];
+        double total = 0;
+        for (int m = 0; m < models; m++) {
+            rates[m] = arrivals[m] * 1000.0 / elapsed;
+            total += rates[m];
+        }
+        Arrays.fill(arrivals, 0);
+        epochStartMs = nowMs;
+        for (ServedModel m : ctx.models()) history.rates.put(m.name(), rates[m.id()]);
+        if (total == 0) return; // nothing arrived: nothing to plan for; the plan in force stays
+        plan(rates, nowMs);
+    }
+
+    /** Plans for these rates with the solo latencies learned so far, when the workload changed significantly. */
+    private void plan(double[] rates, double nowMs) {
+        double[] solo = baseSolo.clone();
+        for (int d = 0; d < devices; d++) {
+            if (observed[d] < MIN_OBSERVATIONS) continue;
+            for (int m = 0; m < models; m++) solo[m * devices + d] *= speed[d];
+        }
+        InterferenceWorkload workload = new InterferenceWorkload(platform, mix, solo).withRates(rates);
+        int before = replanner.plans();
+        InterferencePlan plan = replanner.planFor(workload);
+        if (replanner.plans() == before) return; // not a significant change: the plan in force stays
+        table = replanner.table();
+        router.install(plan.allocation());
+        router.solo(solo);
+        publish(plan.allocation(), rates, solo, plan.score(), nowMs);
+    }
+
+    private void publish(AllocationMatrix allocation, double[] rates, double[] solo, double score, double nowMs) {
+        double[][] a = new double[models][devices], s = new double[models][devices];
+        for (int m = 0; m < models; m++) {
+            for (int d = 0; d < devices; d++) {
+                a[m][d] = allocation.ratio(m, d);
+                s[m][d] = solo[m * devices + d];
+            }
+        }
+        List<String> names = ctx.models().stream().map(ServedModel::name).toList();
+        view = new PlanView(policy, settings.goal().name(), predictor.name(), platform.names(), names, a, rates.clone(), s,
+                speed.clone(), Double.isNaN(score) ? null : score, replanner.plans(), nowMs, table.tabulated());
+    }
+}
