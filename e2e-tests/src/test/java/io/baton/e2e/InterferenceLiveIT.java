@@ -7,15 +7,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.baton.core.suite.JsonHttp;
 import io.baton.core.zoo.ValidationSet;
+import io.baton.e2e.support.ApplicationCopy;
 import io.baton.e2e.support.DirectOrt;
 import io.baton.e2e.support.E2eSuite;
 import io.baton.e2e.support.Oip;
 import io.baton.e2e.support.SuiteExtension;
-import java.net.URI;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -43,38 +41,7 @@ class InterferenceLiveIT {
         e2e = suite;
         oip = new Oip(suite);
         ort = new DirectOrt();
-        URI registry = e2e.suite().registry();
-        JsonNode source = e2e.http().get(registry.resolve("/v1/applications/" + SOURCE)).json();
-        if (e2e.http().get(registry.resolve("/v1/applications/" + APP)).status() == 404) {
-            ObjectNode app = JsonHttp.JSON.createObjectNode();
-            app.put("name", APP);
-            app.put("kind", "single");
-            app.put("policy", "interference");
-            app.set("sloMs", source.get("sloMs"));
-            app.set("inputs", source.get("inputs"));
-            app.set("outputs", source.get("outputs"));
-            if (source.has("classLabels")) app.set("classLabels", source.get("classLabels"));
-            created(e2e.http().post(registry.resolve("/v1/applications"), app), "application");
-            for (JsonNode v : source.path("variants")) {
-                Map<String, Object> variant = new LinkedHashMap<>();
-                variant.put("name", v.path("name").asText());
-                variant.put("stage", 0);
-                variant.put("artifactDigest", v.path("artifactDigest").asText());
-                created(e2e.http().post(registry.resolve("/v1/applications/" + APP + "/variants"), variant), "variant");
-                for (JsonNode p : v.path("profiles")) {
-                    ObjectNode profile = p.deepCopy();
-                    profile.remove(List.of("version", "deviceKind", "executionProvider", "measuredAt", "application", "variant"));
-                    JsonHttp.Response put = e2e.http().put(registry.resolve("/v1/applications/" + APP + "/variants/"
-                            + v.path("name").asText() + "/profiles/" + p.path("deviceKind").asText() + "/"
-                            + p.path("executionProvider").asText()), profile);
-                    assertThat(put.status()).as("copying a profile: %s", put.body()).isBetween(200, 201);
-                }
-            }
-        }
-    }
-
-    static void created(JsonHttp.Response r, String what) {
-        assertThat(r.status()).as("creating the %s: %s", what, r.body()).isIn(200, 201);
+        ApplicationCopy.register(e2e, SOURCE, APP, "interference", null);
     }
 
     @AfterAll
@@ -135,6 +102,7 @@ class InterferenceLiveIT {
         }
         JsonNode plans = e2e.http().get(e2e.suite().scheduler().resolve("/v1/interference/plan")).json();
         JsonNode plan = plans.get(0);
+        e2e.log().println("interference plan: " + plan);
         assertThat(plan.path("policy").asText()).as(plans.toString()).isEqualTo("interference");
         assertThat(plan.path("predicting").asBoolean()).as(plan.toString()).isTrue();
         assertThat(plan.path("plans").asInt()).as("planned for the measured rate: %s", plan).isPositive();

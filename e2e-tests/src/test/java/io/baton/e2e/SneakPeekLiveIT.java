@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.baton.core.suite.JsonHttp;
 import io.baton.core.zoo.ValidationSet;
+import io.baton.e2e.support.ApplicationCopy;
 import io.baton.e2e.support.DirectOrt;
 import io.baton.e2e.support.E2eSuite;
 import io.baton.e2e.support.Oip;
@@ -18,9 +19,7 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -48,46 +47,17 @@ class SneakPeekLiveIT {
         e2e = suite;
         oip = new Oip(suite);
         ort = new DirectOrt();
-        URI registry = e2e.suite().registry();
-        JsonNode source = e2e.http().get(registry.resolve("/v1/applications/" + SOURCE)).json();
-        if (e2e.http().get(registry.resolve("/v1/applications/" + APP)).status() == 404) {
-            ObjectNode app = JsonHttp.JSON.createObjectNode();
-            app.put("name", APP);
-            app.put("kind", "single");
-            app.put("policy", "sneakpeek");
-            app.putObject("policyParams").put("evidenceDataset", "validation").put("k", 5);
-            app.set("sloMs", source.get("sloMs"));
-            app.set("inputs", source.get("inputs"));
-            app.set("outputs", source.get("outputs"));
-            if (source.has("classLabels")) app.set("classLabels", source.get("classLabels"));
-            created(e2e.http().post(registry.resolve("/v1/applications"), app), "application");
-            for (JsonNode v : source.path("variants")) {
-                Map<String, Object> variant = new LinkedHashMap<>();
-                variant.put("name", v.path("name").asText());
-                variant.put("stage", 0);
-                variant.put("artifactDigest", v.path("artifactDigest").asText());
-                created(e2e.http().post(registry.resolve("/v1/applications/" + APP + "/variants"), variant), "variant");
-                for (JsonNode p : v.path("profiles")) {
-                    ObjectNode profile = p.deepCopy();
-                    profile.remove(List.of("version", "deviceKind", "executionProvider", "measuredAt", "application", "variant"));
-                    JsonHttp.Response put = e2e.http().put(registry.resolve("/v1/applications/" + APP + "/variants/"
-                            + v.path("name").asText() + "/profiles/" + p.path("deviceKind").asText() + "/"
-                            + p.path("executionProvider").asText()), profile);
-                    assertThat(put.status()).as("copying a profile: %s", put.body()).isBetween(200, 201);
-                }
-            }
+        ObjectNode params = JsonHttp.JSON.createObjectNode().put("evidenceDataset", "validation").put("k", 5);
+        if (ApplicationCopy.register(e2e, SOURCE, APP, "sneakpeek", params)) {
+            URI registry = e2e.suite().registry();
             JsonNode dataset = e2e.http().get(registry.resolve("/v1/applications/" + SOURCE + "/datasets/validation")).json();
             ObjectNode copy = JsonHttp.JSON.createObjectNode();
             for (String f : List.of("name", "inputsDigest", "labelsDigest", "sampleCount", "inputSpec")) copy.set(f, dataset.get(f));
-            created(e2e.http().post(registry.resolve("/v1/applications/" + APP + "/datasets"), copy), "dataset");
+            ApplicationCopy.created(e2e.http().post(registry.resolve("/v1/applications/" + APP + "/datasets"), copy), "dataset");
         }
         for (int attempt = 0; attempt < 30; attempt++) {
             if (oip.infer(APP, 0, 1).status() == 200) break; // warm: the index is built on the first request
         }
-    }
-
-    static void created(JsonHttp.Response r, String what) {
-        assertThat(r.status()).as("creating the %s: %s", what, r.body()).isIn(200, 201);
     }
 
     @AfterAll

@@ -31,8 +31,9 @@ import java.util.function.Function;
  *       device time to the router: the worker is not free until it answers). Workers of one kind still differ
  *       (thread counts, CPU models, a co-tenant), so every finished request also teaches the dispatcher its
  *       device's speed: observed time ÷ (planned solo × the slowdown predicted for the co-location it was sent
- *       into), smoothed per device ({@link #LEARNING_RATE}) once {@link #MIN_OBSERVATIONS} have been seen, and
- *       clamped to [1/8, 8]. Re-planning uses the learned solo latencies; a device whose speed moved by more than
+ *       into), each clamped to [1/8, 8]; a device's speed is the median of its last {@link #SPEED_WINDOW} (a median,
+ *       so that a cold start's model load or a failed call does not sway it), used once {@link #MIN_OBSERVATIONS}
+ *       have been seen. Re-planning uses the learned solo latencies; a device whose speed moved by more than
  *       the rate tolerance is a changed workload ({@link Replanner}).</li>
  *   <li><b>Who interferes.</b> The platform is {@link Platform#workers independent workers}: no context limit,
  *       any number of GPUs, and only devices on the same host contend. Predicted slowdowns come from the
@@ -42,8 +43,9 @@ import java.util.function.Function;
  * Requests run one per slot, as in the paper (batch 1; the router's credit is device time per request).
  *
  * <p><b>Restarts.</b> A live engine starts a fresh dispatcher whenever its workers or variants change. What was
- * measured outlives it in a {@link History} shared by the dispatchers of one engine: the last measured rate of each
- * model and the learned speed of each device, by name. A dispatcher started with a history that has rates plans at
+ * measured outlives it in a {@link History} shared by the dispatchers of one engine: the epoch in progress (its
+ * start and the arrivals counted so far, so that restarts more frequent than epochs do not keep rates from ever being
+ * measured), the last measured rate of each model and the speed samples of each device, by name. A dispatcher started with a history that has rates plans at
  * once for them (the paper's re-planning "when the model set changes"), instead of starting from "Base fair".
  *
  * <p>Re-planning runs on the dispatcher's own thread at the first event after an epoch ends: at most one plan
@@ -52,8 +54,8 @@ import java.util.function.Function;
 public final class InterferenceDispatcher implements Dispatcher {
     /** Finished requests a device needs before its learned speed is used. */
     public static final int MIN_OBSERVATIONS = 8;
-    /** Weight of each new observation in the smoothed speed of its device. */
-    public static final double LEARNING_RATE = 0.1;
+    /** How many of a device's latest observations its speed is the median of. */
+    public static final int SPEED_WINDOW = 32;
 
     /**
      * @param goal           what the planner maximises (goodput by default: the paper's §VI-B)
@@ -112,7 +114,9 @@ public final class InterferenceDispatcher implements Dispatcher {
      */
     public static final class History {
         private final Map<String, Double> rates = new java.util.HashMap<>();
-        private final Map<String, double[]> speeds = new java.util.HashMap<>(); // {speed, observations}
+        private final Map<String, SpeedSamples> speeds = new java.util.HashMap<>();
+        private final Map<String, long[]> arrivals = new java.util.HashMap<>(); // this epoch's, one cell per model
+        private double epochStartMs = Double.NaN;
 
         /** The last measured rate of the model, or null. */
         public Double rate(String model) {
@@ -121,8 +125,26 @@ public final class InterferenceDispatcher implements Dispatcher {
 
         /** The learned speed of the device, or 1 when it has not been learned. */
         public double speed(String device) {
-            double[] s = speeds.get(device);
-            return s == null ? 1 : s[0];
+            SpeedSamples s = speeds.get(device);
+            return s == null || s.count < MIN_OBSERVATIONS ? 1 : s.median();
+        }
+    }
+
+    /** A device's latest observed ÷ planned ratios, a ring of {@link #SPEED_WINDOW}. */
+    private static final class SpeedSamples {
+        final double[] ring = new double[SPEED_WINDOW];
+        long count;
+
+        void add(double ratio) {
+            ring[(int) (count++ % SPEED_WINDOW)] = ratio;
+        }
+
+        double median() {
+            int n = (int) Math.min(count, SPEED_WINDOW);
+            if (n == 0) return 1;
+            double[] sorted = Arrays.copyOf(ring, n);
+            Arrays.sort(sorted);
+            return n % 2 == 1 ? sorted[n / 2] : Math.sqrt(sorted[n / 2 - 1] * sorted[n / 2]);
         }
     }
 
@@ -138,12 +160,10 @@ public final class InterferenceDispatcher implements Dispatcher {
     private Platform platform;
     private List<WorkloadModel> mix;
     private double[] baseSolo;
-    private double[] speed;
-    private int[] observed;
+    private SpeedSamples[] samples;
     private int[] running;
     private double[] slowdownAtDispatch;
-    private long[] arrivals;
-    private double epochStartMs;
+    private long[][] arrivals; // per model, its cell in the history's epoch counts
     private Replanner replanner;
     private SlowdownTable table;
     private CreditRouter router;
@@ -204,17 +224,13 @@ public final class InterferenceDispatcher implements Dispatcher {
             for (int d = 0; d < devices; d++) baseSolo[m.id() * devices + d] = l1 * context.devices().get(d).speed() + m.wireMs();
             mix.add(new WorkloadModel(profileOf(m, l1), 0, m.sloMs()));
         }
-        speed = new double[devices];
-        observed = new int[devices];
-        for (int d = 0; d < devices; d++) {
-            double[] known = history.speeds.get(names.get(d));
-            speed[d] = known == null ? 1 : known[0];
-            observed[d] = known == null ? 0 : (int) known[1];
-        }
+        samples = new SpeedSamples[devices];
+        for (int d = 0; d < devices; d++) samples[d] = history.speeds.computeIfAbsent(names.get(d), n -> new SpeedSamples());
         running = new int[devices];
         Arrays.fill(running, -1);
         slowdownAtDispatch = new double[devices];
-        arrivals = new long[models];
+        arrivals = new long[models][];
+        for (ServedModel m : context.models()) arrivals[m.id()] = history.arrivals.computeIfAbsent(m.name(), n -> new long[1]);
         InterferenceWorkload workload = new InterferenceWorkload(platform, mix, baseSolo);
         InterferencePlanner planner = new InterferencePlanner(policy, predictor, settings.goal(), AllocationSampler.continuous(),
                 settings.samples(), SampledSimulator.DEFAULT_REQUESTS, settings.creditPeriodMs(), settings.seed());
@@ -223,7 +239,7 @@ public final class InterferenceDispatcher implements Dispatcher {
         AllocationMatrix fair = AllocationMatrix.fairWithinContexts(workload);
         router = new CreditRouter(policy, workload, fair, settings.creditPeriodMs());
         router.start(new DispatchContext(context.clock(), context.timers(), context.devices(), context.models(), new Sink()));
-        epochStartMs = context.nowMs();
+        if (Double.isNaN(history.epochStartMs)) history.epochStartMs = context.nowMs();
         publish(fair, new double[models], baseSolo, Double.NaN, context.nowMs());
         double[] known = new double[models];
         double total = 0;
@@ -245,7 +261,7 @@ public final class InterferenceDispatcher implements Dispatcher {
     @Override
     public void onArrival(Request request) {
         maybeReplan(ctx.nowMs()); // an arrival at the epoch's end counts in the next one
-        arrivals[request.model]++;
+        arrivals[request.model][0]++;
         router.onArrival(request);
     }
 
@@ -286,23 +302,20 @@ public final class InterferenceDispatcher implements Dispatcher {
         if (!(took > 0) || !(planned > 0)) return;
         double ratio = Math.max(0.125, Math.min(8, took / planned));
         // Smoothed in the log domain: a 2x slower and a 2x faster observation cancel out.
-        double learned = observed[d] == 0 ? ratio : Math.exp((1 - LEARNING_RATE) * Math.log(speed[d]) + LEARNING_RATE * Math.log(ratio));
-        speed[d] = learned;
-        observed[d]++;
-        history.speeds.put(platform.names().get(d), new double[] {learned, observed[d]});
+        samples[d].add(ratio);
     }
 
     private void maybeReplan(double nowMs) {
-        double elapsed = nowMs - epochStartMs;
+        double elapsed = nowMs - history.epochStartMs;
         if (elapsed < settings.epochMs()) return;
         double[] rates = new double[models];
         double total = 0;
         for (int m = 0; m < models; m++) {
-            rates[m] = arrivals[m] * 1000.0 / elapsed;
+            rates[m] = arrivals[m][0] * 1000.0 / elapsed;
             total += rates[m];
         }
-        Arrays.fill(arrivals, 0);
-        epochStartMs = nowMs;
+        for (long[] cell : history.arrivals.values()) cell[0] = 0;
+        history.epochStartMs = nowMs;
         for (ServedModel m : ctx.models()) history.rates.put(m.name(), rates[m.id()]);
         if (total == 0) return; // nothing arrived: nothing to plan for; the plan in force stays
         plan(rates, nowMs);
@@ -311,8 +324,8 @@ public final class InterferenceDispatcher implements Dispatcher {
     /** Plans for these rates with the solo latencies learned so far, when the workload changed significantly. */
     private void plan(double[] rates, double nowMs) {
         double[] solo = baseSolo.clone();
+        double[] speed = speeds();
         for (int d = 0; d < devices; d++) {
-            if (observed[d] < MIN_OBSERVATIONS) continue;
             for (int m = 0; m < models; m++) solo[m * devices + d] *= speed[d];
         }
         InterferenceWorkload workload = new InterferenceWorkload(platform, mix, solo).withRates(rates);
@@ -325,6 +338,13 @@ public final class InterferenceDispatcher implements Dispatcher {
         publish(plan.allocation(), rates, solo, plan.score(), nowMs);
     }
 
+    /** Per device, its learned speed (1 until {@link #MIN_OBSERVATIONS} have been seen). */
+    private double[] speeds() {
+        double[] out = new double[devices];
+        for (int d = 0; d < devices; d++) out[d] = samples[d].count < MIN_OBSERVATIONS ? 1 : samples[d].median();
+        return out;
+    }
+
     private void publish(AllocationMatrix allocation, double[] rates, double[] solo, double score, double nowMs) {
         double[][] a = new double[models][devices], s = new double[models][devices];
         for (int m = 0; m < models; m++) {
@@ -335,6 +355,6 @@ public final class InterferenceDispatcher implements Dispatcher {
         }
         List<String> names = ctx.models().stream().map(ServedModel::name).toList();
         view = new PlanView(policy, settings.goal().name(), predictor.name(), platform.names(), names, a, rates.clone(), s,
-                speed.clone(), Double.isNaN(score) ? null : score, replanner.plans(), nowMs, table.tabulated());
+                speeds(), Double.isNaN(score) ? null : score, replanner.plans(), nowMs, table.tabulated());
     }
 }

@@ -193,6 +193,36 @@ class InterferenceDispatcherTest {
     }
 
     @Test
+    void restartsMoreFrequentThanEpochsStillMeasureRatesAndAColdStartDoesNotSwayTheSpeed() {
+        InterferenceDispatcher.History history = new InterferenceDispatcher.History();
+        InterferenceDispatcher d = null;
+        RecordingSink sink = new RecordingSink();
+        for (int i = 0; i < 40; i++) {
+            if (i % 10 == 0) { // a restart every 300 ms (a worker's breaker, a new overhead estimate, ...)
+                d = new InterferenceDispatcher("interference", NoInterference.INSTANCE,
+                        new InterferenceDispatcher.Settings(PlanGoal.GOODPUT, 100, 100, 1000, 0.2, 7), null, null, history);
+                sink = new RecordingSink();
+                start(d, cpus(1), twoModels(), sink);
+            }
+            now = i * 30;
+            arrive(d, 0);
+            for (Batch b : List.copyOf(sink.batches)) {
+                // the first three requests pay a model load: 8x; the rest run as profiled
+                now = b.startMs() + b.expectedLatencyMs() * (i < 3 ? 8 : 1);
+                d.onBatchDone(b);
+                sink.batches.remove(b);
+            }
+        }
+        now = 1200;
+        arrive(d, 0);
+        assertThat(d.plan().plans()).isEqualTo(1);
+        assertThat(d.plan().ratesPerSec()[0]).as("34 arrivals in the 1,020 ms epoch over four dispatchers")
+                .isCloseTo(34 * 1000.0 / 1020, within(0.5));
+        assertThat(d.plan().speed()[0]).isEqualTo(1);
+        assertThat(history.speed("d0")).isEqualTo(1);
+    }
+
+    @Test
     void aRequestIsSentWithTheSlowdownPredictedBesideWhatRunsOnItsHost() {
         // a is sensitive (1.5 beside the bubble), b takes half the bubble's bandwidth: a beside b runs 1.25x.
         Map<String, DeviceFeatures> f = Map.of("a", new DeviceFeatures(2, 0.1, 0.1, 0, 1.5, 1.5),
