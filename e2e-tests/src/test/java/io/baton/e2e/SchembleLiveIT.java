@@ -22,7 +22,10 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
@@ -32,6 +35,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * the base models that ran. Every answer is checked against direct ONNX Runtime runs of exactly those base models.
  */
 @ExtendWith(SuiteExtension.class)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class) // light load first: a burst's tasks may still run on the workers after its answers
 class SchembleLiveIT {
     static final String APP = "fashion-ensemble";
     static final Duration PROFILING_LIMIT = Duration.ofMinutes(4);
@@ -113,6 +117,7 @@ class SchembleLiveIT {
     }
 
     @Test
+    @Order(1)
     void atLightLoadAQueryRunsTheBestIdleSubsetAndCarriesItsDifficulty() throws Exception {
         for (int i = 0; i < 6; i++) {
             JsonHttp.Response r = oip.infer(APP, i, 1);
@@ -137,6 +142,7 @@ class SchembleLiveIT {
      * every 200 is the mean of exactly the base models it names.
      */
     @Test
+    @Order(2)
     void underABurstSchembleRunsSubsetsAndEveryAnswerIsTheMeanOfWhatRan() throws Exception {
         int burst = 32;
         ExecutorService pool = Executors.newFixedThreadPool(burst);
