@@ -30,8 +30,9 @@ import java.util.function.Function;
  *       {@link Device#speed()} scales it and the model's wire time is added (a live batch's HTTP round trip is
  *       device time to the router: the worker is not free until it answers). Workers of one kind still differ
  *       (thread counts, CPU models, a co-tenant), so every finished request also teaches the dispatcher its
- *       device's speed: observed time ÷ (planned solo × the slowdown predicted for the co-location it was sent
- *       into), each clamped to [1/8, 8]; a device's speed is the median of its last {@link #SPEED_WINDOW} (a median,
+ *       device's speed: (observed time − wire time) ÷ (its ℓ(1) × the slowdown predicted for the co-location it was
+ *       sent into), each clamped to [1/8, 8]; solo = ℓ(1) × speed + wire time, so that the engine's own estimate of the
+ *       wire (which changes as it measures) is never scaled by a speed learned against an older one; a device's speed is the median of its last {@link #SPEED_WINDOW} (a median,
  *       so that a cold start's model load or a failed call does not sway it), used once {@link #MIN_OBSERVATIONS}
  *       have been seen. Re-planning uses the learned solo latencies; a device whose speed moved by more than
  *       the rate tolerance is a changed workload ({@link Replanner}).</li>
@@ -159,6 +160,10 @@ public final class InterferenceDispatcher implements Dispatcher {
     private int models, devices;
     private Platform platform;
     private List<WorkloadModel> mix;
+    /** Per model and device, ℓ(1) × the device's declared speed: the device's part of a request's time. */
+    private double[] deviceMs;
+    /** Per model, its wire time (HTTP to a worker and back, live): part of its latency no device speed scales. */
+    private double[] wireMs;
     private double[] baseSolo;
     private SpeedSamples[] samples;
     private int[] running;
@@ -218,10 +223,16 @@ public final class InterferenceDispatcher implements Dispatcher {
         }
         platform = Platform.workers(names, classes, kinds, hosts);
         baseSolo = new double[models * devices];
+        deviceMs = new double[models * devices];
+        wireMs = new double[models];
         mix = new ArrayList<>(models);
         for (ServedModel m : context.models()) {
             double l1 = m.profile().latencyMs(1);
-            for (int d = 0; d < devices; d++) baseSolo[m.id() * devices + d] = l1 * context.devices().get(d).speed() + m.wireMs();
+            wireMs[m.id()] = m.wireMs();
+            for (int d = 0; d < devices; d++) {
+                deviceMs[m.id() * devices + d] = l1 * context.devices().get(d).speed();
+                baseSolo[m.id() * devices + d] = deviceMs[m.id() * devices + d] + m.wireMs();
+            }
             mix.add(new WorkloadModel(profileOf(m, l1), 0, m.sloMs()));
         }
         samples = new SpeedSamples[devices];
@@ -286,7 +297,9 @@ public final class InterferenceDispatcher implements Dispatcher {
             running[d] = batch.model();
             double s = table.slowdown(d, batch.model(), running);
             slowdownAtDispatch[d] = s;
-            ctx.sink().dispatch(new Batch(batch.model(), d, batch.requests(), batch.startMs(), batch.expectedLatencyMs() * s));
+            double wire = wireMs[batch.model()]; // interference slows the device's part, not the wire's
+            ctx.sink().dispatch(new Batch(batch.model(), d, batch.requests(), batch.startMs(),
+                    (batch.expectedLatencyMs() - wire) * s + wire));
         }
 
         @Override
@@ -298,10 +311,10 @@ public final class InterferenceDispatcher implements Dispatcher {
     private void learn(Batch batch, double nowMs) {
         int d = batch.device(), m = batch.model();
         double took = nowMs - batch.startMs();
-        double planned = baseSolo[m * devices + d] * (slowdownAtDispatch[d] > 0 ? slowdownAtDispatch[d] : 1);
+        double planned = deviceMs[m * devices + d] * (slowdownAtDispatch[d] > 0 ? slowdownAtDispatch[d] : 1);
         if (!(took > 0) || !(planned > 0)) return;
-        double ratio = Math.max(0.125, Math.min(8, took / planned));
-        // Smoothed in the log domain: a 2x slower and a 2x faster observation cancel out.
+        // The device's part only: the wire is the engine's own estimate and is planned with as it is.
+        double ratio = Math.max(0.125, Math.min(8, (took - wireMs[m]) / planned));
         samples[d].add(ratio);
     }
 
@@ -323,10 +336,10 @@ public final class InterferenceDispatcher implements Dispatcher {
 
     /** Plans for these rates with the solo latencies learned so far, when the workload changed significantly. */
     private void plan(double[] rates, double nowMs) {
-        double[] solo = baseSolo.clone();
+        double[] solo = new double[models * devices];
         double[] speed = speeds();
         for (int d = 0; d < devices; d++) {
-            for (int m = 0; m < models; m++) solo[m * devices + d] *= speed[d];
+            for (int m = 0; m < models; m++) solo[m * devices + d] = deviceMs[m * devices + d] * speed[d] + wireMs[m];
         }
         InterferenceWorkload workload = new InterferenceWorkload(platform, mix, solo).withRates(rates);
         int before = replanner.plans();
