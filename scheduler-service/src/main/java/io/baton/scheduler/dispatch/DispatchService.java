@@ -552,7 +552,7 @@ public class DispatchService implements AutoCloseable {
         if (engine != null) return engine;
         synchronized (registry) { // no membership change between seeding the engine and it hearing of changes
             return engines.computeIfAbsent(policy, p -> {
-                LiveEngine e = new LiveEngine(p, LivePolicies.factory(p, properties.interference()), workers, metrics, clock,
+                LiveEngine e = new LiveEngine(p, LivePolicies.factory(p, properties.interference(), metrics), workers, metrics, clock,
                         properties.workerCallGrace(), properties.maxAttempts(), overheadMs());
                 registry.live().forEach(e::workerJoined);
                 return e;

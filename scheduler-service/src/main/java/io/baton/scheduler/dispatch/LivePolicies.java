@@ -17,6 +17,7 @@ import io.baton.core.symphony.SymphonyDispatcher;
 import io.baton.scheduler.SchedulerProperties;
 import io.baton.scheduler.catalog.CatalogProfile;
 import io.baton.scheduler.membership.Worker;
+import io.baton.scheduler.metrics.ServingMetrics;
 
 /**
  * The request-scale policies the scheduler runs live, by the id an application names in its {@code policy}.
@@ -51,12 +52,13 @@ public final class LivePolicies {
         return policy != null && LIVE.contains(policy) ? policy : FALLBACK;
     }
 
-    public static Factory factory(String livePolicy, SchedulerProperties.Interference interference) {
+    public static Factory factory(String livePolicy, SchedulerProperties.Interference interference,
+                                  ServingMetrics metrics) {
         return switch (livePolicy) {
             case "symphony" -> (w, v) -> SymphonyDispatcher.symphony();
             case "work-conserving" -> (w, v) -> SymphonyDispatcher.workConserving();
-            case INTERFERENCE -> interference(INTERFERENCE, BubblePressurePredictor.INSTANCE, interference);
-            case INTERFERENCE_OFF -> interference(INTERFERENCE_OFF, NoInterference.INSTANCE, interference);
+            case INTERFERENCE -> interference(INTERFERENCE, BubblePressurePredictor.INSTANCE, interference, metrics);
+            case INTERFERENCE_OFF -> interference(INTERFERENCE_OFF, NoInterference.INSTANCE, interference, metrics);
             default -> throw new IllegalArgumentException("no live policy '" + livePolicy + "'");
         };
     }
@@ -69,13 +71,14 @@ public final class LivePolicies {
      * factory is made once per engine and keeps the engine's {@link InterferenceDispatcher.History}: the rates and
      * worker speeds measured survive the policy restarts a membership or variant change causes.
      */
-    static Factory interference(String policy, InterferencePredictor predictor, SchedulerProperties.Interference s) {
+    static Factory interference(String policy, InterferencePredictor predictor, SchedulerProperties.Interference s,
+                                ServingMetrics metrics) {
         InterferenceDispatcher.Settings settings = new InterferenceDispatcher.Settings(PlanGoal.named(s.goal()),
                 s.samples(), CreditRule.DEFAULT_PERIOD_MS, s.epoch().toNanos() / 1e6, Replanner.DEFAULT_RATE_TOLERANCE, 1);
         InterferenceDispatcher.History history = new InterferenceDispatcher.History(); // one per engine
         return (workers, variants) -> new InterferenceDispatcher(policy, predictor, settings,
                 served -> features(variants.get(served.id()).interference()),
-                (Device d) -> deviceInfo(workers.get(d.id())), history);
+                (Device d) -> deviceInfo(workers.get(d.id())), history).onPlan(metrics::interferencePlan);
     }
 
     static InterferenceDispatcher.DeviceInfo deviceInfo(Worker w) {

@@ -26,7 +26,11 @@ import io.micrometer.core.instrument.Timer;
  *   <li>{@code baton_batch_size{application, variant}}: rows per batch sent;</li>
  *   <li>{@code baton_queue_length{application}}: requests waiting for a batch;</li>
  *   <li>{@code baton_device_idle_fraction{worker}}: share of the last ~10 s with no batch of ours on the worker, and
- *       {@code baton_device_busy_seconds_total{worker}} to take rates of over any window.</li>
+ *       {@code baton_device_busy_seconds_total{worker}} to take rates of over any window;</li>
+ *   <li>the live {@code interference} policy's plans: {@code baton_interference_plans_total{policy}},
+ *       {@code baton_interference_allocation_ratio{policy, model, worker}},
+ *       {@code baton_interference_planned_rate{policy, model}} (requests/s) and
+ *       {@code baton_interference_worker_speed{policy, worker}} (learned latency multiplier), as of the last plan.</li>
  * </ul>
  * The same figures, with the 99th-percentile latency and the mean batch size over the same window, are read at once
  * by {@link #applications()} and {@link #reading} for {@code GET /internal/v1/metrics/summary}.
@@ -122,6 +126,41 @@ public class ServingMetrics {
     public void selected(String app, String variant, double estimatedAccuracy) {
         DistributionSummary.builder("baton.sneakpeek.estimated.accuracy").tag("application", app).tag("variant", variant)
                 .register(registry).record(estimatedAccuracy);
+    }
+
+    private final ConcurrentHashMap<String, java.util.concurrent.atomic.AtomicReference<Double>> planGauges =
+            new ConcurrentHashMap<>();
+
+    /**
+     * A plan the live interference policy installed (or its first "Base fair" allocation, {@code planned} false):
+     * its gauges are set to it; a pair no longer in the plan keeps its last value until planned again.
+     */
+    public void interferencePlan(io.baton.core.interference.InterferenceDispatcher.PlanView view, boolean planned) {
+        if (planned) {
+            io.micrometer.core.instrument.Counter.builder("baton.interference.plans").tag("policy", view.policy())
+                    .register(registry).increment();
+        }
+        for (int m = 0; m < view.models().size(); m++) {
+            String model = view.models().get(m);
+            planGauge("baton.interference.planned.rate", view.ratesPerSec()[m], "policy", view.policy(), "model", model);
+            for (int d = 0; d < view.devices().size(); d++) {
+                planGauge("baton.interference.allocation.ratio", view.allocation()[m][d], "policy", view.policy(),
+                        "model", model, "worker", view.devices().get(d));
+            }
+        }
+        for (int d = 0; d < view.devices().size(); d++) {
+            planGauge("baton.interference.worker.speed", view.speed()[d], "policy", view.policy(), "worker",
+                    view.devices().get(d));
+        }
+    }
+
+    private void planGauge(String name, double value, String... tags) {
+        String key = name + '\u0000' + String.join("\u0000", tags);
+        planGauges.computeIfAbsent(key, k -> {
+            java.util.concurrent.atomic.AtomicReference<Double> cell = new java.util.concurrent.atomic.AtomicReference<>(value);
+            Gauge.builder(name, cell, c -> c.get()).tags(tags).register(registry);
+            return cell;
+        }).set(value);
     }
 
     /** Registers the queue-length gauge of an application once; {@code length} is read at each scrape. */

@@ -189,7 +189,12 @@ class InterferenceLiveTest {
 
         JsonNode readiness = json.readTree(get("/internal/v1/applications/lens"));
         assertThat(readiness.path("servedBy").asText()).isEqualTo("interference");
-        assertThat(get("/actuator/prometheus")).contains("baton_requests_total{application=\"hog\"");
+        String scrape = get("/actuator/prometheus");
+        assertThat(scrape).contains("baton_requests_total{application=\"hog\"")
+                .containsPattern("baton_interference_plans_total\\{[^}]*policy=\"interference\"")
+                .containsPattern("baton_interference_allocation_ratio\\{[^}]*model=\"lens/a\",policy=\"interference\",worker=\"itf-w2\"")
+                .containsPattern("baton_interference_planned_rate\\{[^}]*model=\"hog/a\",policy=\"interference\"")
+                .containsPattern("baton_interference_worker_speed\\{[^}]*policy=\"interference\",worker=\"itf-w1\"");
     }
 
     private String get(String path) throws Exception {

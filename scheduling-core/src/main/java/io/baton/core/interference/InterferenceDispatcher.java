@@ -173,6 +173,16 @@ public final class InterferenceDispatcher implements Dispatcher {
     private SlowdownTable table;
     private CreditRouter router;
     private volatile PlanView view;
+    private java.util.function.BiConsumer<PlanView, Boolean> planListener = (v, planned) -> { };
+
+    /**
+     * Tells {@code listener} of every allocation installed, on the dispatcher's thread: the first ("Base fair",
+     * {@code false}) and each plan ({@code true}). For metrics; it must be quick and must not call back.
+     */
+    public InterferenceDispatcher onPlan(java.util.function.BiConsumer<PlanView, Boolean> listener) {
+        this.planListener = listener;
+        return this;
+    }
 
     /**
      * @param predictor  slowdowns to plan with ({@link NoInterference} for {@code interference-off})
@@ -369,5 +379,6 @@ public final class InterferenceDispatcher implements Dispatcher {
         List<String> names = ctx.models().stream().map(ServedModel::name).toList();
         view = new PlanView(policy, settings.goal().name(), predictor.name(), platform.names(), names, a, rates.clone(), s,
                 speeds(), Double.isNaN(score) ? null : score, replanner.plans(), nowMs, table.tabulated());
+        planListener.accept(view, !Double.isNaN(score));
     }
 }
