@@ -169,6 +169,7 @@ public final class InterferenceDispatcher implements Dispatcher {
     private int[] running;
     private double[] slowdownAtDispatch;
     private long[][] arrivals; // per model, its cell in the history's epoch counts
+    private String[] keys; // per model, what the history knows it by
     private Replanner replanner;
     private SlowdownTable table;
     private CreditRouter router;
@@ -251,7 +252,8 @@ public final class InterferenceDispatcher implements Dispatcher {
         Arrays.fill(running, -1);
         slowdownAtDispatch = new double[devices];
         arrivals = new long[models][];
-        for (ServedModel m : context.models()) arrivals[m.id()] = history.arrivals.computeIfAbsent(m.name(), n -> new long[1]);
+        keys = historyKeys(context.models());
+        for (ServedModel m : context.models()) arrivals[m.id()] = history.arrivals.computeIfAbsent(keys[m.id()], n -> new long[1]);
         InterferenceWorkload workload = new InterferenceWorkload(platform, mix, baseSolo);
         InterferencePlanner planner = new InterferencePlanner(policy, predictor, settings.goal(), AllocationSampler.continuous(),
                 settings.samples(), SampledSimulator.DEFAULT_REQUESTS, settings.creditPeriodMs(), settings.seed());
@@ -265,11 +267,23 @@ public final class InterferenceDispatcher implements Dispatcher {
         double[] known = new double[models];
         double total = 0;
         for (ServedModel m : context.models()) {
-            Double r = history.rates.get(m.name());
+            Double r = history.rates.get(keys[m.id()]);
             known[m.id()] = r == null ? 0 : r;
             total += known[m.id()];
         }
         if (total > 0) plan(known, context.nowMs());
+    }
+
+    /**
+     * Each model's name, or, where two models share a name (a live variant re-profiled: the engine keeps the old
+     * entry beside the new one, and the ids of both are stable), its name and id, so that their counts stay apart.
+     */
+    private static String[] historyKeys(List<ServedModel> models) {
+        Map<String, Integer> seen = new java.util.HashMap<>();
+        for (ServedModel m : models) seen.merge(m.name(), 1, Integer::sum);
+        String[] out = new String[models.size()];
+        for (ServedModel m : models) out[m.id()] = seen.get(m.name()) > 1 ? m.name() + "#" + m.id() : m.name();
+        return out;
     }
 
     /** The model as the predictor sees it: its measured features on every class, or none (no interference). */
@@ -339,7 +353,7 @@ public final class InterferenceDispatcher implements Dispatcher {
         }
         for (long[] cell : history.arrivals.values()) cell[0] = 0;
         history.epochStartMs = nowMs;
-        for (ServedModel m : ctx.models()) history.rates.put(m.name(), rates[m.id()]);
+        for (ServedModel m : ctx.models()) history.rates.put(keys[m.id()], rates[m.id()]);
         if (total == 0) return; // nothing arrived: nothing to plan for; the plan in force stays
         plan(rates, nowMs);
     }

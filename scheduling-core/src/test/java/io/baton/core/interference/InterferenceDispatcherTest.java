@@ -223,6 +223,28 @@ class InterferenceDispatcherTest {
     }
 
     @Test
+    void twoModelsOfOneNameAreCountedApart() {
+        // A re-profiled live variant: the engine keeps the old entry (no more traffic) beside the new one.
+        List<ServedModel> models = List.of(new ServedModel(0, "app/v", LatencyProfile.linear(1, 1), 100, 8),
+                new ServedModel(1, "app/v", LatencyProfile.linear(1, 2), 100, 8));
+        InterferenceDispatcher.History history = new InterferenceDispatcher.History();
+        RecordingSink sink = new RecordingSink();
+        InterferenceDispatcher d = start(new InterferenceDispatcher("interference", NoInterference.INSTANCE,
+                new InterferenceDispatcher.Settings(PlanGoal.GOODPUT, 100, 100, 1000, 0.2, 7), null, null, history),
+                cpus(1), models, sink);
+        for (int i = 0; i < 20; i++) {
+            now = i * 50;
+            arrive(d, 1);
+            finishAll(d, sink);
+        }
+        now = 1000;
+        arrive(d, 1);
+        assertThat(d.plan().ratesPerSec()).containsExactly(0, 20);
+        assertThat(history.rate("app/v#1")).isEqualTo(20);
+        assertThat(history.rate("app/v#0")).isZero();
+    }
+
+    @Test
     void aRequestIsSentWithTheSlowdownPredictedBesideWhatRunsOnItsHost() {
         // a is sensitive (1.5 beside the bubble), b takes half the bubble's bandwidth: a beside b runs 1.25x.
         Map<String, DeviceFeatures> f = Map.of("a", new DeviceFeatures(2, 0.1, 0.1, 0, 1.5, 1.5),
