@@ -1,12 +1,10 @@
 package io.baton.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.baton.core.suite.JsonHttp;
-import io.baton.core.zoo.ValidationSet;
 import io.baton.e2e.support.ApplicationCopy;
 import io.baton.e2e.support.DirectOrt;
 import io.baton.e2e.support.E2eSuite;
@@ -50,14 +48,7 @@ class InterferenceLiveIT {
     }
 
     void assertOutputOfTheNamedVariant(JsonHttp.Response r, int image) throws Exception {
-        float[] p = Oip.probabilities(r, APP, 1);
-        String variant = r.json().path("parameters").path("variant").asText();
-        assertThat(e2e.variants(SOURCE).stream().map(v -> v.name()).toList()).as(r.body()).contains(variant);
-        ValidationSet vs = e2e.validation();
-        float[] direct = ort.run(e2e.onnx(variant), DirectOrt.rows(vs.examples(), vs.dims(), image, 1), DirectOrt.shape(1, vs.dims()));
-        for (int c = 0; c < 10; c++) {
-            assertThat(p[c]).as("image %d, class %d, %s", image, c, variant).isCloseTo(direct[c], within(1e-5f));
-        }
+        ApplicationCopy.assertAnswerOfTheNamedVariant(e2e, ort, SOURCE, APP, r, image);
     }
 
     @Test

@@ -52,6 +52,23 @@ public final class ApplicationCopy {
         return true;
     }
 
+    /**
+     * Asserts that {@code r}, an OIP answer of the copy {@code app} for validation image {@code image}, names one of the
+     * source's variants and carries exactly what a direct ONNX Runtime run of that variant gives.
+     */
+    public static void assertAnswerOfTheNamedVariant(E2eSuite e2e, DirectOrt ort, String source, String app,
+                                                     JsonHttp.Response r, int image) throws Exception {
+        float[] p = Oip.probabilities(r, app, 1);
+        String variant = r.json().path("parameters").path("variant").asText();
+        assertThat(e2e.variants(source).stream().map(v -> v.name()).toList()).as(r.body()).contains(variant);
+        io.baton.core.zoo.ValidationSet vs = e2e.validation();
+        float[] direct = ort.run(e2e.onnx(variant), DirectOrt.rows(vs.examples(), vs.dims(), image, 1), DirectOrt.shape(1, vs.dims()));
+        for (int c = 0; c < 10; c++) {
+            assertThat(p[c]).as("image %d, class %d, %s", image, c, variant)
+                    .isCloseTo(direct[c], org.assertj.core.api.Assertions.within(1e-5f));
+        }
+    }
+
     public static void created(JsonHttp.Response r, String what) {
         assertThat(r.status()).as("creating the %s: %s", what, r.body()).isIn(200, 201);
     }
