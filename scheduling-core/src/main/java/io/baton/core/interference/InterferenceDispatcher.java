@@ -353,8 +353,10 @@ public final class InterferenceDispatcher implements Dispatcher {
         }
         for (long[] cell : history.arrivals.values()) cell[0] = 0;
         history.epochStartMs = nowMs;
+        // Nothing arrived: nothing to plan for; the plan in force stays, and so do the rates it was made for (a
+        // dispatcher restarted now plans with those, as its predecessor ran).
+        if (total == 0) return;
         for (ServedModel m : ctx.models()) history.rates.put(keys[m.id()], rates[m.id()]);
-        if (total == 0) return; // nothing arrived: nothing to plan for; the plan in force stays
         plan(rates, nowMs);
     }
 

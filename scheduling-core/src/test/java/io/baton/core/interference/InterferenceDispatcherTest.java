@@ -223,6 +223,32 @@ class InterferenceDispatcherTest {
     }
 
     @Test
+    void aQuietEpochKeepsThePlanAndTheRatesItWasMadeFor() {
+        InterferenceDispatcher.History history = new InterferenceDispatcher.History();
+        InterferenceDispatcher.Settings settings = new InterferenceDispatcher.Settings(PlanGoal.GOODPUT, 100, 100, 1000, 0.2, 7);
+        RecordingSink sink = new RecordingSink();
+        InterferenceDispatcher d = start(new InterferenceDispatcher("interference", NoInterference.INSTANCE, settings,
+                null, null, history), cpus(1), twoModels(), sink);
+        for (int i = 0; i < 20; i++) { // 20 requests of b in the first second; the last one still running at 1000
+            now = i * 50;
+            arrive(d, 1);
+            if (i < 19) finishAll(d, sink);
+        }
+        now = 1000;
+        d.onBatchDone(sink.batches.remove(0)); // the first epoch ends: 20 requests/s
+        assertThat(d.plan().plans()).isEqualTo(1);
+        now = 2000;
+        arrive(d, 0); // the second epoch ends with nothing in it (this arrival counts in the third)
+        assertThat(d.plan().plans()).isEqualTo(1);
+        assertThat(d.plan().ratesPerSec()[1]).isEqualTo(20);
+        assertThat(history.rate("b")).isEqualTo(20);
+        InterferenceDispatcher restarted = start(new InterferenceDispatcher("interference", NoInterference.INSTANCE,
+                settings, null, null, history), cpus(2), twoModels(), new RecordingSink());
+        assertThat(restarted.plan().plans()).isEqualTo(1);
+        assertThat(restarted.plan().ratesPerSec()[1]).isEqualTo(20);
+    }
+
+    @Test
     void twoModelsOfOneNameAreCountedApart() {
         // A re-profiled live variant: the engine keeps the old entry (no more traffic) beside the new one.
         List<ServedModel> models = List.of(new ServedModel(0, "app/v", LatencyProfile.linear(1, 1), 100, 8),
