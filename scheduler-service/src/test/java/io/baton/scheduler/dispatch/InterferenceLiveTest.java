@@ -48,16 +48,8 @@ import org.springframework.test.context.DynamicPropertySource;
 @AutoConfigureObservability
 class InterferenceLiveTest {
 
-    private static final RegistryStub REGISTRY;
+    private static final RegistryStub REGISTRY = RegistryStub.started();
     private static final LinearModel SENSITIVE = new LinearModel(1f), HEAVY = new LinearModel(2f);
-
-    static {
-        try {
-            REGISTRY = new RegistryStub();
-        } catch (java.io.IOException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
 
     @DynamicPropertySource
     static void registry(DynamicPropertyRegistry properties) {
@@ -85,14 +77,7 @@ class InterferenceLiveTest {
         processes.add(WorkerProcess.start("itf-w1", artifacts, scheduler, dir.resolve("logs")));
         processes.add(WorkerProcess.start("itf-w2", artifacts, scheduler, dir.resolve("logs"),
                 "--baton.worker.device-class=npu-like"));
-        long end = System.nanoTime() + Duration.ofSeconds(90).toNanos();
-        while (workers.live().size() < 2) {
-            for (WorkerProcess w : processes) {
-                if (!w.alive()) throw new IllegalStateException("worker exited:\n" + w.tail());
-            }
-            if (System.nanoTime() > end) throw new IllegalStateException("the workers did not register in time");
-            Thread.sleep(200);
-        }
+        WorkerProcess.awaitLive(workers, 2, processes, Duration.ofSeconds(90));
     }
 
     @AfterAll

@@ -45,16 +45,8 @@ import org.springframework.test.context.DynamicPropertySource;
 @AutoConfigureObservability // Spring Boot's tests leave the Prometheus endpoint out unless asked
 class LiveDispatchTest {
 
-    private static final RegistryStub REGISTRY;
+    private static final RegistryStub REGISTRY = RegistryStub.started();
     private static final LinearModel MODEL = new LinearModel(1f);
-
-    static {
-        try {
-            REGISTRY = new RegistryStub();
-        } catch (java.io.IOException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
 
     /** ℓ(b) ≈ 1 + 0.05·b ms: a tiny model, profiled. */
     private static final double[][] PROFILE = {{1, 1.0}, {2, 1.1}, {4, 1.2}, {8, 1.4}, {16, 1.8}, {32, 2.6}};
@@ -90,14 +82,7 @@ class LiveDispatchTest {
         for (String id : List.of("cpu-a", "cpu-b")) {
             processes.add(WorkerProcess.start(id, dir.resolve("artifacts"), self, dir.resolve("logs")));
         }
-        long end = System.nanoTime() + Duration.ofSeconds(90).toNanos();
-        while (workers.live().size() < 2) {
-            for (WorkerProcess p : processes) {
-                if (!p.alive()) throw new IllegalStateException("worker " + p.id() + " exited:\n" + p.tail());
-            }
-            if (System.nanoTime() > end) throw new IllegalStateException("workers did not register in time");
-            Thread.sleep(200);
-        }
+        WorkerProcess.awaitLive(workers, 2, processes, Duration.ofSeconds(90));
     }
 
     @AfterAll

@@ -44,16 +44,8 @@ import org.springframework.test.context.DynamicPropertySource;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class SchembleLiveTest {
 
-    private static final RegistryStub REGISTRY;
+    private static final RegistryStub REGISTRY = RegistryStub.started();
     private static final LinearModel A = new LinearModel(1f), B = new LinearModel(2f);
-
-    static {
-        try {
-            REGISTRY = new RegistryStub();
-        } catch (java.io.IOException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
 
     /** ℓ(1) = 1 ms for both base models. */
     private static final String PROFILE = """
@@ -90,14 +82,7 @@ class SchembleLiveTest {
         for (String id : List.of("cpu-a", "cpu-b")) {
             processes.add(WorkerProcess.start(id, dir.resolve("artifacts"), self, dir.resolve("logs")));
         }
-        long end = System.nanoTime() + Duration.ofSeconds(90).toNanos();
-        while (workers.live().size() < 2) {
-            for (WorkerProcess p : processes) {
-                if (!p.alive()) throw new IllegalStateException("worker " + p.id() + " exited:\n" + p.tail());
-            }
-            if (System.nanoTime() > end) throw new IllegalStateException("workers did not register in time");
-            Thread.sleep(200);
-        }
+        WorkerProcess.awaitLive(workers, 2, processes, Duration.ofSeconds(90));
         for (int i = 0; i < 20; i++) { // warm both models on both workers: the first batches pay loads and a cold JIT
             if (post(query("ens", new float[] {1, 2, 3, 4}, 0.9, 2000.0)).statusCode() == 200 && i > 4) break;
         }

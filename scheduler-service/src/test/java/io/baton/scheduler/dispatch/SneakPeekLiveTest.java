@@ -44,17 +44,9 @@ import org.springframework.test.context.DynamicPropertySource;
 @AutoConfigureObservability
 class SneakPeekLiveTest {
 
-    private static final RegistryStub REGISTRY;
+    private static final RegistryStub REGISTRY = RegistryStub.started();
     private static final LinearModel A = new LinearModel(1f), B = new LinearModel(2f), C = new LinearModel(3f),
             D = new LinearModel(4f);
-
-    static {
-        try {
-            REGISTRY = new RegistryStub();
-        } catch (java.io.IOException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
 
     @DynamicPropertySource
     static void registry(DynamicPropertyRegistry properties) {
@@ -84,12 +76,7 @@ class SneakPeekLiveTest {
         models.put("voice/a", C);
         models.put("voice/b", D);
         worker = WorkerProcess.start("cpu-only", artifacts, URI.create("http://127.0.0.1:" + port), dir.resolve("logs"));
-        long end = System.nanoTime() + Duration.ofSeconds(90).toNanos();
-        while (workers.live().isEmpty()) {
-            if (!worker.alive()) throw new IllegalStateException("worker exited:\n" + worker.tail());
-            if (System.nanoTime() > end) throw new IllegalStateException("the worker did not register in time");
-            Thread.sleep(200);
-        }
+        WorkerProcess.awaitLive(workers, 1, List.of(worker), Duration.ofSeconds(90));
     }
 
     @AfterAll

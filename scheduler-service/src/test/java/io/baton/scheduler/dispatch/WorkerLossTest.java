@@ -41,15 +41,7 @@ import org.springframework.test.context.DynamicPropertySource;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class WorkerLossTest {
 
-    private static final RegistryStub REGISTRY;
-
-    static {
-        try {
-            REGISTRY = new RegistryStub();
-        } catch (java.io.IOException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
+    private static final RegistryStub REGISTRY = RegistryStub.started();
 
     @DynamicPropertySource
     static void registry(DynamicPropertyRegistry properties) {
@@ -104,11 +96,7 @@ class WorkerLossTest {
         WorkerProcess survivor = WorkerProcess.start("cpu-survivor", dir.resolve("artifacts"), self, dir.resolve("logs"));
         processes.add(doomed);
         processes.add(survivor);
-        long end = System.nanoTime() + Duration.ofSeconds(90).toNanos();
-        while (workers.live().size() < 2) {
-            if (System.nanoTime() > end) throw new IllegalStateException("workers did not register:\n" + doomed.tail());
-            Thread.sleep(200);
-        }
+        WorkerProcess.awaitLive(workers, 2, processes, Duration.ofSeconds(90));
 
         warmUp(self, 2);
 

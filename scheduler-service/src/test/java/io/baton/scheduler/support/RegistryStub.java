@@ -22,6 +22,15 @@ public final class RegistryStub implements AutoCloseable {
     /** Bodies of {@code POST /v1/plans}, in arrival order. */
     public final java.util.List<String> plans = new java.util.concurrent.CopyOnWriteArrayList<>();
 
+    /** A stub already serving, for a test class's static field (an I/O failure fails the class's initialisation). */
+    public static RegistryStub started() {
+        try {
+            return new RegistryStub();
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException("starting the registry stub", e);
+        }
+    }
+
     public RegistryStub() throws IOException {
         server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
         server.createContext("/v1/applications/", exchange -> {

@@ -55,6 +55,26 @@ public final class WorkerProcess implements AutoCloseable {
         return new WorkerProcess(process, id, log);
     }
 
+    /**
+     * Waits until {@code registry} has at least {@code count} live workers: the workers in {@code processes} register
+     * on their own once up. Fails with a worker's log when one exits, or with every log after {@code timeout}.
+     */
+    public static void awaitLive(io.baton.scheduler.membership.WorkerRegistry registry, int count,
+                                 List<WorkerProcess> processes, java.time.Duration timeout) throws Exception {
+        long end = System.nanoTime() + timeout.toNanos();
+        while (registry.live().size() < count) {
+            for (WorkerProcess p : processes) {
+                if (!p.alive()) throw new IllegalStateException("worker " + p.id() + " exited:\n" + p.tail());
+            }
+            if (System.nanoTime() > end) {
+                StringBuilder logs = new StringBuilder();
+                for (WorkerProcess p : processes) logs.append("\n--- ").append(p.id()).append('\n').append(p.tail());
+                throw new IllegalStateException(count + " worker(s) did not register within " + timeout + ":" + logs);
+            }
+            Thread.sleep(200);
+        }
+    }
+
     public String id() {
         return id;
     }
