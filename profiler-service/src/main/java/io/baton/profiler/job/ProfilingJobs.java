@@ -18,8 +18,6 @@ import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.http.HttpStatus;
 
-import ai.onnxruntime.OrtException;
-import io.baton.core.interference.measure.InterferenceHarness;
 import io.baton.core.schemble.Aggregators;
 import io.baton.core.schemble.EnsembleProfile;
 import io.baton.profiler.ProfilerProperties;
@@ -127,7 +125,7 @@ public final class ProfilingJobs implements DisposableBean {
             int classes = spec.application().classes().size();
             List<byte[]> models = new ArrayList<>();
             Map<Integer, ValidationData> seenByStage = new java.util.HashMap<>();
-            InterferenceHarness harness = null; // one per job, made on its first variant measured
+            InterferenceFeatureProfiler.JobRun interference = features.forJob(spec.settings().provider());
             for (Variant v : spec.variants()) {
                 job.checkCancelled();
                 long t0 = System.nanoTime();
@@ -142,34 +140,17 @@ public final class ProfilingJobs implements DisposableBean {
                 VariantProfiler.Result r = profiler.profile(model, seen, classes, spec.settings(), job);
                 job.checkCancelled();
                 // then its interference features on this device, stored with the profile
-                ProfileBody body = r.profile();
-                String interferenceNote = null;
-                Double interferenceMs = null;
-                if (!features.enabled()) {
-                    interferenceNote = "interference features are switched off (baton.profiler.interference.enabled=false)";
-                } else if (spec.settings().provider() != ExecutionProvider.CPU) {
-                    interferenceNote = "interference features are measured on the CPU only (the bubble is a CPU memory stream); "
-                            + "this job profiles " + provider;
-                } else {
-                    long t1 = System.nanoTime();
-                    try {
-                        if (harness == null) harness = features.harness();
-                        body = body.with(features.measure(harness, v.name(), model));
-                        interferenceMs = (System.nanoTime() - t1) / 1e6;
-                    } catch (OrtException | RuntimeException e) {
-                        log.warn("interference features of {}/{} not measured", app, v.name(), e);
-                        interferenceNote = "interference features not measured: " + e.getMessage();
-                    }
-                }
+                InterferenceFeatureProfiler.Outcome itf = interference.measure(app, v.name(), model);
+                ProfileBody body = r.profile().with(itf.features());
                 job.checkCancelled(); // a cancelled job writes nothing more
                 registry.putProfile(app, v.name(), spec.deviceKind(), provider, body);
                 job.add(new VariantOutcome(v.name(), body,
                         "/v1/applications/" + app + "/variants/" + v.name() + "/profiles/" + spec.deviceKind() + "/" + provider,
                         r.rawLatency(), r.residentBytes(), r.accuracyNote(), (System.nanoTime() - t0) / 1e6,
-                        interferenceMs, interferenceNote));
+                        itf.ms(), itf.note()));
                 log.info("profiled {}/{} on {}/{} in {} ms (interference features: {})", app, v.name(), spec.deviceKind(), provider,
                         Math.round((System.nanoTime() - t0) / 1e6),
-                        interferenceMs != null ? Math.round(interferenceMs) + " ms" : interferenceNote);
+                        itf.ms() != null ? Math.round(itf.ms()) + " ms" : itf.note());
             }
             if (spec.ensemble() != null) profileEnsemble(job, models, validation, classes);
             job.finish(JobState.SUCCEEDED, null);

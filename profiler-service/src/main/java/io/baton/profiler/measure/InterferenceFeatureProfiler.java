@@ -21,6 +21,7 @@ import io.baton.profiler.registry.ProfileBody;
  * Every input the variant declares is fed, of its declared element type and shape (symbolic dimensions 1).
  */
 public final class InterferenceFeatureProfiler {
+    private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(InterferenceFeatureProfiler.class);
 
     private final ProfilerProperties.Interference settings;
 
@@ -28,15 +29,61 @@ public final class InterferenceFeatureProfiler {
         this.settings = settings;
     }
 
-    public boolean enabled() {
+    private boolean enabled() {
         return settings.enabled();
+    }
+
+    /**
+     * What one variant's measurement gave: the features (null when not measured), how long they took (null likewise)
+     * and, when not measured, why.
+     */
+    public record Outcome(ProfileBody.Interference features, Double ms, String note) {
+    }
+
+    /**
+     * The measurements of one profiling job on {@code provider}: whether to measure at all (switched on, and on the
+     * CPU: the bubble is a CPU memory stream), and one harness for the job, made on its first variant measured.
+     */
+    public JobRun forJob(ExecutionProvider provider) {
+        return new JobRun(provider);
+    }
+
+    /** One job's measurements, in its thread (not thread-safe, like the harness it holds). */
+    public final class JobRun {
+        private final ExecutionProvider provider;
+        private InterferenceHarness harness;
+
+        private JobRun(ExecutionProvider provider) {
+            this.provider = provider;
+        }
+
+        /** The features of {@code model}, or why there are none; a failed measurement is reported, never thrown. */
+        public Outcome measure(String application, String variant, byte[] model) {
+            if (!enabled()) {
+                return new Outcome(null, null,
+                        "interference features are switched off (baton.profiler.interference.enabled=false)");
+            }
+            if (provider != ExecutionProvider.CPU) {
+                return new Outcome(null, null, "interference features are measured on the CPU only (the bubble is a CPU "
+                        + "memory stream); this job profiles " + provider.id());
+            }
+            long t0 = System.nanoTime();
+            try {
+                if (harness == null) harness = harness();
+                ProfileBody.Interference f = InterferenceFeatureProfiler.this.measure(harness, variant, model);
+                return new Outcome(f, (System.nanoTime() - t0) / 1e6, null);
+            } catch (OrtException | RuntimeException e) {
+                log.warn("interference features of {}/{} not measured", application, variant, e);
+                return new Outcome(null, null, "interference features not measured: " + e.getMessage());
+            }
+        }
     }
 
     /**
      * A harness for one job: it holds the bubble's two 32 MiB buffers and measures the bubble's solo rate once, on
      * its first variant. Not thread-safe: one per job.
      */
-    public InterferenceHarness harness() {
+    private InterferenceHarness harness() {
         return InterferenceHarness.timed(settings.warmup(), settings.duration());
     }
 
@@ -44,7 +91,7 @@ public final class InterferenceFeatureProfiler {
      * The features of {@code model}, measured now with {@code harness}; an {@link IllegalStateException} when they are
      * no measurement the registry would take (the job then stores the profile without them and says why).
      */
-    public ProfileBody.Interference measure(InterferenceHarness harness, String name, byte[] model) throws OrtException {
+    private ProfileBody.Interference measure(InterferenceHarness harness, String name, byte[] model) throws OrtException {
         CpuProfile p = harness.profile(name, model, 1);
         if (!(p.soloMs() > 0) || !Double.isFinite(p.sensitivity()) || !Double.isFinite(p.bandwidthGBs())
                 || !Double.isFinite(p.pressure())) {

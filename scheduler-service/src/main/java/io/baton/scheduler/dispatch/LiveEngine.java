@@ -71,8 +71,8 @@ public final class LiveEngine implements AutoCloseable {
     private List<Worker> devices = List.of();
     private final LinkedHashMap<Long, PendingRequest> waiting = new LinkedHashMap<>();
     private final Map<Long, LiveBatch> inFlight = new HashMap<>();
-    private Dispatcher dispatcher;
-    private volatile Dispatcher current;
+    /** Written only by the engine's thread; volatile so that status reads ({@link #runningPolicy}) see the latest. */
+    private volatile Dispatcher dispatcher;
     private WallTimers timers = new WallTimers();
     private int generation;
     private boolean stale = true;
@@ -110,7 +110,7 @@ public final class LiveEngine implements AutoCloseable {
      * itself as immutable snapshots (never for calls into it: those belong to the engine's thread).
      */
     public Dispatcher runningPolicy() {
-        return running ? current : null;
+        return running ? dispatcher : null;
     }
 
     /** Queues a request; its answer completes once, on another thread. */
@@ -252,7 +252,6 @@ public final class LiveEngine implements AutoCloseable {
                 .sorted(Comparator.comparing(Worker::workerId)).toList();
         if (devices.isEmpty() || models.isEmpty()) {
             dispatcher = null;
-            current = null;
             timers = new WallTimers();
             for (PendingRequest p : List.copyOf(waiting.values())) {
                 dropWaiting(p, DropReason.NO_DEVICE);
@@ -273,9 +272,9 @@ public final class LiveEngine implements AutoCloseable {
                     overhead.estimateMs()));
         }
         timers = new WallTimers();
-        dispatcher = policies.create(devices, List.copyOf(models));
-        dispatcher.start(new DispatchContext(clock, timers, deviceList, table, new Sink(generation)));
-        current = dispatcher;
+        Dispatcher fresh = policies.create(devices, List.copyOf(models));
+        fresh.start(new DispatchContext(clock, timers, deviceList, table, new Sink(generation)));
+        dispatcher = fresh; // published started: a status read never sees a policy before its start
         log.info("{} engine: policy started over {} worker(s) and {} variant(s), {} request(s) waiting, planning with "
                 + "{} ms of dispatch overhead per batch", policy, devices.size(), models.size(), waiting.size(),
                 String.format(java.util.Locale.ROOT, "%.2f", overhead.estimateMs()));

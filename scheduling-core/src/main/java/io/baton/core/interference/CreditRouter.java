@@ -64,11 +64,6 @@ public final class CreditRouter extends QueueingDispatcher {
         this.ratio = allocation.flat();
     }
 
-    /** Routes with these solo latencies (flat [m * devices + d]) from now on; see {@link QueueingDispatcher#updateSolo}. */
-    public void solo(double[] flat) {
-        updateSolo(flat);
-    }
-
     public AllocationMatrix allocation() {
         return AllocationMatrix.ofFlat(ratio, models, devices);
     }

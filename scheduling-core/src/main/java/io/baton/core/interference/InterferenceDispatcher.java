@@ -164,7 +164,6 @@ public final class InterferenceDispatcher implements Dispatcher {
     private double[] deviceMs;
     /** Per model, its wire time (HTTP to a worker and back, live): part of its latency no device speed scales. */
     private double[] wireMs;
-    private double[] baseSolo;
     private SpeedSamples[] samples;
     private int[] running;
     private double[] slowdownAtDispatch;
@@ -233,17 +232,13 @@ public final class InterferenceDispatcher implements Dispatcher {
             kinds.add(d.kind());
         }
         platform = Platform.workers(names, classes, kinds, hosts);
-        baseSolo = new double[models * devices];
         deviceMs = new double[models * devices];
         wireMs = new double[models];
         mix = new ArrayList<>(models);
         for (ServedModel m : context.models()) {
             double l1 = m.profile().latencyMs(1);
             wireMs[m.id()] = m.wireMs();
-            for (int d = 0; d < devices; d++) {
-                deviceMs[m.id() * devices + d] = l1 * context.devices().get(d).speed();
-                baseSolo[m.id() * devices + d] = deviceMs[m.id() * devices + d] + m.wireMs();
-            }
+            for (int d = 0; d < devices; d++) deviceMs[m.id() * devices + d] = l1 * context.devices().get(d).speed();
             mix.add(new WorkloadModel(profileOf(m, l1), 0, m.sloMs()));
         }
         samples = new SpeedSamples[devices];
@@ -254,6 +249,9 @@ public final class InterferenceDispatcher implements Dispatcher {
         arrivals = new long[models][];
         keys = historyKeys(context.models());
         for (ServedModel m : context.models()) arrivals[m.id()] = history.arrivals.computeIfAbsent(keys[m.id()], n -> new long[1]);
+        double[] unlearned = new double[devices];
+        Arrays.fill(unlearned, 1);
+        double[] baseSolo = solo(unlearned); // routing starts from the profile; learned speeds come in with a plan
         InterferenceWorkload workload = new InterferenceWorkload(platform, mix, baseSolo);
         InterferencePlanner planner = new InterferencePlanner(policy, predictor, settings.goal(), AllocationSampler.continuous(),
                 settings.samples(), SampledSimulator.DEFAULT_REQUESTS, settings.creditPeriodMs(), settings.seed());
@@ -362,19 +360,24 @@ public final class InterferenceDispatcher implements Dispatcher {
 
     /** Plans for these rates with the solo latencies learned so far, when the workload changed significantly. */
     private void plan(double[] rates, double nowMs) {
-        double[] solo = new double[models * devices];
-        double[] speed = speeds();
-        for (int d = 0; d < devices; d++) {
-            for (int m = 0; m < models; m++) solo[m * devices + d] = deviceMs[m * devices + d] * speed[d] + wireMs[m];
-        }
+        double[] solo = solo(speeds());
         InterferenceWorkload workload = new InterferenceWorkload(platform, mix, solo).withRates(rates);
         int before = replanner.plans();
         InterferencePlan plan = replanner.planFor(workload);
         if (replanner.plans() == before) return; // not a significant change: the plan in force stays
         table = replanner.table();
         router.install(plan.allocation());
-        router.solo(solo);
+        router.updateSolo(solo);
         publish(plan.allocation(), rates, solo, plan.score(), nowMs);
+    }
+
+    /** Solo latency per model and device, flat: ℓ(1) × the device's speed + the model's wire time. */
+    private double[] solo(double[] speed) {
+        double[] out = new double[models * devices];
+        for (int m = 0; m < models; m++) {
+            for (int d = 0; d < devices; d++) out[m * devices + d] = deviceMs[m * devices + d] * speed[d] + wireMs[m];
+        }
+        return out;
     }
 
     /** Per device, its learned speed (1 until {@link #MIN_OBSERVATIONS} have been seen). */

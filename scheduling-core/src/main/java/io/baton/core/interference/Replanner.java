@@ -42,11 +42,6 @@ public final class Replanner {
         return table;
     }
 
-    /** The workload the last plan was made for (null before the first). */
-    public InterferenceWorkload planned() {
-        return planned;
-    }
-
     /** How many times it has planned. */
     public int plans() {
         return plans;
