@@ -89,7 +89,7 @@ public final class SymphonyPoliciesBench {
     }
 
     public static void print(List<Row> rows, PrintStream out) {
-        out.println("Symphony §4.3 / Fig. 4: goodput (req/s at bad rate ≤ 1%) of symphony vs work-conserving");
+        out.println("Symphony §4.3 / Fig. 4: goodput (req/s with every model at bad rate ≤ 1%) of symphony vs work-conserving");
         out.printf(Locale.ROOT, "%-12s %-13s %6s %5s %6s %6s %14s %14s %7s%n",
                 "setup", "model", "models", "gpus", "sloMs", "gamma", "work-conserv.", "symphony", "ratio");
         for (Row r : rows) {

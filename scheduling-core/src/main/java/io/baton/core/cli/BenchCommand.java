@@ -28,8 +28,13 @@ final class BenchCommand {
                 long seed = longOption(args, "--seed", 1);
                 long seeds = longOption(args, "--seeds", 1);
                 if (seeds < 1 || seeds > 100) throw new InputException("--seeds must be in 1..100, got " + seeds);
-                var rows = SymphonyPoliciesBench.runAll(SymphonyPoliciesBench.grid(args.contains("--full")),
-                        GoodputSearch.standard(), seed, (int) seeds);
+                String setup = Baton.option(args, "--setup");
+                if (setup != null && !setup.equals("mixed") && !setup.equals("homogeneous")) {
+                    throw new InputException("--setup must be mixed or homogeneous, got '" + setup + "'");
+                }
+                var grid = SymphonyPoliciesBench.grid(args.contains("--full")).stream()
+                        .filter(c -> setup == null || c.setup().equals(setup)).toList();
+                var rows = SymphonyPoliciesBench.runAll(grid, GoodputSearch.standard(), seed, (int) seeds);
                 SymphonyPoliciesBench.print(rows, out);
             }
             case "symphony-table4" -> Table4Bench.print(Table4Bench.run(longOption(args, "--seed", 1)), out);

@@ -49,6 +49,7 @@ public final class Simulator {
     // metrics over requests arriving in [windowStart, windowEnd)
     private long offered, good, late, dropped, batches, batchedRequests, lateStarts;
     private double busyMs;
+    private final long[] offeredByModel, goodByModel;
     private final LatencyHistogram latency = new LatencyHistogram();
 
     private Simulator(SimulationSpec spec, Dispatcher dispatcher, ExecutionModel execution) {
@@ -63,6 +64,8 @@ public final class Simulator {
         for (int i = 0; i < deviceEvents.length; i++) deviceEvents[i] = new DeviceEvent(spec.devices().get(i));
         this.windowStart = spec.warmupMs();
         this.windowEnd = spec.durationMs();
+        this.offeredByModel = new long[models.length];
+        this.goodByModel = new long[models.length];
     }
 
     /** Runs the dispatcher over the spec's workload and reports what it achieved. */
@@ -106,7 +109,15 @@ public final class Simulator {
                 served == 0 ? 0 : (double) late / served,
                 latency.percentile(50), latency.percentile(99),
                 batches == 0 ? 0 : (double) batchedRequests / batches,
-                Math.max(0, idle), batches, lateStarts, unfinished, windowMs);
+                Math.max(0, idle), batches, lateStarts, unfinished, windowMs, worstModelBadRate());
+    }
+
+    private double worstModelBadRate() {
+        double worst = 0;
+        for (int m = 0; m < models.length; m++) {
+            if (offeredByModel[m] > 0) worst = Math.max(worst, (double) (offeredByModel[m] - goodByModel[m]) / offeredByModel[m]);
+        }
+        return worst;
     }
 
     private boolean inWindow(Request r) {
@@ -139,7 +150,10 @@ public final class Simulator {
             long id = nextId++;
             if (id >= state.length) state = Arrays.copyOf(state, state.length * 2);
             Request r = new Request(id, model, now, deadline);
-            if (inWindow(r)) offered++;
+            if (inWindow(r)) {
+                offered++;
+                offeredByModel[model]++;
+            }
             if (source.advance()) heap.schedule(this, source.timeMs());
             dispatcher.onArrival(r);
         }
@@ -167,7 +181,12 @@ public final class Simulator {
             for (Request r : b.requests()) {
                 setState(r.id, DISPATCHED, FINISHED, "finished");
                 if (!inWindow(r)) continue;
-                if (now <= r.deadlineMs) good++; else late++;
+                if (now <= r.deadlineMs) {
+                    good++;
+                    goodByModel[r.model]++;
+                } else {
+                    late++;
+                }
                 latency.record(now - r.arrivalMs);
             }
             dispatcher.onBatchDone(b);

@@ -43,6 +43,7 @@ class BatonCliTest {
         CliRun.of("", "bench", "symphony-table4", "--seed", "abc").badInput("--seed");
         CliRun.of("", "bench", "simulator-speed", "--policy", "fifo").badInput("--policy", "'fifo'");
         CliRun.of("", "bench", "symphony-policies", "--seeds", "0").badInput("--seeds");
+        CliRun.of("", "bench", "symphony-policies", "--setup", "tiny").badInput("--setup");
         CliRun.of("", "bench", "interference", "--load", "-1").badInput("--load");
         CliRun.of("", "bench", "interference", "--load", "x").badInput("--load", "'x'");
         CliRun.of("", "bench", "interference", "--seconds", "0").badInput("--seconds");
