@@ -6,6 +6,7 @@ import io.baton.core.sneakpeek.ModelCache;
 import io.baton.core.sneakpeek.ModelVariant;
 import io.baton.core.sneakpeek.PeekRequest;
 import io.baton.core.sneakpeek.Penalty;
+import io.baton.core.sneakpeek.RequestLevelScheduler;
 import io.baton.core.sneakpeek.Schedule;
 import io.baton.core.sneakpeek.ScheduleEvaluator;
 import io.baton.core.sneakpeek.SchedulingWindow;
@@ -66,7 +67,11 @@ public final class SneakPeekBench {
     private SneakPeekBench() {}
 
     public static Row run(SneakPeekWorkload.Setup setup, List<SneakPeekWorkload.Window> windows, String policyName) {
-        SneakPeekPolicy policy = SneakPeekPolicy.named(policyName);
+        return run(setup, windows, SneakPeekPolicy.named(policyName));
+    }
+
+    public static Row run(SneakPeekWorkload.Setup setup, List<SneakPeekWorkload.Window> windows, SneakPeekPolicy policy) {
+        String policyName = policy.name();
         List<AppProfile> apps = SneakPeekWorkload.profiles(setup);
         ModelCache cache = setup.cache(apps);
         SchedulingWindow.Options options = policy.options(ExecutionMode.BATCHED, setup.maxBatch(), setup.budget());
@@ -194,10 +199,13 @@ public final class SneakPeekBench {
                 new Object[] {"one resident model, windows scored alone (no backlog)", base.withMemory(SneakPeekWorkload.Setup.ONE_MODEL).withBacklog(false)},
                 new Object[] {"windows scored alone (no backlog)", base.withBacklog(false)},
                 new Object[] {"deadline ~ Normal(150, 50) ms", base.withDeadline(base.meanDeadlineMs(), 50)},
-                new Object[] {"deadline ~ Normal(150, 75) ms", base.withDeadline(base.meanDeadlineMs(), 75)});
+                new Object[] {"deadline ~ Normal(150, 75) ms", base.withDeadline(base.meanDeadlineMs(), 75)},
+                new Object[] {"LO: most accurate on-time model, else eq. 13 (§6.1 prose)", base, LO_EDF_DEADLINE_FIRST});
         for (Object[] reading : readings) {
             SneakPeekWorkload.Setup s = (SneakPeekWorkload.Setup) reading[1];
-            List<Row> rows = runAll(s, List.of("lo-edf", "grouped+da", "sneakpeek"));
+            SneakPeekPolicy lo = reading.length > 2 ? (SneakPeekPolicy) reading[2] : SneakPeekPolicy.named("lo-edf");
+            List<SneakPeekWorkload.Window> windows = SneakPeekWorkload.generate(s);
+            List<Row> rows = List.of(run(s, windows, lo), run(s, windows, "grouped+da"), run(s, windows, "sneakpeek"));
             StringBuilder line = new StringBuilder(String.format("%-58s", reading[0]));
             for (Row r : rows) line.append(String.format(" %7.4f /%5.1f%%", r.utility(), 100 * r.violations()));
             line.append(String.format(" %7.2fx %7.2fx", rows.get(1).utility() / rows.get(0).utility(), rows.get(2).utility() / rows.get(0).utility()));
@@ -205,6 +213,11 @@ public final class SneakPeekBench {
         }
         out.println();
     }
+
+    /** LO-EDF under the §6.1 prose reading of LO ({@link RequestLevelScheduler.Selection#DEADLINE_FIRST}). */
+    static final SneakPeekPolicy LO_EDF_DEADLINE_FIRST = new SneakPeekPolicy("lo-edf (deadline first)",
+            new RequestLevelScheduler(RequestLevelScheduler.Ordering.EDF, RequestLevelScheduler.Selection.DEADLINE_FIRST,
+                    io.baton.core.sneakpeek.Priority.seconds()), false, false);
 
     static String budgetName(SchedulingWindow.DeadlineBudget b) {
         return b == SchedulingWindow.DeadlineBudget.FROM_NOW ? "from the scheduling time" : "from arrival";

@@ -113,8 +113,9 @@ class SneakPeekBenchTest {
         var bytes = new java.io.ByteArrayOutputStream();
         SneakPeekBench.printReadings(s, new java.io.PrintStream(bytes, true, java.nio.charset.StandardCharsets.UTF_8));
         String text = bytes.toString(java.nio.charset.StandardCharsets.UTF_8);
-        assertThat(text).contains("as run above", "penalty d from arrival", "one resident model", "no backlog", "Normal(150, 75)");
-        assertThat(text.lines().filter(l -> l.endsWith("x")).count()).isEqualTo(8);
+        assertThat(text).contains("as run above", "penalty d from arrival", "one resident model", "no backlog", "Normal(150, 75)",
+                "on-time model");
+        assertThat(text.lines().filter(l -> l.endsWith("x")).count()).isEqualTo(9);
     }
 
     @Test
