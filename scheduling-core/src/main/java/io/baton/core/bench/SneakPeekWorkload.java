@@ -2,8 +2,10 @@ package io.baton.core.bench;
 
 import io.baton.core.sneakpeek.AppProfile;
 import io.baton.core.sneakpeek.DirichletPrior;
+import io.baton.core.sneakpeek.ModelCache;
 import io.baton.core.sneakpeek.PeekRequest;
 import io.baton.core.sneakpeek.Penalty;
+import io.baton.core.sneakpeek.SchedulingWindow;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -39,24 +41,50 @@ public final class SneakPeekWorkload {
 
     /**
      * @param sneakPeekAccuracy NaN: each application's own; otherwise every application's (evidence and short-circuit)
+     * @param budget            the d the relative penalties normalise by (default {@code FROM_NOW}: the paper's eqs.
+     *                          1–2 and 12 share one origin, the scheduling time; see {@link SchedulingWindow.DeadlineBudget})
+     * @param memoryMb          the worker's model memory: NaN the table's budget, {@link #ONE_MODEL} one resident model
+     *                          (every change of model pays its load), otherwise a budget in MB (e.g. 12288, the paper's
+     *                          RTX 3060)
+     * @param carryBacklog      true: a window's plan starts when the device is free (a real worker queue; the paper's
+     *                          eq. 13 "plus the expected wait time", l. 206); false: every window is scheduled and scored
+     *                          on an idle device, eq. 1–3 per window alone (a sensitivity reading only)
      */
     public record Setup(SneakPeekAppTable table, int requestsPerWindow, double windowMs, double meanDeadlineMs,
                         double deadlineSdMs, Penalty penalty, double sneakPeekAccuracy, PriorKind prior, int k,
-                        int windows, long seed, int maxBatch) {
+                        int windows, long seed, int maxBatch, SchedulingWindow.DeadlineBudget budget, double memoryMb,
+                        boolean carryBacklog) {
+
+        /** {@link #memoryMb} for a worker that holds one model at a time. */
+        public static final double ONE_MODEL = 0;
+
+        public Setup {
+            if (budget == null) throw new IllegalArgumentException("budget is required");
+            if (!(Double.isNaN(memoryMb) || memoryMb >= 0)) throw new IllegalArgumentException("memoryMb must be NaN, 0 (one model) or > 0");
+        }
 
         public static Setup paperDefault(SneakPeekAppTable table) {
             return new Setup(table, 12, 100, 150, 0, new Penalty.RelativeSigmoid(), Double.NaN, PriorKind.JEFFREYS,
-                    5, 300, 1, 16);
+                    5, 300, 1, 16, SchedulingWindow.DeadlineBudget.FROM_NOW, Double.NaN, true);
         }
 
-        public Setup withApps(int n) { return new Setup(table.cycled(n), requestsPerWindow, windowMs, meanDeadlineMs, deadlineSdMs, penalty, sneakPeekAccuracy, prior, k, windows, seed, maxBatch); }
-        public Setup withRequests(int n) { return new Setup(table, n, windowMs, meanDeadlineMs, deadlineSdMs, penalty, sneakPeekAccuracy, prior, k, windows, seed, maxBatch); }
-        public Setup withDeadline(double mean, double sd) { return new Setup(table, requestsPerWindow, windowMs, mean, sd, penalty, sneakPeekAccuracy, prior, k, windows, seed, maxBatch); }
-        public Setup withPenalty(Penalty p) { return new Setup(table, requestsPerWindow, windowMs, meanDeadlineMs, deadlineSdMs, p, sneakPeekAccuracy, prior, k, windows, seed, maxBatch); }
-        public Setup withSneakPeekAccuracy(double a) { return new Setup(table, requestsPerWindow, windowMs, meanDeadlineMs, deadlineSdMs, penalty, a, prior, k, windows, seed, maxBatch); }
-        public Setup withPrior(PriorKind p) { return new Setup(table, requestsPerWindow, windowMs, meanDeadlineMs, deadlineSdMs, penalty, sneakPeekAccuracy, p, k, windows, seed, maxBatch); }
-        public Setup withWindows(int w) { return new Setup(table, requestsPerWindow, windowMs, meanDeadlineMs, deadlineSdMs, penalty, sneakPeekAccuracy, prior, k, w, seed, maxBatch); }
-        public Setup withSeed(long s) { return new Setup(table, requestsPerWindow, windowMs, meanDeadlineMs, deadlineSdMs, penalty, sneakPeekAccuracy, prior, k, windows, s, maxBatch); }
+        public Setup withApps(int n) { return new Setup(table.cycled(n), requestsPerWindow, windowMs, meanDeadlineMs, deadlineSdMs, penalty, sneakPeekAccuracy, prior, k, windows, seed, maxBatch, budget, memoryMb, carryBacklog); }
+        public Setup withRequests(int n) { return new Setup(table, n, windowMs, meanDeadlineMs, deadlineSdMs, penalty, sneakPeekAccuracy, prior, k, windows, seed, maxBatch, budget, memoryMb, carryBacklog); }
+        public Setup withDeadline(double mean, double sd) { return new Setup(table, requestsPerWindow, windowMs, mean, sd, penalty, sneakPeekAccuracy, prior, k, windows, seed, maxBatch, budget, memoryMb, carryBacklog); }
+        public Setup withPenalty(Penalty p) { return new Setup(table, requestsPerWindow, windowMs, meanDeadlineMs, deadlineSdMs, p, sneakPeekAccuracy, prior, k, windows, seed, maxBatch, budget, memoryMb, carryBacklog); }
+        public Setup withSneakPeekAccuracy(double a) { return new Setup(table, requestsPerWindow, windowMs, meanDeadlineMs, deadlineSdMs, penalty, a, prior, k, windows, seed, maxBatch, budget, memoryMb, carryBacklog); }
+        public Setup withPrior(PriorKind p) { return new Setup(table, requestsPerWindow, windowMs, meanDeadlineMs, deadlineSdMs, penalty, sneakPeekAccuracy, p, k, windows, seed, maxBatch, budget, memoryMb, carryBacklog); }
+        public Setup withWindows(int w) { return new Setup(table, requestsPerWindow, windowMs, meanDeadlineMs, deadlineSdMs, penalty, sneakPeekAccuracy, prior, k, w, seed, maxBatch, budget, memoryMb, carryBacklog); }
+        public Setup withSeed(long s) { return new Setup(table, requestsPerWindow, windowMs, meanDeadlineMs, deadlineSdMs, penalty, sneakPeekAccuracy, prior, k, windows, s, maxBatch, budget, memoryMb, carryBacklog); }
+        public Setup withBudget(SchedulingWindow.DeadlineBudget b) { return new Setup(table, requestsPerWindow, windowMs, meanDeadlineMs, deadlineSdMs, penalty, sneakPeekAccuracy, prior, k, windows, seed, maxBatch, b, memoryMb, carryBacklog); }
+        public Setup withMemory(double mb) { return new Setup(table, requestsPerWindow, windowMs, meanDeadlineMs, deadlineSdMs, penalty, sneakPeekAccuracy, prior, k, windows, seed, maxBatch, budget, mb, carryBacklog); }
+        public Setup withBacklog(boolean carry) { return new Setup(table, requestsPerWindow, windowMs, meanDeadlineMs, deadlineSdMs, penalty, sneakPeekAccuracy, prior, k, windows, seed, maxBatch, budget, memoryMb, carry); }
+
+        /** The worker's model cache at the start of a run. */
+        public ModelCache cache(List<AppProfile> apps) {
+            if (memoryMb == ONE_MODEL) return SchedulingWindow.singleSlotCache(apps);
+            return SchedulingWindow.budgetedCache(apps, Double.isNaN(memoryMb) ? table.memoryBudgetMb() : memoryMb);
+        }
     }
 
     /** One window: its requests and their true labels (evaluation only). */

@@ -3,8 +3,8 @@ package io.baton.core.sneakpeek;
 /**
  * One request in a scheduling window (paper §3.1): its application (index into the window's application list),
  * arrival and absolute deadline (ms), and θ̂, the posterior mean of its class frequencies given the SneakPeek
- * evidence ({@link DirichletPrior#posteriorMean}). The deadline budget d − arrival is what the paper's relative
- * penalties normalise by.
+ * evidence ({@link DirichletPrior#posteriorMean}). The paper's relative penalties normalise lateness by a deadline
+ * budget measured from arrival or from the scheduling time ({@link SchedulingWindow.DeadlineBudget}).
  */
 public record PeekRequest(String id, int app, double arrivalMs, double deadlineMs, double[] theta) {
 

@@ -6,7 +6,8 @@ package io.baton.core.sneakpeek;
  *
  * <p>{@link Step}, {@link Linear} and {@link Sigmoid} are the forms of the {@code plan sneakpeek} contract (issue 6).
  * {@link RelativeLinear} and {@link RelativeSigmoid} are the paper's §6.1 forms, which measure lateness relative to the
- * request's own deadline budget d (deadline − arrival): x = (e − d)/d. The paper prints {@code max(1, ·)}, which
+ * request's own deadline budget d: x = (e − d)/d. Where d is measured from (arrival, or the moment the window is
+ * scheduled, as in the paper's eqs. 1–2) is the window's {@link SchedulingWindow.DeadlineBudget}. The paper prints {@code max(1, ·)}, which
  * would make every late request worthless; as in the notes (§3.1) we read it as {@code min(1, ·)}, so both reach the
  * full penalty at e ≥ 2d. The paper's sigmoid 1/(1 + (x/(1−x))^−3) equals x³/(x³ + (1−x)³) on 0 &lt; x &lt; 1.
  */

@@ -19,14 +19,42 @@ import java.util.List;
 public final class SchedulingWindow {
 
     /**
+     * Where the d of a relative penalty ({@link Penalty.RelativeSigmoid}, {@link Penalty.RelativeLinear}) is measured
+     * from: the penalty normalises lateness by d, x = (e − d)/d (paper §6.1, sneakpeek.txt l. 290–294).
+     */
+    public enum DeadlineBudget {
+        /** d = deadline − arrival: the request's whole budget (e.g. 150 ms). */
+        FROM_ARRIVAL,
+        /**
+         * d = deadline − now, the time left when the window is scheduled. The paper's d_i and e_i share one origin:
+         * e_i = t_i + ℓ(m_j) (eq. 2, l. 102) with t_i the sum of the latencies ordered ahead (eq. 1, l. 96–98), i.e.
+         * time from the moment the schedule starts (eq. 13: "the current time (or the current time plus the expected
+         * wait time prior to execution)", l. 206); the same d_i is the time left in the priority e^(−d_i) (eq. 12,
+         * l. 198), which {@link Priority} already measures from now.
+         */
+        FROM_NOW
+    }
+
+    /**
      * @param dataAware    Acc_r(m) = Σθ̂·recall (true) or the profiled accuracy (false)
      * @param shortCircuit add each application's SneakPeek model as a zero-latency candidate
      * @param mode         how the device runs the plan
      * @param maxBatch     the largest batch in {@link ExecutionMode#BATCHED} (≥ 1)
+     * @param budget       the d of the relative penalties (no effect on the absolute ones of the contract)
      */
-    public record Options(boolean dataAware, boolean shortCircuit, ExecutionMode mode, int maxBatch) {
+    public record Options(boolean dataAware, boolean shortCircuit, ExecutionMode mode, int maxBatch, DeadlineBudget budget) {
         public Options {
             if (maxBatch < 1) throw new IllegalArgumentException("maxBatch must be ≥ 1");
+            if (budget == null) throw new IllegalArgumentException("budget is required");
+        }
+
+        /** d measured from arrival (what the live engine uses). */
+        public Options(boolean dataAware, boolean shortCircuit, ExecutionMode mode, int maxBatch) {
+            this(dataAware, shortCircuit, mode, maxBatch, DeadlineBudget.FROM_ARRIVAL);
+        }
+
+        public Options withBudget(DeadlineBudget b) {
+            return new Options(dataAware, shortCircuit, mode, maxBatch, b);
         }
 
         /** The {@code plan sneakpeek} contract: data-aware, sequential. */
@@ -110,7 +138,7 @@ public final class SchedulingWindow {
             if (q.theta().length != app.classes()) throw new IllegalArgumentException(q.id() + ": θ has " + q.theta().length + " classes, " + app.name() + " " + app.classes());
             reqApp[r] = q.app();
             deadline[r] = q.deadlineMs();
-            budget[r] = q.deadlineMs() - q.arrivalMs();
+            budget[r] = q.deadlineMs() - (options.budget() == DeadlineBudget.FROM_NOW ? nowMs : q.arrivalMs());
             int[] c = candidates[q.app()];
             accuracy[r] = new double[c.length];
             double[] theta = q.theta();
@@ -150,6 +178,7 @@ public final class SchedulingWindow {
 
     public int appOf(int request) { return reqApp[request]; }
     public double deadline(int request) { return deadline[request]; }
+    /** The d of request r's relative penalty (see {@link DeadlineBudget}). */
     public double budget(int request) { return budget[request]; }
     public int candidateCount(int app) { return candidates[app].length; }
     /** Global model id of candidate k of application app. */

@@ -48,4 +48,8 @@ public record SneakPeekPolicy(String name, WindowScheduler scheduler, boolean da
     public SchedulingWindow.Options options(ExecutionMode mode, int maxBatch) {
         return new SchedulingWindow.Options(dataAware, shortCircuit, mode, maxBatch);
     }
+
+    public SchedulingWindow.Options options(ExecutionMode mode, int maxBatch, SchedulingWindow.DeadlineBudget budget) {
+        return new SchedulingWindow.Options(dataAware, shortCircuit, mode, maxBatch, budget);
+    }
 }

@@ -74,6 +74,51 @@ class SneakPeekBenchTest {
     }
 
     @Test
+    void defaultReadingsAndTheirSwitches() {
+        SneakPeekWorkload.Setup s = SneakPeekWorkload.Setup.paperDefault(SneakPeekAppTable.defaults());
+        assertThat(s.budget()).isEqualTo(io.baton.core.sneakpeek.SchedulingWindow.DeadlineBudget.FROM_NOW);
+        assertThat(s.carryBacklog()).isTrue();
+        assertThat(s.memoryMb()).isNaN();
+        var apps = SneakPeekWorkload.profiles(s);
+        // The table's budget holds several models; one resident model reloads on every change.
+        var table = s.cache(apps);
+        table.use(0);
+        table.use(5);
+        assertThat(table.resident(0)).isTrue();
+        var one = s.withMemory(SneakPeekWorkload.Setup.ONE_MODEL).cache(apps);
+        one.use(0);
+        one.use(5);
+        assertThat(one.resident(0)).isFalse();
+        var big = s.withMemory(12288).cache(apps);
+        for (int m = 0; m < big.models(); m++) big.use(m);
+        assertThat(big.residentModels()).hasSize(big.models());
+        assertThatThrownBy(() -> s.withMemory(-1)).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void backlogCarriesOverOrEachWindowIsScoredAlone() {
+        // MaxAcc overloads the device: with the backlog carried, lateness grows window after window; scored alone,
+        // every window starts on an idle device and lateness stays bounded by one window's work.
+        SneakPeekWorkload.Setup s = SneakPeekWorkload.Setup.paperDefault(SneakPeekAppTable.defaults()).withWindows(40);
+        var windows = SneakPeekWorkload.generate(s);
+        SneakPeekBench.Row carried = SneakPeekBench.run(s, windows, "maxacc-edf");
+        SneakPeekBench.Row alone = SneakPeekBench.run(s.withBacklog(false), windows, "maxacc-edf");
+        assertThat(carried.violationMs()).isGreaterThan(1000);
+        assertThat(alone.violationMs()).isLessThan(1000);
+    }
+
+    @Test
+    void readingsTablePrintsEveryReading() {
+        SneakPeekWorkload.Setup s = SneakPeekWorkload.Setup.paperDefault(SneakPeekAppTable.defaults()).withWindows(10);
+        var bytes = new java.io.ByteArrayOutputStream();
+        SneakPeekBench.printReadings(s, new java.io.PrintStream(bytes, true, java.nio.charset.StandardCharsets.UTF_8));
+        String text = bytes.toString(java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(text).contains("as run above", "penalty d from arrival", "one resident model", "no backlog", "Normal(150, 75)",
+                "on-time model");
+        assertThat(text.lines().filter(l -> l.endsWith("x")).count()).isEqualTo(9);
+    }
+
+    @Test
     void everyPolicyRunsAndGroupingBeatsLoEdfAtTheDefaultSetup() {
         SneakPeekWorkload.Setup s = SneakPeekWorkload.Setup.paperDefault(SneakPeekAppTable.defaults()).withWindows(60);
         List<SneakPeekBench.Row> rows = SneakPeekBench.runAll(s, List.of("lo-edf", "grouped", "sneakpeek", "maxacc-edf"));

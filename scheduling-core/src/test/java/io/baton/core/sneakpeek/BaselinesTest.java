@@ -43,6 +43,31 @@ class BaselinesTest {
     }
 
     @Test
+    void deadlineFirstReadingStaysOnTimeWhereEq13TakesASlightlyLateBetterModel() {
+        AppProfile app = new AppProfile("a", new Penalty.RelativeSigmoid(), DirichletPrior.jeffreys(2), List.of(FAST, SLOW), Double.NaN);
+        WindowScheduler eq13 = new RequestLevelScheduler(RequestLevelScheduler.Ordering.EDF,
+                RequestLevelScheduler.Selection.LOCALLY_OPTIMAL, Priority.seconds());
+        WindowScheduler first = new RequestLevelScheduler(RequestLevelScheduler.Ordering.EDF,
+                RequestLevelScheduler.Selection.DEADLINE_FIRST, Priority.seconds());
+        // Nothing loaded: fast ends at 20 + 10 = 30, slow at 20 + 60 = 80.
+        java.util.function.BiFunction<WindowScheduler, Double, String> pick = (sched, deadline) -> {
+            SchedulingWindow w = SchedulingWindow.of(0, List.of(app), List.of(new PeekRequest("r", 0, 0, deadline, new double[] {0.5, 0.5})),
+                    new SchedulingWindow.Options(false, false, ExecutionMode.SEQUENTIAL, 1));
+            Schedule s = sched.schedule(w, SchedulingWindow.singleSlotCache(List.of(app)), 0);
+            return w.modelName(w.modelOf(0, s.candidate(0)));
+        };
+        // Deadline 75: slow is 5 ms late (x = 1/15, γ ≈ 0.0004, u ≈ 0.82 > fast's 0.6): eq. 13 takes it, the
+        // deadline-first reading keeps the on-time fast one.
+        assertThat(pick.apply(eq13, 75.0)).isEqualTo("slow");
+        assertThat(pick.apply(first, 75.0)).isEqualTo("fast");
+        // Deadline 25: nothing is on time, both fall back to eq. 13 (fast, 5 ms late, keeps most of its utility).
+        assertThat(pick.apply(eq13, 25.0)).isEqualTo("fast");
+        assertThat(pick.apply(first, 25.0)).isEqualTo("fast");
+        // Deadline 200: both on time, the most accurate.
+        assertThat(pick.apply(first, 200.0)).isEqualTo("slow");
+    }
+
+    @Test
     void shortCircuitSalvagesWhatNoModelCanMeet() {
         SchedulingWindow hopeless = window(false, true, 15, new double[] {0, 0}); // even fast: 20 + 10 > 15
         assertThat(chosen("lo-edf", hopeless)).isEqualTo("sneakpeek");

@@ -82,6 +82,38 @@ class PosteriorAndAccuracyTest {
     }
 
     @Test
+    void relativePenaltyBudgetFromArrivalOrFromTheSchedulingTime() {
+        ModelVariant m = new ModelVariant("f1", LatencyProfile.linear(12, 0), 30, 1, new double[] {0.9, 0.6}, 0.7);
+        AppProfile app = new AppProfile("fall", new Penalty.RelativeSigmoid(), DirichletPrior.jeffreys(2), java.util.List.of(m), Double.NaN);
+        // Arrived at 0 with a 150 ms budget, scheduled at 100 (the window's end), a second one already past its deadline.
+        var reqs = java.util.List.of(new PeekRequest("r1", 0, 0, 150, new double[] {0.5, 0.5}),
+                new PeekRequest("r2", 0, 0, 90, new double[] {0.5, 0.5}));
+        var opts = new SchedulingWindow.Options(false, false, ExecutionMode.SEQUENTIAL, 1);
+        assertThat(opts.budget()).as("the 4-argument options keep the budget from arrival (live engine)")
+                .isEqualTo(SchedulingWindow.DeadlineBudget.FROM_ARRIVAL);
+        var fromArrival = SchedulingWindow.of(100, java.util.List.of(app), reqs, opts);
+        var fromNow = SchedulingWindow.of(100, java.util.List.of(app), reqs, opts.withBudget(SchedulingWindow.DeadlineBudget.FROM_NOW));
+        assertThat(fromArrival.budget(0)).isEqualTo(150.0);
+        assertThat(fromNow.budget(0)).isEqualTo(50.0);
+        // Completing at 175 is 25 ms late: x = 25/150 from arrival, x = 25/50 = 0.5 (γ = 0.5) from now.
+        double x = 25.0 / 150;
+        assertThat(fromArrival.gamma(0, 175)).isCloseTo(x * x * x / (x * x * x + (1 - x) * (1 - x) * (1 - x)), within(1e-15));
+        assertThat(fromNow.gamma(0, 175)).isCloseTo(0.5, within(1e-15));
+        assertThat(fromNow.utility(0, 0, 175)).isCloseTo(0.7 * 0.5, within(1e-15));
+        assertThat(fromNow.gamma(0, 150)).isZero();
+        assertThat(fromNow.gamma(0, 200)).isEqualTo(1.0); // e − now = 2·d
+        // No time left at scheduling: any lateness costs everything.
+        assertThat(fromNow.budget(1)).isEqualTo(-10.0);
+        assertThat(fromNow.gamma(1, 91)).isEqualTo(1.0);
+        // Absolute (contract) penalties do not read the budget.
+        AppProfile step = new AppProfile("fall", new Penalty.Step(), DirichletPrior.jeffreys(2), java.util.List.of(m), Double.NaN);
+        var c = SchedulingWindow.of(100, java.util.List.of(step), reqs, SchedulingWindow.Options.contract(false));
+        assertThat(c.options().budget()).isEqualTo(SchedulingWindow.DeadlineBudget.FROM_ARRIVAL);
+        assertThat(c.gamma(0, 150)).isZero();
+        assertThat(c.gamma(0, 150.5)).isEqualTo(1.0);
+    }
+
+    @Test
     void windowAccuraciesAreDataAwareOrProfiled() {
         ModelVariant m = new ModelVariant("f1", LatencyProfile.linear(12, 0), 30, 1, new double[] {0.9, 0.6}, 0.7);
         AppProfile app = new AppProfile("fall", new Penalty.Step(), DirichletPrior.jeffreys(2), java.util.List.of(m), 0.6);
