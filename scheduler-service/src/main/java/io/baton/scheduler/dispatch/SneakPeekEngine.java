@@ -205,7 +205,8 @@ public final class SneakPeekEngine implements AutoCloseable {
             double[] theta = profiles.get(app).prior().posteriorMean(j.evidence);
             requests.add(new PeekRequest(Integer.toString(i), app, j.arrivalMs, j.deadlineMs, theta));
         }
-        SchedulingWindow.Options options = policy.options(ExecutionMode.BATCHED, maxBatch);
+        // d of the relative penalties from now, as bench sneakpeek measures it (the paper's eqs. 1-2 share one origin)
+        SchedulingWindow.Options options = policy.options(ExecutionMode.BATCHED, maxBatch, SchedulingWindow.DeadlineBudget.FROM_NOW);
         SchedulingWindow w = SchedulingWindow.of(now, profiles, requests, options);
         double start = busy || !deviceQueue.isEmpty() ? Math.max(now, freeAtMs) : now;
         Schedule schedule = policy.scheduler().schedule(w, cache, start);

@@ -12,8 +12,9 @@ import org.springframework.http.HttpStatus;
  * <ul>
  *   <li>{@code prior}: the Dirichlet prior, a number α for every class or one α per class (default 0.5 per class,
  *       Jeffreys, the paper's);</li>
- *   <li>{@code penalty}: {@code {"type":"sigmoid"}} (default, the paper's: relative to the request's deadline budget,
- *       full penalty at twice it), {@code {"type":"linear"}} (relative), {@code {"type":"step"}}, or the contract's
+ *   <li>{@code penalty}: {@code {"type":"sigmoid"}} (default, the paper's: relative to the time left to the request's
+ *       deadline when its window is planned, d, with the full penalty at 2d; see
+ *       {@link io.baton.core.sneakpeek.SchedulingWindow.DeadlineBudget#FROM_NOW}), {@code {"type":"linear"}} (relative), {@code {"type":"step"}}, or the contract's
  *       absolute forms {@code {"type":"sigmoid","scaleMs":s}} and {@code {"type":"linear","perMs":x}}.</li>
  * </ul>
  * A malformed value is a 400 naming it, at the request that meets it.
