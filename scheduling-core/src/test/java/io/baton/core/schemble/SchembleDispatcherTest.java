@@ -130,6 +130,43 @@ class SchembleDispatcherTest {
         assertThat(r.log).containsExactly("t=0 q0@a", "t=0 q0@b", "t=16 q1@a", "t=30 q1@b");
     }
 
+    static SchembleDispatcher predicting(double predictMs) {
+        return new SchembleDispatcher("schemble", AB, new SchemblePlanner(), 0.01, true, PlanningCost.none(), predictMs);
+    }
+
+    @Test
+    void aDirectQueryDoesNotWaitForThePredictorABufferedOneDoes() {
+        SchembleDispatcher d = predicting(12);
+        Recorder r = new Recorder(d);
+        List<QueryOutcome> out = EnsembleSimulator.run(AB, r, List.of(at(0, 100), at(1, 100)));
+        // q0 finds both models idle: straight to them at 0, unscored. q1 waits in the buffer; its score is
+        // ready at 13, so a (idle since 10) waits for the plan made then.
+        assertThat(r.log).containsExactly("t=0 q0@a", "t=0 q0@b", "t=13 q1@a", "t=30 q1@b");
+        assertThat(d.plans()).isEqualTo(1);
+        assertThat(out.get(1).completionMs()).isEqualTo(60);
+    }
+
+    @Test
+    void aQueryBeingScoredIsNeitherPlannedNorRejected() {
+        SchembleDispatcher d = predicting(12);
+        Recorder r = new Recorder(d);
+        List<QueryOutcome> out = EnsembleSimulator.run(AB, r, List.of(at(0, 100), at(1, 100), at(2, 100)));
+        // The plan at 13 holds q1 only (q2 is scored at 14): q1 takes a+b and starts on a at once; the plan
+        // at 14 gives q2 a after q1 (23) and b after q1's b task (60, done at 90).
+        assertThat(r.log).containsExactly("t=0 q0@a", "t=0 q0@b", "t=13 q1@a", "t=23 q2@a", "t=30 q1@b", "t=60 q2@b");
+        assertThat(d.plans()).isEqualTo(2);
+        assertThat(out).allMatch(QueryOutcome::met);
+    }
+
+    @Test
+    void aQueryWhoseDeadlinePassesWhileBeingScoredIsDropped() {
+        Recorder r = new Recorder(predicting(12));
+        List<QueryOutcome> out = EnsembleSimulator.run(AB, r, List.of(at(0, 100), at(1, 20)));
+        // q1 (deadline 20) is scored at 13; a, the fastest, would end it at 23: unmeetable, dropped then.
+        assertThat(r.log).containsExactly("t=0 q0@a", "t=0 q0@b", "t=13 drop q1 DEADLINE_UNMEETABLE");
+        assertThat(out.get(1).dropped()).isTrue();
+    }
+
     @Test
     void withoutRejectionEveryQueryIsServed() {
         List<EnsembleSimulator.Arrival> arrivals = new ArrayList<>();
