@@ -18,12 +18,16 @@ import java.util.PriorityQueue;
  * Schemble's online loop (§VI-B, §VIII "Scheduler"), one base model per device:
  * <ol>
  *   <li><b>Arrival, nothing waiting</b> (buffer empty, no committed task queued) and some base model
- *       idle: the query goes straight to the idle models, without the predictor and without planning
- *       (§VIII: "directly assign the query to the idling model without running the DP"; the predictor
- *       "processes queries in the extra query buffer"): every idle model whose task finishes by the
- *       deadline. The paper does not say which idle models; by Assumption 1 (utility never falls
- *       when a model is added) all of them is the best the query can get from the idle models, and
- *       it is the paper's "utilizing three models for inference" under light load (appendix, Exp-1).</li>
+ *       idle: the query goes straight to the idle models without planning (§VIII: "directly assign
+ *       the query to the idling model without running the DP"). The paper does not say which idle
+ *       models. With the dispatcher's own predictor ({@code predictMs} &gt; 0) the query is not scored
+ *       on this path (the predictor "processes queries in the extra query buffer"): it gets every idle
+ *       model whose task finishes by the deadline, the best it can get from them by Assumption 1
+ *       (utility never falls when a model is added) and the paper's "utilizing three models for
+ *       inference" under light load (appendix, Exp-1). When the score comes with the query
+ *       ({@code predictMs} = 0, e.g. the live gateway's enricher scored it at the edge) it is used:
+ *       the subset of the idle models with the highest utility that finishes by the deadline, the
+ *       smallest on ties.</li>
  *   <li>Otherwise it joins the <b>query buffer</b>. The difficulty predictor scores it there, taking
  *       {@code predictMs} (§VIII: it "processes queries in the extra query buffer", in parallel with
  *       the base models; the paper gives no queueing for it, so every buffered query's score is ready
@@ -116,7 +120,7 @@ public final class SchembleDispatcher implements Dispatcher {
     public void onArrival(Request r) {
         double now = ctx.nowMs();
         if (buffer.isEmpty() && nothingCommitted() && idleMask() != 0 && now >= planReadyAt) {
-            int mask = idleMeetingDeadline(r, now);
+            int mask = predictMs > 0 ? idleMeetingDeadline(r, now) : bestIdleSubset(r, now);
             if (mask == 0 && rejection) {
                 ctx.sink().drop(r, canEverMeet(r, now) ? DropReason.REJECTED_BY_POLICY : DropReason.DEADLINE_UNMEETABLE);
                 return;
@@ -171,7 +175,24 @@ public final class SchembleDispatcher implements Dispatcher {
         return mask;
     }
 
-    /** The direct path's subset: every idle model that finishes by the deadline (all idle ones without rejection). */
+    /** The direct path's subset for a scored query: the idle subset of highest utility meeting the deadline, the smallest on ties. */
+    private int bestIdleSubset(Request r, double now) {
+        int idle = idleMask(), best = 0;
+        double bestU = -1;
+        double[] u = EnsembleQuery.of(r).utility;
+        for (int s = idle; s > 0; s = (s - 1) & idle) {
+            double finish = now;
+            for (int k = 0; k < busy.length; k++) if ((s >>> k & 1) != 0) finish = Math.max(finish, now + cluster.latencyMs()[k]);
+            if (rejection && finish > r.deadlineMs + 1e-9) continue;
+            if (u[s] > bestU || (u[s] == bestU && Integer.bitCount(s) < Integer.bitCount(best))) {
+                bestU = u[s];
+                best = s;
+            }
+        }
+        return best;
+    }
+
+    /** The direct path's subset for an unscored query: every idle model that finishes by the deadline (all idle ones without rejection). */
     private int idleMeetingDeadline(Request r, double now) {
         int mask = 0;
         for (int k = 0; k < busy.length; k++) {

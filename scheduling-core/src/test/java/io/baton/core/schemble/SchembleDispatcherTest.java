@@ -147,6 +147,23 @@ class SchembleDispatcherTest {
     }
 
     @Test
+    void anUnscoredDirectQueryTakesEveryIdleModelAScoredOneTheSmallestBestSubset() {
+        // Utility {a} = {a,b} = 1: a query scored at the edge (no predictor in the dispatcher) takes a alone;
+        // one the dispatcher would score in the buffer has no score on the direct path and takes both.
+        EnsembleSimulator.Arrival easy = new EnsembleSimulator.Arrival(0, 100, new EnsembleQuery(0, 0, new double[] {0, 1, 0.6, 1}, null));
+        Recorder scored = new Recorder(schemble(PlanningCost.none(), true));
+        EnsembleSimulator.run(AB, scored, List.of(easy));
+        assertThat(scored.log).containsExactly("t=0 q0@a");
+        Recorder unscored = new Recorder(predicting(5));
+        EnsembleSimulator.run(AB, unscored, List.of(new EnsembleSimulator.Arrival(0, 100, new EnsembleQuery(0, 0, new double[] {0, 1, 0.6, 1}, null))));
+        assertThat(unscored.log).containsExactly("t=0 q0@a", "t=0 q0@b");
+        // Either way only the idle models that meet the deadline.
+        Recorder tight = new Recorder(predicting(5));
+        EnsembleSimulator.run(AB, tight, List.of(at(0, 20)));
+        assertThat(tight.log).containsExactly("t=0 q0@a");
+    }
+
+    @Test
     void aQueryBeingScoredIsNeitherPlannedNorRejected() {
         SchembleDispatcher d = predicting(12);
         Recorder r = new Recorder(d);
