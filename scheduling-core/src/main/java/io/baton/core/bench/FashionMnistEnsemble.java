@@ -57,7 +57,7 @@ import java.util.Map;
  */
 public final class FashionMnistEnsemble {
     /** Bump when anything that shapes the recording changes. */
-    public static final int VERSION = 1;
+    public static final int VERSION = 2;
     public static final String DIR = "schemble-fmnist-v" + VERSION, ZOO = "bench-zoo", APP = "fashion-ensemble";
     public static final int HISTORY = 20_000, BATCH = 250, TIMED_RUNS = 2_000;
     static final DifficultyPredictor.Shape PREDICTOR = new DifficultyPredictor.Shape(new int[] {1, FashionMnist.SIDE, FashionMnist.SIDE},

@@ -10,8 +10,16 @@ import java.util.List;
  * <ul>
  *   <li>f(x;θ_k): model k's output after temperature scaling with its own T_k, fitted on the
  *       validation data ({@link TemperatureScaling}); regression outputs are used as they are.</li>
- *   <li>E: the full ensemble's output, i.e. the application's aggregator over every model's
- *       <em>raw</em> output: it is what the ensemble serves, and the ground truth of §V-B.</li>
+ *   <li>E: the full ensemble's output over the <em>same</em> temperature-scaled outputs f(x;θ_k), i.e.
+ *       the application's aggregator applied to every model's calibrated output. Eq. 1 writes E as a
+ *       function of θ_1..θ_m, the models whose outputs §V-A calibrates, and §V-A requires that the
+ *       score "ensures the base models give the same predictions as the ensemble when the score
+ *       approximates zero": with E over the raw outputs a calibrated (softened, T_k &gt; 1) model that
+ *       agrees with an overconfident ensemble still sits at a JS distance set by its own temperature,
+ *       so the score cannot approach zero and mostly measures confidence, not disagreement. For
+ *       voting E is the served tally (temperature keeps every model's argmax); for averaging it is the
+ *       mean of calibrated probabilities. The ground truth the accuracy table and the benches score
+ *       against stays the served ensemble's class (the raw outputs aggregated).</li>
  *   <li>d: JS divergence (nats) for classification, Euclidean distance for regression.</li>
  *   <li>Norm_k (the paper leaves it open): divide by model k's mean distance over the fitting set,
  *       so each model contributes 1 on an average sample and a model that is often far from the
@@ -70,18 +78,24 @@ public final class DiscrepancyScore {
         return new DiscrepancyScore(ensemble, regression, temperature.clone(), meanDistance.clone());
     }
 
-    /** d(f_k, E) for every model, before normalisation. */
+    /** d(f_k, E) for every model, before normalisation (f_k and E both over the temperature-scaled outputs). */
     public double[] distances(EnsembleSample s) {
         int m = s.models();
-        double[] e = Distances.toDouble(ensemble.aggregate(s.outputs()));
         double[] d = new double[m];
-        for (int k = 0; k < m; k++) {
-            if (regression) {
-                d[k] = Distances.euclidean(Distances.toDouble(s.outputs()[k]), e);
-            } else {
-                d[k] = Distances.jensenShannon(TemperatureScaling.apply(s.outputs()[k], temperature[k]), e);
-            }
+        if (regression) {
+            double[] e = Distances.toDouble(ensemble.aggregate(s.outputs()));
+            for (int k = 0; k < m; k++) d[k] = Distances.euclidean(Distances.toDouble(s.outputs()[k]), e);
+            return d;
         }
+        double[][] f = new double[m][];
+        float[][] calibrated = new float[m][];
+        for (int k = 0; k < m; k++) {
+            f[k] = TemperatureScaling.apply(s.outputs()[k], temperature[k]);
+            calibrated[k] = new float[f[k].length];
+            for (int c = 0; c < f[k].length; c++) calibrated[k][c] = (float) f[k][c];
+        }
+        double[] e = Distances.toDouble(ensemble.aggregate(calibrated));
+        for (int k = 0; k < m; k++) d[k] = Distances.jensenShannon(f[k], e);
         return d;
     }
 

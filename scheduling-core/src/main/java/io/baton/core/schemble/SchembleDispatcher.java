@@ -18,12 +18,24 @@ import java.util.PriorityQueue;
  * Schemble's online loop (§VI-B, §VIII "Scheduler"), one base model per device:
  * <ol>
  *   <li><b>Arrival, nothing waiting</b> (buffer empty, no committed task queued) and some base model
- *       idle: the query goes straight to the idle models, without planning: the subset of the idle
- *       models with the highest utility that finishes by the deadline (every idle model when utility
- *       grows with the subset, the paper's "utilises three models" under light load).</li>
- *   <li>Otherwise it joins the <b>query buffer</b> and the planner (Algorithm 1, or a greedy ablation)
- *       re-plans the whole buffer. Models' t_k^(0) = when the running task ends plus the committed
- *       tasks queued to the model.</li>
+ *       idle: the query goes straight to the idle models without planning (§VIII: "directly assign
+ *       the query to the idling model without running the DP"). The paper does not say which idle
+ *       models. With the dispatcher's own predictor ({@code predictMs} &gt; 0) the query is not scored
+ *       on this path (the predictor "processes queries in the extra query buffer"): it gets every idle
+ *       model whose task finishes by the deadline, the best it can get from them by Assumption 1
+ *       (utility never falls when a model is added) and the paper's "utilizing three models for
+ *       inference" under light load (appendix, Exp-1). When the score comes with the query
+ *       ({@code predictMs} = 0, e.g. the live gateway's enricher scored it at the edge) it is used:
+ *       the subset of the idle models with the highest utility that finishes by the deadline, the
+ *       smallest on ties.</li>
+ *   <li>Otherwise it joins the <b>query buffer</b>. The difficulty predictor scores it there, taking
+ *       {@code predictMs} (§VIII: it "processes queries in the extra query buffer", in parallel with
+ *       the base models; the paper gives no queueing for it, so every buffered query's score is ready
+ *       {@code predictMs} after it entered, as for a batched predictor). When its score is ready the
+ *       planner (Algorithm 1, or a greedy ablation) re-plans the buffered queries whose scores are
+ *       ready ("again whenever there is a new arrival"); a query still being scored is neither
+ *       planned nor rejected. Models' t_k^(0) = when the running task ends plus the committed tasks
+ *       queued to the model.</li>
  *   <li><b>Lazy dispatch</b>: nothing is handed out at planning time. When model k is idle it takes
  *       its next committed task, else the first query in plan order whose planned subset holds k; that
  *       query is then committed (its subset fixed, its other tasks queued to their models) and leaves
@@ -43,9 +55,12 @@ public final class SchembleDispatcher implements Dispatcher {
     private final double delta;
     private final boolean rejection;
     private final PlanningCost cost;
+    private final double predictMs;
 
     private DispatchContext ctx;
-    private Timer planTimer;
+    private Timer planTimer, predictTimer;
+    /** Per buffered query, when its predicted score is ready. */
+    private final Map<Request, Double> scoredAt = new IdentityHashMap<>();
     private boolean[] busy;
     private double[] busyUntil;
     /** Per model, the committed tasks not started yet, in plan order (rank, then commit sequence). */
@@ -57,8 +72,16 @@ public final class SchembleDispatcher implements Dispatcher {
     private double planReadyAt = Double.NEGATIVE_INFINITY;
     private long plans;
 
+    /** With a free predictor: a buffered query is scored the moment it arrives. */
     public SchembleDispatcher(String policy, EnsembleCluster cluster, Planner<PlanningProblem, SchemblePlan> planner,
                               double delta, boolean rejection, PlanningCost cost) {
+        this(policy, cluster, planner, delta, rejection, cost, 0);
+    }
+
+    /** @param predictMs the difficulty predictor's latency, paid by buffered queries only (see the class docs) */
+    public SchembleDispatcher(String policy, EnsembleCluster cluster, Planner<PlanningProblem, SchemblePlan> planner,
+                              double delta, boolean rejection, PlanningCost cost, double predictMs) {
+        if (!(predictMs >= 0)) throw new IllegalArgumentException("predictMs must be ≥ 0");
         for (int d = 0; d < cluster.deviceModel().length; d++) {
             if (cluster.deviceModel()[d] != d) throw new IllegalArgumentException(policy + " runs one device per base model, in model order");
         }
@@ -68,6 +91,7 @@ public final class SchembleDispatcher implements Dispatcher {
         this.delta = delta;
         this.rejection = rejection;
         this.cost = cost;
+        this.predictMs = predictMs;
     }
 
     @Override
@@ -85,6 +109,7 @@ public final class SchembleDispatcher implements Dispatcher {
         committedTasks = new PriorityQueue[m];
         for (int k = 0; k < m; k++) committedTasks[k] = new PriorityQueue<>();
         planTimer = context.timers().newTimer(this::handOut);
+        predictTimer = context.timers().newTimer(this::scoresReady);
     }
 
     public long plans() {
@@ -95,7 +120,7 @@ public final class SchembleDispatcher implements Dispatcher {
     public void onArrival(Request r) {
         double now = ctx.nowMs();
         if (buffer.isEmpty() && nothingCommitted() && idleMask() != 0 && now >= planReadyAt) {
-            int mask = bestIdleSubset(r, now);
+            int mask = predictMs > 0 ? idleMeetingDeadline(r, now) : bestIdleSubset(r, now);
             if (mask == 0 && rejection) {
                 ctx.sink().drop(r, canEverMeet(r, now) ? DropReason.REJECTED_BY_POLICY : DropReason.DEADLINE_UNMEETABLE);
                 return;
@@ -105,8 +130,32 @@ public final class SchembleDispatcher implements Dispatcher {
             return;
         }
         buffer.add(r);
+        scoredAt.put(r, now + predictMs);
+        if (predictMs > 0) {
+            armPredictTimer(now);
+            return;
+        }
         replan(now);
         handOut();
+    }
+
+    /** A buffered query's score is ready: re-plan with it. */
+    private void scoresReady() {
+        double now = ctx.nowMs();
+        armPredictTimer(now);
+        replan(now);
+        handOut();
+    }
+
+    private void armPredictTimer(double now) {
+        double next = Double.POSITIVE_INFINITY;
+        for (double t : scoredAt.values()) if (t > now + 1e-9) next = Math.min(next, t);
+        if (next < Double.POSITIVE_INFINITY) predictTimer.setAt(next);
+        else predictTimer.cancel();
+    }
+
+    private boolean scored(Request q, double now) {
+        return scoredAt.get(q) <= now + 1e-9;
     }
 
     @Override
@@ -126,6 +175,7 @@ public final class SchembleDispatcher implements Dispatcher {
         return mask;
     }
 
+    /** The direct path's subset for a scored query: the idle subset of highest utility meeting the deadline, the smallest on ties. */
     private int bestIdleSubset(Request r, double now) {
         int idle = idleMask(), best = 0;
         double bestU = -1;
@@ -140,6 +190,15 @@ public final class SchembleDispatcher implements Dispatcher {
             }
         }
         return best;
+    }
+
+    /** The direct path's subset for an unscored query: every idle model that finishes by the deadline (all idle ones without rejection). */
+    private int idleMeetingDeadline(Request r, double now) {
+        int mask = 0;
+        for (int k = 0; k < busy.length; k++) {
+            if (!busy[k] && (!rejection || now + cluster.latencyMs()[k] <= r.deadlineMs + 1e-9)) mask |= 1 << k;
+        }
+        return mask;
     }
 
     /** When model k could start a new task: after its running task and its committed queue. */
@@ -158,8 +217,15 @@ public final class SchembleDispatcher implements Dispatcher {
         double start = Math.max(now, planReadyAt);
         List<PlannerModel> models = new ArrayList<>(m);
         List<PlannerQuery> queries = new ArrayList<>(buffer.size());
+        List<Request> ready = new ArrayList<>(buffer.size());
+        for (Request q : buffer) if (scored(q, now)) ready.add(q);
+        if (ready.isEmpty()) {
+            planned.clear();
+            planOrder = new ArrayList<>();
+            return;
+        }
         long t0 = System.nanoTime();
-        for (Request q : buffer) queries.add(new PlannerQuery(Long.toString(q.id), q.deadlineMs, EnsembleQuery.of(q).utility));
+        for (Request q : ready) queries.add(new PlannerQuery(Long.toString(q.id), q.deadlineMs, EnsembleQuery.of(q).utility));
         // t_k^(0) is taken at the moment the plan will be ready; the cost is known only afterwards, so
         // the plan is made for `start` and checked against the real ready time below.
         for (int k = 0; k < m; k++) models.add(new PlannerModel(cluster.modelNames().get(k), cluster.latencyMs()[k], freeAt(k, start)));
@@ -172,20 +238,21 @@ public final class SchembleDispatcher implements Dispatcher {
         }
         long nanos = System.nanoTime() - t0;
         plans++;
-        planReadyAt = start + cost.ms(nanos, buffer.size());
+        planReadyAt = start + cost.ms(nanos, ready.size());
         planned.clear();
-        List<Request> order = new ArrayList<>(buffer.size());
+        List<Request> order = new ArrayList<>(ready.size());
         for (SchemblePlan.Assignment a : plan.assignments()) {
-            Request q = buffer.get(a.query());
+            Request q = ready.get(a.query());
             planned.put(q, a.mask());
             order.add(q);
         }
         List<Request> left = new ArrayList<>();
-        for (Request q : buffer) if (!planned.containsKey(q)) left.add(q);
+        for (Request q : ready) if (!planned.containsKey(q)) left.add(q);
         left.sort((a, b) -> Double.compare(a.deadlineMs, b.deadlineMs));
         for (Request q : left) {
             if (rejection) {
                 buffer.remove(q);
+                scoredAt.remove(q);
                 ctx.sink().drop(q, canEverMeet(q, planReadyAt) ? DropReason.REJECTED_BY_POLICY : DropReason.DEADLINE_UNMEETABLE);
             } else {
                 planned.put(q, 1 << earliestSingle(planReadyAt));
@@ -227,6 +294,7 @@ public final class SchembleDispatcher implements Dispatcher {
             } else if (next >= 0) {
                 Request q = planOrder.set(next, null);
                 buffer.remove(q);
+                scoredAt.remove(q);
                 commit(q, planned.remove(q), next, k, now);
             }
         }

@@ -38,6 +38,20 @@ class SchembleBenchTest {
     }
 
     @Test
+    void onlyGatingAndDesPayThePredictorAtTheEdgeSchembleOnBufferedQueries() {
+        SchembleBench bench = new SchembleBench(new SchembleBench.Config(new SchembleBench.Data(List.of("a", "b", "c"),
+                EnsembleOutputs.synthetic(40, 1).samples().subList(0, 20), EnsembleOutputs.synthetic(40, 1).samples().subList(20, 40),
+                null, null, null, null), new double[] {10, 40, 50}, 6, new double[] {60}, 28, 1_000, 3, 0.01, 1));
+        for (String p : List.of("gating", "des")) assertThat(bench.enrichMs(p)).isEqualTo(6);
+        for (String p : List.of("schemble", "schemble-ea", "greedy-edf", "greedy-fifo", "greedy-sjf", "original", "static")) {
+            assertThat(bench.enrichMs(p)).as(p).isZero();
+        }
+        // A schemble query reaches the dispatcher when it arrives; the predictor is the dispatcher's (SchembleDispatcherTest).
+        assertThat(bench.arrivals(SchembleBench.Traffic.POISSON, 60, false, bench.enrichMs("schemble")))
+                .allMatch(a -> Math.abs(a.deadlineMs() - a.timeMs() - 60) < 1e-9);
+    }
+
+    @Test
     void lateAnswersCountForAccuracyOnlyWithoutRejection() {
         QueryOutcome onTime = new QueryOutcome(0, 0, 0, 60, 7, 50, false);
         QueryOutcome late = new QueryOutcome(1, 0, 0, 60, 7, 90, false);

@@ -130,6 +130,60 @@ class SchembleDispatcherTest {
         assertThat(r.log).containsExactly("t=0 q0@a", "t=0 q0@b", "t=16 q1@a", "t=30 q1@b");
     }
 
+    static SchembleDispatcher predicting(double predictMs) {
+        return new SchembleDispatcher("schemble", AB, new SchemblePlanner(), 0.01, true, PlanningCost.none(), predictMs);
+    }
+
+    @Test
+    void aDirectQueryDoesNotWaitForThePredictorABufferedOneDoes() {
+        SchembleDispatcher d = predicting(12);
+        Recorder r = new Recorder(d);
+        List<QueryOutcome> out = EnsembleSimulator.run(AB, r, List.of(at(0, 100), at(1, 100)));
+        // q0 finds both models idle: straight to them at 0, unscored. q1 waits in the buffer; its score is
+        // ready at 13, so a (idle since 10) waits for the plan made then.
+        assertThat(r.log).containsExactly("t=0 q0@a", "t=0 q0@b", "t=13 q1@a", "t=30 q1@b");
+        assertThat(d.plans()).isEqualTo(1);
+        assertThat(out.get(1).completionMs()).isEqualTo(60);
+    }
+
+    @Test
+    void anUnscoredDirectQueryTakesEveryIdleModelAScoredOneTheSmallestBestSubset() {
+        // Utility {a} = {a,b} = 1: a query scored at the edge (no predictor in the dispatcher) takes a alone;
+        // one the dispatcher would score in the buffer has no score on the direct path and takes both.
+        EnsembleSimulator.Arrival easy = new EnsembleSimulator.Arrival(0, 100, new EnsembleQuery(0, 0, new double[] {0, 1, 0.6, 1}, null));
+        Recorder scored = new Recorder(schemble(PlanningCost.none(), true));
+        EnsembleSimulator.run(AB, scored, List.of(easy));
+        assertThat(scored.log).containsExactly("t=0 q0@a");
+        Recorder unscored = new Recorder(predicting(5));
+        EnsembleSimulator.run(AB, unscored, List.of(new EnsembleSimulator.Arrival(0, 100, new EnsembleQuery(0, 0, new double[] {0, 1, 0.6, 1}, null))));
+        assertThat(unscored.log).containsExactly("t=0 q0@a", "t=0 q0@b");
+        // Either way only the idle models that meet the deadline.
+        Recorder tight = new Recorder(predicting(5));
+        EnsembleSimulator.run(AB, tight, List.of(at(0, 20)));
+        assertThat(tight.log).containsExactly("t=0 q0@a");
+    }
+
+    @Test
+    void aQueryBeingScoredIsNeitherPlannedNorRejected() {
+        SchembleDispatcher d = predicting(12);
+        Recorder r = new Recorder(d);
+        List<QueryOutcome> out = EnsembleSimulator.run(AB, r, List.of(at(0, 100), at(1, 100), at(2, 100)));
+        // The plan at 13 holds q1 only (q2 is scored at 14): q1 takes a+b and starts on a at once; the plan
+        // at 14 gives q2 a after q1 (23) and b after q1's b task (60, done at 90).
+        assertThat(r.log).containsExactly("t=0 q0@a", "t=0 q0@b", "t=13 q1@a", "t=23 q2@a", "t=30 q1@b", "t=60 q2@b");
+        assertThat(d.plans()).isEqualTo(2);
+        assertThat(out).allMatch(QueryOutcome::met);
+    }
+
+    @Test
+    void aQueryWhoseDeadlinePassesWhileBeingScoredIsDropped() {
+        Recorder r = new Recorder(predicting(12));
+        List<QueryOutcome> out = EnsembleSimulator.run(AB, r, List.of(at(0, 100), at(1, 20)));
+        // q1 (deadline 20) is scored at 13; a, the fastest, would end it at 23: unmeetable, dropped then.
+        assertThat(r.log).containsExactly("t=0 q0@a", "t=0 q0@b", "t=13 drop q1 DEADLINE_UNMEETABLE");
+        assertThat(out.get(1).dropped()).isTrue();
+    }
+
     @Test
     void withoutRejectionEveryQueryIsServed() {
         List<EnsembleSimulator.Arrival> arrivals = new ArrayList<>();

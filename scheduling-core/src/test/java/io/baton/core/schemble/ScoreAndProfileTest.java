@@ -61,6 +61,23 @@ class ScoreAndProfileTest {
     }
 
     @Test
+    void discrepancyScoreComparesCalibratedModelsWithTheCalibratedEnsemble() {
+        // Two overconfident models that agree: T = 2 softens both (.9,.1) -> (.75,.25). E over the same calibrated
+        // outputs is (.75,.25), so both distances are 0 and the score is 0 (§V-A: score ≈ 0 ⇔ the models give the
+        // ensemble's prediction). Against E over the raw outputs, (.9,.1), each would sit at JS > 0.
+        Aggregator avg = Aggregators.weightedAveraging(new double[] {1, 1});
+        List<EnsembleSample> s = List.of(sample(0, v(.9, .1), v(.9, .1)), sample(0, v(.9, .1), v(.1, .9)));
+        DiscrepancyScore score = DiscrepancyScore.withNormalisers(s, avg, false, new double[] {2, 2});
+        assertThat(score.distances(s.get(0))).containsExactly(new double[] {0, 0}, within(1e-9));
+        assertThat(score.score(s.get(0))).isCloseTo(0, within(1e-9));
+        assertThat(Distances.jensenShannon(TemperatureScaling.apply(v(.9, .1), 2), new double[] {.9, .1})).isGreaterThan(0.01);
+        // Disagreeing: calibrated (.75,.25) and (.25,.75), E = (.5,.5): both at the JS of (.75,.25) to (.5,.5).
+        double js = Distances.jensenShannon(new double[] {.75, .25}, new double[] {.5, .5});
+        assertThat(score.distances(s.get(1))).containsExactly(new double[] {js, js}, within(1e-6));
+        assertThat(score.score(s.get(1))).isCloseTo(2, within(1e-6));
+    }
+
+    @Test
     void quantileBins() {
         ScoreBins bins = ScoreBins.quantiles(new double[] {1, .9, .8, .7, .6, .5, .4, .3, .2, .1}, 4);
         assertThat(bins.upperEdges()).containsExactly(new double[] {.3, .5, .8}, within(1e-12));
