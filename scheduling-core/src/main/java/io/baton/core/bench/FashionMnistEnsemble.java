@@ -16,6 +16,7 @@ import io.baton.core.schemble.difficulty.DifficultyPredictor;
 import io.baton.core.schemble.difficulty.OnnxDifficultyEnricher;
 import io.baton.core.schemble.difficulty.PredictorTraining;
 import io.baton.core.suite.ZooRegistration;
+import io.baton.core.zoo.Architectures;
 import io.baton.core.zoo.FashionMnist;
 import io.baton.core.zoo.Manifest;
 import io.baton.core.zoo.ValidationSet;
@@ -54,6 +55,9 @@ import java.util.Map;
  * runs (tensor creation included, one intra-op thread) of each base model and of the predictor, in ms on this
  * machine; {@code recording.json} (written last: its presence means a complete recording) keeps them with the
  * largest difference between ONNX Runtime's and the Java forward pass's scores.
+ *
+ * <p>{@link Members} chooses other base models from the same zoo instead ({@code --ensemble heterogeneous}: a weak,
+ * fast model beside the two strongest), recorded the same way into a directory of their own.
  */
 public final class FashionMnistEnsemble {
     /** Bump when anything that shapes the recording changes. */
@@ -65,6 +69,62 @@ public final class FashionMnistEnsemble {
     static final long SEED = 7;
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
     private static final long[] IMAGE = {1, FashionMnist.SIDE, FashionMnist.SIDE};
+
+    /**
+     * Which of the zoo's classifiers the recording replays ({@code bench schemble --ensemble}). Every classifier of
+     * {@link Architectures#CLASSIFIERS} is in the zoo the bench builds, so choosing other members changes neither the
+     * zoo nor its demo applications; each choice has its own cache directory, so neither clobbers the other.
+     */
+    public enum Members {
+        /** The zoo's {@code fashion-ensemble} application (fmnist-linear, -conv8, -conv32, -wide: 83–88 % accurate each). */
+        DEFAULT("default", DIR, null),
+        /**
+         * A heterogeneous ensemble in the paper's sense (§V-A: deep ensembles mix base models of different accuracy, like
+         * its text-matching BiLSTM + RoBERTa + BERT, where ensemble agreement counts the weak model's disagreement as
+         * difficulty and the discrepancy score, normalised per model, does not): fmnist-tiny, the zoo's weakest and fastest
+         * classifier (a 7×7 thumbnail, about 80 % on the test set), beside its two most accurate, fmnist-conv32 and
+         * fmnist-deep (about 88 %), and fmnist-wide (about 84 %, a random projection rather than convolutions). Four members,
+         * as in the default, so that the two differ in how unequal the members are (80–88 % against 83–88 %), not in size;
+         * the weak member is the fast one and the slow ones are strong, as in the paper.
+         */
+        HETEROGENEOUS("heterogeneous", "schemble-fmnist-hetero-v" + VERSION, List.of(Architectures.TINY.name(),
+                Architectures.CONV32.name(), Architectures.WIDE.name(), Architectures.DEEP.name()));
+
+        private final String option, dir;
+        private final List<String> models;
+
+        Members(String option, String dir, List<String> models) {
+            this.option = option;
+            this.dir = dir;
+            this.models = models;
+        }
+
+        /** The value of {@code --ensemble}. */
+        public String option() {
+            return option;
+        }
+
+        /** The recording's directory under the cache. */
+        public String dir() {
+            return dir;
+        }
+
+        /** The base models, in order; null: those of the zoo's {@value FashionMnistEnsemble#APP} application. */
+        public List<String> models() {
+            return models;
+        }
+
+        /** The name the recording gives the ensemble. */
+        public String application() {
+            return models == null ? APP : "heterogeneous";
+        }
+
+        /** The member choice named {@code option}, or null when there is none. */
+        public static Members of(String option) {
+            for (Members m : values()) if (m.option.equals(option)) return m;
+            return null;
+        }
+    }
 
     /**
      * What {@code recording.json} holds.
@@ -85,16 +145,25 @@ public final class FashionMnistEnsemble {
 
     /** Loads the recording from {@code cacheDir/}{@value #DIR}, building it (and the zoo, in {@code cacheDir/}{@value #ZOO}) first when missing. */
     public static Recording loadOrBuild(Path dataDir, Path cacheDir, PrintStream log) throws IOException {
-        Path dir = cacheDir.resolve(DIR);
-        if (!Files.isRegularFile(dir.resolve("recording.json"))) build(dataDir, cacheDir, dir, log);
+        return loadOrBuild(dataDir, cacheDir, Members.DEFAULT, log);
+    }
+
+    /** Likewise for the chosen members, from {@code cacheDir/}{@link Members#dir()}. */
+    public static Recording loadOrBuild(Path dataDir, Path cacheDir, Members members, PrintStream log) throws IOException {
+        Path dir = cacheDir.resolve(members.dir());
+        if (!Files.isRegularFile(dir.resolve("recording.json"))) build(dataDir, cacheDir, dir, members, log);
         Info info = JSON.readValue(dir.resolve("recording.json").toFile(), Info.class);
         if (info.version() != VERSION) throw new IOException(dir + " holds recording version " + info.version() + ", not " + VERSION);
+        if (!info.application().equals(members.application()) || members.models() != null && !info.models().equals(members.models())) {
+            throw new IOException(dir + " holds a recording of " + info.application() + " " + info.models() + ", not "
+                    + members.application() + (members.models() == null ? "" : " " + members.models()) + "; delete it to record again");
+        }
         return new Recording(info, EnsembleOutputs.read(dir.resolve("history.txt")), EnsembleOutputs.read(dir.resolve("profile.txt")),
                 EnsembleOutputs.read(dir.resolve("queries.txt")), Files.readAllBytes(dir.resolve("predictor-score.onnx")),
                 Files.readAllBytes(dir.resolve("predictor-ea.onnx")));
     }
 
-    private static void build(Path dataDir, Path cacheDir, Path dir, PrintStream log) throws IOException {
+    private static void build(Path dataDir, Path cacheDir, Path dir, Members members, PrintStream log) throws IOException {
         long t0 = System.nanoTime();
         Path zoo = cacheDir.resolve(ZOO);
         ZooBuilder.Options options = ZooBuilder.Options.standard(dataDir);
@@ -103,9 +172,13 @@ public final class FashionMnistEnsemble {
             new ZooBuilder(options, log).build(zoo);
         }
         Manifest manifest = ZooRegistration.manifest(zoo);
-        Manifest.App app = manifest.applications().stream().filter(a -> a.name().equals(APP)).findFirst()
-                .orElseThrow(() -> new IOException(zoo + ": the zoo has no application " + APP));
-        List<String> models = app.baseModels();
+        List<String> models = members.models();
+        if (models == null) {
+            Manifest.App app = manifest.applications().stream().filter(a -> a.name().equals(APP)).findFirst()
+                    .orElseThrow(() -> new IOException(zoo + ": the zoo has no application " + APP));
+            models = app.baseModels();
+        }
+        String application = members.application();
         List<byte[]> bytes = new ArrayList<>();
         for (String m : models) bytes.add(Files.readAllBytes(zoo.resolve(m + ".onnx")));
 
@@ -117,7 +190,7 @@ public final class FashionMnistEnsemble {
         float[] historyImages = slice(data.train().images(), offset, HISTORY), queryImages = slice(data.test().images(), v, q);
         int[] historyLabels = Arrays.copyOfRange(data.train().labels(), offset, offset + HISTORY);
         int[] queryLabels = Arrays.copyOfRange(data.test().labels(), v, v + q);
-        log.printf("schemble: recording %s (%s) with ONNX Runtime on %d history, %d profile and %d query images%n", APP,
+        log.printf("schemble: recording %s (%s) with ONNX Runtime on %d history, %d profile and %d query images%n", application,
                 String.join(", ", models), HISTORY, v, q);
         List<EnsembleSample> history, profile, queries;
         try {
@@ -137,7 +210,8 @@ public final class FashionMnistEnsemble {
                 history.stream().mapToDouble(dis::score).toArray(), training);
         PredictorTraining.Result ea = PredictorTraining.train(PREDICTOR, historyImages, HISTORY, ensembleClass,
                 history.stream().mapToDouble(SchembleBench::agreement).toArray(), training);
-        byte[] scoreOnnx = export(score.predictor(), "discrepancy score"), eaOnnx = export(ea.predictor(), "ensemble agreement");
+        byte[] scoreOnnx = export(score.predictor(), "discrepancy score", application),
+                eaOnnx = export(ea.predictor(), "ensemble agreement", application);
 
         double[] maxDiff = {0};
         List<double[]> profileFeatures = features(score.predictor(), ea.predictor(), scoreOnnx, eaOnnx, validation.examples(), v, maxDiff);
@@ -162,7 +236,7 @@ public final class FashionMnistEnsemble {
         new EnsembleOutputs(models, FashionMnist.CLASSES.size(), queries, queryFeatures).write(dir.resolve("queries.txt"));
         Files.write(dir.resolve("predictor-score.onnx"), scoreOnnx);
         Files.write(dir.resolve("predictor-ea.onnx"), eaOnnx);
-        Info info = new Info(VERSION, manifest.zoo(), manifest.version(), APP, models, latency, predictorMs, maxDiff[0], offset,
+        Info info = new Info(VERSION, manifest.zoo(), manifest.version(), application, models, latency, predictorMs, maxDiff[0], offset,
                 HISTORY, v, q, score.scoreLoss(), ea.scoreLoss(), PREDICTOR.toString());
         Path tmp = dir.resolve("recording.json.tmp");
         JSON.writeValue(tmp.toFile(), info);
@@ -170,8 +244,8 @@ public final class FashionMnistEnsemble {
         log.printf("schemble: recording written to %s in %.1f s%n", dir, (System.nanoTime() - t0) / 1e9);
     }
 
-    private static byte[] export(DifficultyPredictor p, String target) {
-        return p.toOnnx("schemble-predictor", Map.of("baton.schemble.target", target, "baton.schemble.application", APP,
+    private static byte[] export(DifficultyPredictor p, String target, String application) {
+        return p.toOnnx("schemble-predictor", Map.of("baton.schemble.target", target, "baton.schemble.application", application,
                 "baton.zoo", ZooBuilder.NAME)).toBytes();
     }
 

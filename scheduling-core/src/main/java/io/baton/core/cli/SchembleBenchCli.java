@@ -13,11 +13,14 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * {@code baton bench schemble [--synthetic | --outputs FILE] [--data DIR] [--cache DIR] [--slowest-ms MS] [--seed S]
+ * {@code baton bench schemble [--synthetic | --outputs FILE] [--ensemble default|heterogeneous] [--data DIR] [--cache DIR] [--slowest-ms MS] [--seed S]
  * [--rate QPS] [--seconds T] [--deadlines 60,80,…] [--latencies 10,40,50] [--bins B] [--delta D]}: Exp-1 and Exp-2.
  * By default over the zoo's Fashion-MNIST ensemble ({@link FashionMnistEnsemble}: recorded with ONNX Runtime,
  * cached under {@code --cache}, default {@code scheduling-core/target}), its measured latencies scaled so that the
  * slowest base model takes {@code --slowest-ms} (default 50 ms) and the trained predictors' scores; {@code
+ * --ensemble heterogeneous} records and replays other members of the same zoo instead ({@link
+ * FashionMnistEnsemble.Members#HETEROGENEOUS}: the weak, fast fmnist-tiny beside fmnist-conv32, fmnist-wide and
+ * fmnist-deep, the paper's heterogeneous ensemble; its own cache directory); {@code
  * --synthetic} replays a seeded synthetic ensemble, {@code --outputs} a recorded outputs file (the format of {@link
  * EnsembleOutputs}). And {@code baton bench schemble-planner [--delta D] [--queries N]}: Algorithm 1's median
  * planning time.
@@ -30,6 +33,15 @@ final class SchembleBenchCli {
         String file = Baton.option(args, "--outputs");
         boolean synthetic = args.contains("--synthetic");
         if (synthetic && file != null) throw new InputException("--synthetic and --outputs exclude each other");
+        String ensemble = Baton.option(args, "--ensemble");
+        FashionMnistEnsemble.Members members = ensemble == null ? FashionMnistEnsemble.Members.DEFAULT : FashionMnistEnsemble.Members.of(ensemble);
+        if (members == null) {
+            throw new InputException("--ensemble must be " + Arrays.stream(FashionMnistEnsemble.Members.values())
+                    .map(FashionMnistEnsemble.Members::option).collect(java.util.stream.Collectors.joining(" or ")) + ", got '" + ensemble + "'");
+        }
+        if (ensemble != null && (synthetic || file != null)) {
+            throw new InputException("--ensemble chooses the Fashion-MNIST members; it excludes " + (synthetic ? "--synthetic" : "--outputs"));
+        }
         double[] deadlines = list(args, "--deadlines", new double[] {60, 80, 100, 150});
         int bins = (int) number(args, "--bins", 5);
         if (bins < 1) throw new InputException("--bins must be ≥ 1");
@@ -55,7 +67,7 @@ final class SchembleBenchCli {
             description = (synthetic ? "synthetic 3-model ensemble (seed " + seed + ")" : file) + ", " + outputs.samples().size()
                     + " samples (half profile, half queries; predicted score = true score × log-normal noise)";
         } else {
-            FashionMnistEnsemble.Recording rec = recording(args, out);
+            FashionMnistEnsemble.Recording rec = recording(args, members, out);
             FashionMnistEnsemble.Info info = rec.info();
             data = new SchembleBench.Data(info.models(), rec.profile().samples(), rec.queries().samples(), trunk(rec.profile()),
                     trunk(rec.queries()), column(rec.queries(), 0), column(rec.queries(), 1));
@@ -66,7 +78,7 @@ final class SchembleBenchCli {
             description = String.format(Locale.ROOT, "%s (%s): real outputs recorded with ONNX Runtime, %d profile and %d query images;"
                             + "%n  measured p50 latency %s µs, predictor %.1f µs; time scaled ×%.0f (slowest model %.0f ms), predictor %.2f ms"
                             + " charged at the edge;%n  ONNX Runtime vs Java predictor scores differ by at most %.1e",
-                    FashionMnistEnsemble.APP, String.join(", ", info.models()), info.profile(), info.queries(),
+                    info.application(), String.join(", ", info.models()), info.profile(), info.queries(),
                     Arrays.toString(Arrays.stream(info.latencyMs()).map(x -> Math.round(x * 10000) / 10.0).toArray()),
                     info.predictorLatencyMs() * 1000, scale, slowest * scale, enrichMs, info.onnxVsJavaMaxDiff());
         }
@@ -86,7 +98,7 @@ final class SchembleBenchCli {
     }
 
     /** The Fashion-MNIST recording, built into the cache first when missing. */
-    private static FashionMnistEnsemble.Recording recording(List<String> args, PrintStream out) {
+    private static FashionMnistEnsemble.Recording recording(List<String> args, FashionMnistEnsemble.Members members, PrintStream out) {
         String dir = Baton.option(args, "--data");
         Path data = dir == null ? FashionMnist.DEFAULT_DIR : Path.of(dir);
         Path missing = FashionMnist.missingFile(data);
@@ -98,7 +110,7 @@ final class SchembleBenchCli {
         Path cache = cacheOption != null ? Path.of(cacheOption)
                 : Files.isDirectory(Path.of("scheduling-core", "target")) ? Path.of("scheduling-core", "target") : Path.of("target");
         try {
-            return FashionMnistEnsemble.loadOrBuild(data, cache, out);
+            return FashionMnistEnsemble.loadOrBuild(data, cache, members, out);
         } catch (IOException e) {
             throw new InputException("--cache: cannot build or read the recording under " + cache + ": " + Baton.oneLine(e.getMessage()));
         }

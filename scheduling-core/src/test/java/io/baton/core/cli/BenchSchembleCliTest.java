@@ -31,5 +31,9 @@ class BenchSchembleCliTest {
         CliRun.of("", "bench", "schemble", "--synthetic", "--latencies", "10,20").badInput("--latencies", "3");
         CliRun.of("", "bench", "schemble", "--synthetic", "--slowest-ms", "-1").badInput("--slowest-ms");
         CliRun.of("", "bench", "schemble", "--synthetic", "--bins", "0").badInput("--bins");
+        CliRun.of("", "bench", "schemble", "--ensemble", "weak").badInput("--ensemble", "default", "heterogeneous", "'weak'");
+        CliRun.of("", "bench", "schemble", "--ensemble", "heterogeneous", "--synthetic").badInput("--ensemble", "--synthetic");
+        CliRun.of("", "bench", "schemble", "--ensemble", "heterogeneous", "--outputs", "x.txt").badInput("--ensemble", "--outputs");
+        CliRun.of("", "bench", "schemble", "--ensemble", "heterogeneous", "--data", "/no/such/dir").badInput("--data", "Fashion-MNIST");
     }
 }
