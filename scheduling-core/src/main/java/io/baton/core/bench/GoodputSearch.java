@@ -64,14 +64,13 @@ public final class GoodputSearch {
 
     private SimulationResult probe(String policy, Scenario base, double scale) {
         Scenario s = base.scaled(scale);
-        double total = 0;
-        for (var m : s.models()) total += m.ratePerSec();
-        double perModel = minRequests / 20.0;
-        double enough = Math.max(minRequests, perModel * s.models().size());
-        double slowest = Double.POSITIVE_INFINITY;
-        for (var m : s.models()) slowest = Math.min(slowest, m.ratePerSec());
-        // the least popular model must see its share too (equal rates: the two bounds agree)
-        double duration = Math.max(2_000, Math.max(enough / total, perModel / slowest) * 1000.0 * 1.1);
+        double total = 0, slowest = Double.POSITIVE_INFINITY;
+        for (var m : s.models()) {
+            total += m.ratePerSec();
+            slowest = Math.min(slowest, m.ratePerSec());
+        }
+        // minRequests in all, and 1/20 of that for the least popular model (hence for every model)
+        double duration = Math.max(2_000, Math.max(minRequests / total, minRequests / 20.0 / slowest) * 1000.0 * 1.1);
         Scenario timed = new Scenario(s.seed(), duration, duration * 0.1, s.jitter(), s.devices(), s.models(),
                 s.policies(), s.traceCsv());
         return Policies.simulate(policy, timed);

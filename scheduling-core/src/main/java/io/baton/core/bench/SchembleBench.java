@@ -2,6 +2,7 @@ package io.baton.core.bench;
 
 import io.baton.core.policy.Aggregator;
 import io.baton.core.policy.Dispatcher;
+import io.baton.core.policy.Planner;
 import io.baton.core.schemble.AccuracyProfile;
 import io.baton.core.schemble.Aggregators;
 import io.baton.core.schemble.ArrivalSelectionDispatcher;
@@ -21,6 +22,7 @@ import io.baton.core.schemble.PlanningCost;
 import io.baton.core.schemble.PlanningProblem;
 import io.baton.core.schemble.QueryOutcome;
 import io.baton.core.schemble.SchembleDispatcher;
+import io.baton.core.schemble.SchemblePlan;
 import io.baton.core.schemble.SchemblePlanner;
 import io.baton.core.schemble.ScoreBins;
 import io.baton.core.schemble.difficulty.PredictorQuality;
@@ -273,13 +275,21 @@ public final class SchembleBench {
         return Aggregators.argmax(avg.aggregate(ran)) == truth[o.sample()];
     }
 
+    /** The planner behind a buffer-planning policy: Algorithm 1, or one of the greedy ablations. */
+    private static Planner<PlanningProblem, SchemblePlan> planner(String policy) {
+        return switch (policy) {
+            case "greedy-edf" -> new GreedyPlanner(GreedyPlanner.Order.EDF);
+            case "greedy-fifo" -> new GreedyPlanner(GreedyPlanner.Order.FIFO);
+            case "greedy-sjf" -> new GreedyPlanner(GreedyPlanner.Order.SJF);
+            default -> new SchemblePlanner();
+        };
+    }
+
     private Dispatcher dispatcher(String policy, EnsembleCluster cl, boolean rejection) {
         int all = cluster.allMask();
         return switch (policy) {
-            case "schemble", "schemble-ea" -> new SchembleDispatcher(policy, cl, new SchemblePlanner(), cfg.delta(), rejection, PlanningCost.measured(), cfg.enrichMs());
-            case "greedy-edf" -> new SchembleDispatcher(policy, cl, new GreedyPlanner(GreedyPlanner.Order.EDF), cfg.delta(), rejection, PlanningCost.measured(), cfg.enrichMs());
-            case "greedy-fifo" -> new SchembleDispatcher(policy, cl, new GreedyPlanner(GreedyPlanner.Order.FIFO), cfg.delta(), rejection, PlanningCost.measured(), cfg.enrichMs());
-            case "greedy-sjf" -> new SchembleDispatcher(policy, cl, new GreedyPlanner(GreedyPlanner.Order.SJF), cfg.delta(), rejection, PlanningCost.measured(), cfg.enrichMs());
+            case "schemble", "schemble-ea", "greedy-edf", "greedy-fifo", "greedy-sjf" ->
+                    new SchembleDispatcher(policy, cl, planner(policy), cfg.delta(), rejection, PlanningCost.measured(), cfg.enrichMs());
             case "original" -> new ArrivalSelectionDispatcher(policy, cl, q -> all, rejection);
             case "static" -> new ArrivalSelectionDispatcher(policy, cl, q -> staticMask, rejection);
             case "gating" -> selection(policy, cl, gating == null ? null : q -> gating.select(q.features), rejection);

@@ -191,28 +191,31 @@ public final class SneakPeekBench {
         out.printf("%-58s %15s %15s %15s %8s %8s%n", "reading", "lo-edf u / v", "grouped+da", "sneakpeek", "g+da/lo", "sp/lo");
         var flip = base.budget() == SchedulingWindow.DeadlineBudget.FROM_NOW ? SchedulingWindow.DeadlineBudget.FROM_ARRIVAL
                 : SchedulingWindow.DeadlineBudget.FROM_NOW;
-        List<Object[]> readings = List.of(
-                new Object[] {"as run above", base},
-                new Object[] {"penalty d " + budgetName(flip), base.withBudget(flip)},
-                new Object[] {"memory 12288 MB (the paper's RTX 3060, every model fits)", base.withMemory(12288)},
-                new Object[] {"one resident model (every model change loads)", base.withMemory(SneakPeekWorkload.Setup.ONE_MODEL)},
-                new Object[] {"one resident model, windows scored alone (no backlog)", base.withMemory(SneakPeekWorkload.Setup.ONE_MODEL).withBacklog(false)},
-                new Object[] {"windows scored alone (no backlog)", base.withBacklog(false)},
-                new Object[] {"deadline ~ Normal(150, 50) ms", base.withDeadline(base.meanDeadlineMs(), 50)},
-                new Object[] {"deadline ~ Normal(150, 75) ms", base.withDeadline(base.meanDeadlineMs(), 75)},
-                new Object[] {"LO: most accurate on-time model, else eq. 13 (§6.1 prose)", base, LO_EDF_DEADLINE_FIRST});
-        for (Object[] reading : readings) {
-            SneakPeekWorkload.Setup s = (SneakPeekWorkload.Setup) reading[1];
-            SneakPeekPolicy lo = reading.length > 2 ? (SneakPeekPolicy) reading[2] : SneakPeekPolicy.named("lo-edf");
+        SneakPeekPolicy loEdf = SneakPeekPolicy.named("lo-edf");
+        List<Reading> readings = List.of(
+                new Reading("as run above", base, loEdf),
+                new Reading("penalty d " + budgetName(flip), base.withBudget(flip), loEdf),
+                new Reading("memory 12288 MB (the paper's RTX 3060, every model fits)", base.withMemory(12288), loEdf),
+                new Reading("one resident model (every model change loads)", base.withMemory(SneakPeekWorkload.Setup.ONE_MODEL), loEdf),
+                new Reading("one resident model, windows scored alone (no backlog)", base.withMemory(SneakPeekWorkload.Setup.ONE_MODEL).withBacklog(false), loEdf),
+                new Reading("windows scored alone (no backlog)", base.withBacklog(false), loEdf),
+                new Reading("deadline ~ Normal(150, 50) ms", base.withDeadline(base.meanDeadlineMs(), 50), loEdf),
+                new Reading("deadline ~ Normal(150, 75) ms", base.withDeadline(base.meanDeadlineMs(), 75), loEdf),
+                new Reading("LO: most accurate on-time model, else eq. 13 (§6.1 prose)", base, LO_EDF_DEADLINE_FIRST));
+        for (Reading reading : readings) {
+            SneakPeekWorkload.Setup s = reading.setup();
             List<SneakPeekWorkload.Window> windows = SneakPeekWorkload.generate(s);
-            List<Row> rows = List.of(run(s, windows, lo), run(s, windows, "grouped+da"), run(s, windows, "sneakpeek"));
-            StringBuilder line = new StringBuilder(String.format("%-58s", reading[0]));
+            List<Row> rows = List.of(run(s, windows, reading.lo()), run(s, windows, "grouped+da"), run(s, windows, "sneakpeek"));
+            StringBuilder line = new StringBuilder(String.format("%-58s", reading.name()));
             for (Row r : rows) line.append(String.format(" %7.4f /%5.1f%%", r.utility(), 100 * r.violations()));
             line.append(String.format(" %7.2fx %7.2fx", rows.get(1).utility() / rows.get(0).utility(), rows.get(2).utility() / rows.get(0).utility()));
             out.println(line);
         }
         out.println();
     }
+
+    /** One row of {@link #printReadings}: the setup it runs and the LO baseline it divides by. */
+    private record Reading(String name, SneakPeekWorkload.Setup setup, SneakPeekPolicy lo) {}
 
     /** LO-EDF under the §6.1 prose reading of LO ({@link RequestLevelScheduler.Selection#DEADLINE_FIRST}). */
     static final SneakPeekPolicy LO_EDF_DEADLINE_FIRST = new SneakPeekPolicy("lo-edf (deadline first)",

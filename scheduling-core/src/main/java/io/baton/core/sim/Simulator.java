@@ -47,9 +47,9 @@ public final class Simulator {
     private byte[] state = new byte[1 << 16];
 
     // metrics over requests arriving in [windowStart, windowEnd)
-    private long offered, good, late, dropped, batches, batchedRequests, lateStarts;
+    private long late, dropped, batches, batchedRequests, lateStarts;
     private double busyMs;
-    private final long[] offeredByModel, goodByModel;
+    private final long[] offeredByModel, goodByModel; // summed for the totals
     private final LatencyHistogram latency = new LatencyHistogram();
 
     private Simulator(SimulationSpec spec, Dispatcher dispatcher, ExecutionModel execution) {
@@ -101,6 +101,7 @@ public final class Simulator {
             if (s == QUEUED || s == DISPATCHED) unfinished++;
         }
         double windowMs = windowEnd - windowStart;
+        long offered = Arrays.stream(offeredByModel).sum(), good = Arrays.stream(goodByModel).sum();
         long served = good + late;
         double idle = 1 - busyMs / (windowMs * deviceEvents.length);
         return new SimulationResult(dispatcher.policy(), offered, good, late, dropped + unfinished,
@@ -150,10 +151,7 @@ public final class Simulator {
             long id = nextId++;
             if (id >= state.length) state = Arrays.copyOf(state, state.length * 2);
             Request r = new Request(id, model, now, deadline);
-            if (inWindow(r)) {
-                offered++;
-                offeredByModel[model]++;
-            }
+            if (inWindow(r)) offeredByModel[model]++;
             if (source.advance()) heap.schedule(this, source.timeMs());
             dispatcher.onArrival(r);
         }
@@ -181,12 +179,7 @@ public final class Simulator {
             for (Request r : b.requests()) {
                 setState(r.id, DISPATCHED, FINISHED, "finished");
                 if (!inWindow(r)) continue;
-                if (now <= r.deadlineMs) {
-                    good++;
-                    goodByModel[r.model]++;
-                } else {
-                    late++;
-                }
+                if (now <= r.deadlineMs) goodByModel[r.model]++; else late++;
                 latency.record(now - r.arrivalMs);
             }
             dispatcher.onBatchDone(b);

@@ -48,7 +48,7 @@ public final class SchedulingWindow {
             if (budget == null) throw new IllegalArgumentException("budget is required");
         }
 
-        /** d measured from arrival (what the live engine uses). */
+        /** d measured from arrival: the plain form for windows whose penalties are absolute (the contract's) or tests. */
         public Options(boolean dataAware, boolean shortCircuit, ExecutionMode mode, int maxBatch) {
             this(dataAware, shortCircuit, mode, maxBatch, DeadlineBudget.FROM_ARRIVAL);
         }

@@ -45,10 +45,6 @@ public record SneakPeekPolicy(String name, WindowScheduler scheduler, boolean da
         return named(name, GroupedScheduler.DEFAULT_THRESHOLD, Priority.seconds());
     }
 
-    public SchedulingWindow.Options options(ExecutionMode mode, int maxBatch) {
-        return new SchedulingWindow.Options(dataAware, shortCircuit, mode, maxBatch);
-    }
-
     public SchedulingWindow.Options options(ExecutionMode mode, int maxBatch, SchedulingWindow.DeadlineBudget budget) {
         return new SchedulingWindow.Options(dataAware, shortCircuit, mode, maxBatch, budget);
     }

@@ -93,7 +93,7 @@ class BaselinesTest {
             List<PeekRequest> reqs = SneakPeekInstances.requests(rnd, apps, 3 + rnd.nextInt(6), 0);
             for (String name : SneakPeekPolicy.names()) {
                 SneakPeekPolicy p = SneakPeekPolicy.named(name);
-                SchedulingWindow w = SchedulingWindow.of(0, apps, reqs, p.options(ExecutionMode.SEQUENTIAL, 1));
+                SchedulingWindow w = SchedulingWindow.of(0, apps, reqs, p.options(ExecutionMode.SEQUENTIAL, 1, SchedulingWindow.DeadlineBudget.FROM_ARRIVAL));
                 Schedule s = p.scheduler().schedule(w, SchedulingWindow.singleSlotCache(apps), 0);
                 assertThat(java.util.Arrays.stream(s.requests()).sorted().toArray())
                         .containsExactly(java.util.stream.IntStream.range(0, reqs.size()).toArray());
