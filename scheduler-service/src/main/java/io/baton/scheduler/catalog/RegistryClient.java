@@ -29,26 +29,7 @@ public class RegistryClient {
 
     /** The application, or empty when the registry does not know it; a registry that does not answer is a 502. */
     public Optional<CatalogApplication> application(String name) {
-        URI uri = registryUrl.resolve("/v1/applications/" + URLEncoder.encode(name, StandardCharsets.UTF_8).replace("+", "%20"));
-        HttpRequest request = HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(5)).GET()
-                .header("Accept", "application/json").build();
-        try {
-            HttpResponse<byte[]> response = http.send(request, HttpResponse.BodyHandlers.ofByteArray());
-            if (response.statusCode() == 404) {
-                return Optional.empty();
-            }
-            if (response.statusCode() != 200) {
-                throw new ApiException(HttpStatus.BAD_GATEWAY, "registry-unavailable",
-                        "the registry answered " + response.statusCode() + " to GET " + uri.getPath());
-            }
-            return Optional.of(json.readValue(response.body(), CatalogApplication.class));
-        } catch (IOException e) {
-            throw new ApiException(HttpStatus.BAD_GATEWAY, "registry-unavailable",
-                    "the registry at " + registryUrl + " did not answer: " + e.getMessage());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new ApiException(HttpStatus.SERVICE_UNAVAILABLE, "interrupted", "interrupted while reading the registry");
-        }
+        return get("/v1/applications/" + pathSegment(name), CatalogApplication.class);
     }
 
     /**
@@ -56,8 +37,16 @@ public class RegistryClient {
      * empty when it has none; a registry that does not answer is a 502.
      */
     public Optional<CatalogEnsembleProfile> ensembleProfile(String name) {
-        URI uri = registryUrl.resolve("/v1/applications/" + URLEncoder.encode(name, StandardCharsets.UTF_8).replace("+", "%20")
-                + "/ensemble-profile");
+        return get("/v1/applications/" + pathSegment(name) + "/ensemble-profile", CatalogEnsembleProfile.class);
+    }
+
+    private static String pathSegment(String name) {
+        return URLEncoder.encode(name, StandardCharsets.UTF_8).replace("+", "%20");
+    }
+
+    /** GET path as JSON: the body on 200, empty on 404, a 502 problem for any other answer or none. */
+    private <T> Optional<T> get(String path, Class<T> type) {
+        URI uri = registryUrl.resolve(path);
         HttpRequest request = HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(5)).GET()
                 .header("Accept", "application/json").build();
         try {
@@ -69,7 +58,7 @@ public class RegistryClient {
                 throw new ApiException(HttpStatus.BAD_GATEWAY, "registry-unavailable",
                         "the registry answered " + response.statusCode() + " to GET " + uri.getPath());
             }
-            return Optional.of(json.readValue(response.body(), CatalogEnsembleProfile.class));
+            return Optional.of(json.readValue(response.body(), type));
         } catch (IOException e) {
             throw new ApiException(HttpStatus.BAD_GATEWAY, "registry-unavailable",
                     "the registry at " + registryUrl + " did not answer: " + e.getMessage());
