@@ -101,6 +101,9 @@ class PlanControllerTest {
                 {"schemble", EXAMPLES.get("schemble").replace("\"a+b\":1.0", "\"a+c\":1.0"), "queries[0].utility.a+c"},
                 {"ipa", EXAMPLES.get("ipa").replace("\"slaMs\":6890", "\"slaMs\":\"x\""), "slaMs"},
                 {"sneakpeek", EXAMPLES.get("sneakpeek").replace("\"app\":\"fall\"", "\"app\":\"nope\""), "requests[0].app"},
+                // deeper than Jackson's nesting limit: its error has no location (this was a 500)
+                {"schemble", "{\"a\":".repeat(1001) + "1" + "}".repeat(1001), "1000 levels"},
+                {"symphony-sizing", "[".repeat(3000) + "]".repeat(3000), "1000 levels"},
         };
         for (String[] c : cases) {
             ResponseEntity<String> response = post(c[0], c[1]);

@@ -29,10 +29,16 @@ public final class JsonInput {
         JsonNode n;
         try {
             n = MAPPER.readTree(text);
+        } catch (com.fasterxml.jackson.core.exc.StreamConstraintsException e) {
+            // Jackson's own wording names its configuration classes; the user needs the limit.
+            throw new InputException(what + " is not accepted: it nests arrays or objects more than "
+                    + com.fasterxml.jackson.core.StreamReadConstraints.DEFAULT_MAX_DEPTH + " levels deep");
         } catch (JsonProcessingException e) {
             String msg = e.getOriginalMessage();
-            throw new InputException(what + " is not valid JSON (line " + e.getLocation().getLineNr() + ", column "
-                    + e.getLocation().getColumnNr() + "): " + msg.lines().findFirst().orElse(msg));
+            String first = msg == null ? "unreadable" : msg.lines().findFirst().orElse(msg);
+            var at = e.getLocation();
+            throw new InputException(what + " is not valid JSON"
+                    + (at == null ? "" : " (line " + at.getLineNr() + ", column " + at.getColumnNr() + ")") + ": " + first);
         }
         if (n == null || !n.isObject()) throw new InputException(what + " must be a JSON object");
         return new JsonInput(n, "");
