@@ -212,6 +212,11 @@ class GatewayBadInputHttpTest {
                 "GET /v2/models/..%2F..%2Fetc HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
                 "GET /v2/models/" + longSegment + " HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
                 "POST " + manyParams + " HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: 0\r\n\r\n",
+                "POST " + manyParams.toString().replace("/v2/models?", "/v2/models/fashion/infer?")
+                        + " HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: 0\r\n\r\n",
+                "GET " + manyParams.toString().replace("/v2/models?", "/v1/workers?")
+                        + " HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+                "GET /v1/%00 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
                 "POST /v2/models/fashion/infer HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: -1\r\n\r\n"}) {
             String answer = raw(request);
             String head = answer.substring(0, Math.max(0, answer.indexOf("\r\n\r\n")));
@@ -219,7 +224,9 @@ class GatewayBadInputHttpTest {
             String what = request.substring(0, Math.min(80, request.length()));
             assertThat(head).as(what).matches("(?s)HTTP/1\\.1 4\\d\\d.*");
             assertThat(head.toLowerCase()).as(what).contains("content-type: application/json");
-            assertThat(clean(JSON.readTree(body).get("error").asText())).as(what).isNotBlank();
+            JsonNode json = JSON.readTree(body);
+            assertThat(clean(json.has("error") ? json.get("error").asText() : json.get("detail").asText()))
+                    .as(what).isNotBlank();
         }
     }
 
