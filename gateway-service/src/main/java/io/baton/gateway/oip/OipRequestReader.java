@@ -84,7 +84,7 @@ public final class OipRequestReader {
             return body.length;
         }
         String text = headerLength.trim();
-        if (!text.matches("[0-9]{1,30}")) {
+        if (!text.matches("[0-9]+")) {
             throw GatewayException.badRequest(HEADER_LENGTH + " must be a whole number of bytes, not '" + headerLength
                     + "'");
         }
