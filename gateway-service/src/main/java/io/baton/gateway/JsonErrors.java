@@ -29,7 +29,16 @@ public final class JsonErrors {
             if (original.contains("nesting depth")) {
                 return "the request body nests too deeply" + where + " (at most 1000 levels of arrays and objects)";
             }
-            return "the request body is too large to read" + where + " (a number, string or name in it is too long)";
+            if (original.startsWith("Number value length")) {
+                return "a number in the request body has too many digits" + where + " (at most 1000)";
+            }
+            if (original.startsWith("Name length")) {
+                return "a key in the request body is too long" + where;
+            }
+            if (original.startsWith("String value length")) {
+                return "a string in the request body is too long" + where;
+            }
+            return "the request body is too large to read" + where;
         }
         Matcher duplicate = DUPLICATE.matcher(original);
         if (duplicate.find()) {

@@ -195,6 +195,28 @@ class GatewayBadInputHttpTest {
     }
 
     @Test
+    void oddBodiesAndHeadersAreNamedPlainly() throws Exception {
+        assertThat(error("/v2/models/fashion/infer", EX.replace("[1, 2, 3, 4]", "[1, 2, 3, 4" + "0".repeat(1500)
+                + "]"), 400)).startsWith("a number in the request body has too many digits");
+        HttpResponse<String> utf = http.send(HttpRequest.newBuilder(uri("/v2/models/fashion/infer"))
+                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofByteArray(
+                        new byte[] {'{', '"', (byte) 0xff, '"', ':', '1', '}'})).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(utf.statusCode()).isEqualTo(400);
+        assertThat(oipError(utf)).startsWith("malformed JSON at line 1");
+        HttpResponse<String> html = http.send(HttpRequest.newBuilder(uri("/v2/models/fashion"))
+                .header("Accept", "text/html").GET().build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(html.statusCode()).isEqualTo(200);
+        HttpResponse<String> ready = send("POST", "/v2/models/fashion/ready");
+        assertThat(ready.statusCode()).isEqualTo(405);
+        assertThat(oipError(ready)).isEqualTo("method POST is not allowed on /v2/models/fashion/ready; use GET");
+        HttpResponse<String> nope = http.send(HttpRequest.newBuilder(uri("/v2/nope")).header("Accept", "text/html")
+                .GET().build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(nope.statusCode()).isEqualTo(404);
+        assertThat(oipError(nope)).isEqualTo("no such route: GET /v2/nope");
+    }
+
+    @Test
     void repositoryIndexNamesWhereItsJsonBreaks() throws Exception {
         assertThat(error("/v2/repository/index", "{bad", 400)).startsWith("malformed JSON at line 1, column 2: ");
     }
