@@ -15,7 +15,9 @@ import java.util.Set;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import io.baton.gateway.LimitedInputStream;
 
@@ -26,7 +28,9 @@ import io.baton.gateway.LimitedInputStream;
  * header that is passed on). An upstream that cannot be reached is a 503 problem naming it, one that does not answer
  * within the limit a 504. A body larger than {@code baton.gateway.max-upload-size} is refused with 413: at once when
  * its {@code Content-Length} says so, before anything is sent on; otherwise (chunked) as soon as it passes the limit
- * while streaming.
+ * while streaming. An upstream's problem body (RFC 7807) is the one thing rewritten: its {@code instance} becomes the
+ * path the client called (not the upstream's, such as {@code /internal/v1/workers/x}), and Spring's "No static
+ * resource ..." for a route the upstream lacks becomes {@code no such route: GET /v1/...}.
  */
 public class Passthrough {
 
@@ -35,6 +39,9 @@ public class Passthrough {
             "If-Match", "If-Modified-Since");
     private static final Set<String> RESPONSE_HEADERS = Set.of("content-type", "location", "etag", "cache-control",
             "last-modified", "content-disposition", "content-length");
+
+    /** A problem body longer than this is passed on untouched. */
+    private static final int MAX_PROBLEM_BYTES = 64 * 1024;
 
     private final HttpClient http;
     private final ObjectMapper json;
@@ -104,7 +111,12 @@ public class Passthrough {
             return;
         }
         response.setStatus(answer.statusCode());
+        boolean problem = answer.statusCode() >= 400 && answer.headers().firstValue("Content-Type")
+                .map(t -> t.toLowerCase().startsWith("application/problem+json")).orElse(false);
         answer.headers().map().forEach((name, values) -> {
+            if (problem && "content-length".equalsIgnoreCase(name)) {
+                return; // rewritten below
+            }
             if (RESPONSE_HEADERS.contains(name.toLowerCase())) {
                 for (String v : values) {
                     // An upstream answering with absolute URLs of its own must not send the client around the gateway.
@@ -114,8 +126,30 @@ public class Passthrough {
             }
         });
         try (InputStream in = answer.body(); OutputStream out = response.getOutputStream()) {
+            if (problem) {
+                out.write(clientProblem(in.readNBytes(MAX_PROBLEM_BYTES), request));
+            }
             in.transferTo(out);
         }
+    }
+
+    /** The upstream's problem body as the client should read it; anything not a JSON object is left as it came. */
+    private byte[] clientProblem(byte[] body, HttpServletRequest request) {
+        try {
+            if (body.length < MAX_PROBLEM_BYTES && json.readTree(body) instanceof ObjectNode problem) {
+                if (problem.has("instance")) {
+                    problem.put("instance", request.getRequestURI());
+                }
+                JsonNode detail = problem.get("detail");
+                if (detail != null && detail.asText().startsWith("No static resource")) {
+                    problem.put("detail", "no such route: " + request.getMethod() + " " + request.getRequestURI());
+                }
+                return json.writeValueAsBytes(problem);
+            }
+        } catch (IOException notJson) {
+            // pass it on as it came
+        }
+        return body;
     }
 
     private void tooLarge(HttpServletRequest request, HttpServletResponse response, String what) throws IOException {

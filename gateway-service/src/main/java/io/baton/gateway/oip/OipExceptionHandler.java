@@ -7,7 +7,6 @@ import org.slf4j.LoggerFactory;
 import org.springframework.http.ResponseEntity;
 import org.springframework.http.converter.HttpMessageNotReadableException;
 import org.springframework.web.HttpMediaTypeNotSupportedException;
-import org.springframework.web.HttpRequestMethodNotSupportedException;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
 
@@ -49,12 +48,7 @@ public class OipExceptionHandler {
 
     @ExceptionHandler(HttpMessageNotReadableException.class)
     public ResponseEntity<byte[]> unreadable(HttpMessageNotReadableException e) {
-        return json.error(400, "the request has no readable body: " + e.getMostSpecificCause().getMessage());
-    }
-
-    @ExceptionHandler(HttpRequestMethodNotSupportedException.class)
-    public ResponseEntity<byte[]> method(HttpRequestMethodNotSupportedException e) {
-        return json.error(405, e.getMessage());
+        return json.error(400, "the request has no readable body");
     }
 
     @ExceptionHandler(HttpMediaTypeNotSupportedException.class)
@@ -65,7 +59,6 @@ public class OipExceptionHandler {
     @ExceptionHandler(Exception.class)
     public ResponseEntity<byte[]> internal(Exception e) {
         log.error("internal error on an OIP route", e);
-        return json.error(500, "internal error: " + e.getClass().getSimpleName()
-                + (e.getMessage() == null ? "" : ": " + e.getMessage()));
+        return json.error(500, "internal error in the gateway (logged there)");
     }
 }

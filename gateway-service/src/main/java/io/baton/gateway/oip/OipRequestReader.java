@@ -7,12 +7,15 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.baton.gateway.GatewayException;
+import io.baton.gateway.JsonErrors;
 import io.baton.gateway.tensor.Datatype;
 import io.baton.gateway.tensor.JsonTensors;
 import io.baton.gateway.tensor.Tensor;
@@ -22,7 +25,8 @@ import io.baton.gateway.tensor.TensorException;
  * Reads an OIP inference request: JSON, or with the binary tensor data extension a JSON header of
  * {@code Inference-Header-Content-Length} bytes followed by the binary inputs (those whose
  * {@code parameters.binary_data_size} is set), in the order they are listed, each little-endian row-major. A binary
- * input is not copied: its tensor views the request body.
+ * input is not copied: its tensor views the request body. The JSON is read strictly: a key given twice in one object,
+ * or anything after the end of the JSON document, is refused (400) like any other malformed JSON.
  */
 public final class OipRequestReader {
 
@@ -32,10 +36,15 @@ public final class OipRequestReader {
 
     /**
      * @param json used as configured, except that numbers are read with Jackson's fast double parser (a JSON tensor
-     *             is mostly numbers)
+     *             is mostly numbers) and that duplicate keys and trailing content are refused
      */
     public OipRequestReader(ObjectMapper json) {
-        this.json = json.copyWith(json.getFactory().rebuild().enable(StreamReadFeature.USE_FAST_DOUBLE_PARSER).build());
+        ObjectMapper strict = json.copyWith(json.getFactory().rebuild()
+                .enable(StreamReadFeature.USE_FAST_DOUBLE_PARSER, StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+                .build());
+        strict.enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+        strict.enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
+        this.json = strict;
     }
 
     public OipRequest read(byte[] body, String headerLength) {
@@ -44,7 +53,7 @@ public final class OipRequestReader {
         try {
             root = json.readTree(body, 0, jsonLength);
         } catch (JsonProcessingException e) {
-            throw GatewayException.badRequest("malformed JSON: " + e.getOriginalMessage());
+            throw GatewayException.badRequest(JsonErrors.describe(e));
         } catch (IOException e) {
             throw GatewayException.badRequest("unreadable request: " + e.getMessage());
         }
@@ -74,18 +83,17 @@ public final class OipRequestReader {
         if (headerLength == null || headerLength.isBlank()) {
             return body.length;
         }
-        int n;
-        try {
-            n = Integer.parseInt(headerLength.trim());
-        } catch (NumberFormatException e) {
+        String text = headerLength.trim();
+        if (!text.matches("[0-9]+")) {
             throw GatewayException.badRequest(HEADER_LENGTH + " must be a whole number of bytes, not '" + headerLength
                     + "'");
         }
-        if (n < 0 || n > body.length) {
-            throw GatewayException.badRequest(HEADER_LENGTH + " is " + n + " but the body has " + body.length
-                    + " bytes");
+        java.math.BigInteger n = new java.math.BigInteger(text);
+        if (n.compareTo(java.math.BigInteger.valueOf(body.length)) > 0) {
+            throw GatewayException.badRequest(HEADER_LENGTH + " is " + n + ", more than the body's length of "
+                    + body.length + " bytes");
         }
-        return n;
+        return n.intValue();
     }
 
     private static Long wholeParameter(JsonNode parameters, String name, String meaning) {
@@ -111,14 +119,20 @@ public final class OipRequestReader {
             if (!in.isObject()) {
                 throw new TensorException("inputs[" + i + "]", "must be a JSON object");
             }
-            JsonNode nameNode = in.get("name");
-            if (nameNode == null || !nameNode.isTextual() || nameNode.asText().isBlank()) {
-                throw new TensorException("inputs[" + i + "]", "name is missing");
-            }
-            String name = nameNode.asText();
+            String name = name(in.get("name"), "inputs[" + i + "]");
             String label = "input '" + name + "'";
-            Datatype type = Datatype.of(label, in.path("datatype").isTextual() ? in.get("datatype").asText() : null);
+            JsonNode datatype = in.get("datatype");
+            if (datatype != null && !datatype.isNull() && !datatype.isTextual()) {
+                throw new TensorException(label, "datatype must be a string (one of " + Datatype.names() + "), not "
+                        + datatype);
+            }
+            Datatype type = Datatype.of(label, datatype == null || datatype.isNull() ? null : datatype.asText());
             long[] shape = shape(label, in.get("shape"));
+            JsonNode inParameters = in.get("parameters");
+            if (inParameters != null && !inParameters.isNull() && !inParameters.isObject()) {
+                throw GatewayException.badRequest("inputs[" + i + "].parameters must be an object, not "
+                        + kind(inParameters));
+            }
             JsonNode binarySize = in.path("parameters").get("binary_data_size");
             JsonNode data = in.get("data");
             if (binarySize == null || binarySize.isNull()) {
@@ -131,6 +145,10 @@ public final class OipRequestReader {
             }
             if (data != null && !data.isNull()) {
                 throw new TensorException(label, "has both data and parameters.binary_data_size; give one");
+            }
+            if (binarySize.isIntegralNumber() && !binarySize.canConvertToInt() && binarySize.bigIntegerValue().signum() > 0) {
+                throw new TensorException(label, "parameters.binary_data_size is " + binarySize
+                        + " bytes, more than the request body's length of " + body.length + " bytes");
             }
             if (!binarySize.isIntegralNumber() || !binarySize.canConvertToInt() || binarySize.intValue() < 0) {
                 throw new TensorException(label, "parameters.binary_data_size must be a whole number of bytes, not "
@@ -160,9 +178,49 @@ public final class OipRequestReader {
         return tensors;
     }
 
+    /** A tensor's name: a non-blank string. */
+    private static String name(JsonNode name, String where) {
+        if (name == null || name.isNull()) {
+            throw new TensorException(where, "name is missing");
+        }
+        if (!name.isTextual()) {
+            throw GatewayException.badRequest(where + ".name must be a string, not " + kind(name));
+        }
+        if (name.asText().isBlank()) {
+            throw new TensorException(where, "name is blank");
+        }
+        return name.asText();
+    }
+
+    /** What a JSON value is, for messages: {@code a string ("1x784")}, {@code a number (5)}, ... */
+    static String kind(JsonNode v) {
+        if (v.isTextual()) {
+            String t = v.asText();
+            return "a string (" + (t.length() > 40 ? v.toString().substring(0, 40) + "…" : v.toString()) + ")";
+        }
+        if (v.isNumber()) {
+            return "a number (" + v + ")";
+        }
+        if (v.isBoolean()) {
+            return "a boolean (" + v + ")";
+        }
+        if (v.isArray()) {
+            return "an array";
+        }
+        return v.isObject() ? "an object" : "null";
+    }
+
     private static long[] shape(String label, JsonNode shape) {
-        if (shape == null || !shape.isArray()) {
+        if (shape == null || shape.isNull()) {
             throw new TensorException(label, "shape is missing (an array of dimensions, batch first)");
+        }
+        if (!shape.isArray()) {
+            throw new TensorException(label, "shape must be an array of integers (dimensions, batch first), not "
+                    + kind(shape));
+        }
+        if (shape.isEmpty()) {
+            throw new TensorException(label, "shape [] has rank 0; a tensor needs at least one dimension, the batch "
+                    + "first (e.g. [1, 4])");
         }
         long[] dims = new long[shape.size()];
         for (int k = 0; k < dims.length; k++) {
@@ -191,23 +249,33 @@ public final class OipRequestReader {
         if (!outputs.isArray()) {
             throw GatewayException.badRequest("outputs must be an array of {name, parameters}");
         }
+        if (outputs.isEmpty()) {
+            throw GatewayException.badRequest("outputs must name at least one output, or be left out (for all of "
+                    + "them)");
+        }
         List<OipRequest.OutputRequest> list = new ArrayList<>(outputs.size());
         Set<String> seen = new HashSet<>();
         for (int i = 0; i < outputs.size(); i++) {
             JsonNode o = outputs.get(i);
-            JsonNode name = o.get("name");
-            if (name == null || !name.isTextual() || name.asText().isBlank()) {
-                throw new TensorException("outputs[" + i + "]", "name is missing");
+            if (!o.isObject()) {
+                throw GatewayException.badRequest("outputs[" + i + "] must be a JSON object such as {\"name\": ...}, "
+                        + "not " + kind(o));
             }
-            String label = "output '" + name.asText() + "'";
-            if (!seen.add(name.asText())) {
+            String name = name(o.get("name"), "outputs[" + i + "]");
+            String label = "output '" + name + "'";
+            if (!seen.add(name)) {
                 throw new TensorException(label, "is asked for twice");
+            }
+            JsonNode outParameters = o.get("parameters");
+            if (outParameters != null && !outParameters.isNull() && !outParameters.isObject()) {
+                throw GatewayException.badRequest("outputs[" + i + "].parameters must be an object, not "
+                        + kind(outParameters));
             }
             JsonNode binary = o.path("parameters").get("binary_data");
             if (binary != null && !binary.isNull() && !binary.isBoolean()) {
                 throw new TensorException(label, "parameters.binary_data must be true or false");
             }
-            list.add(new OipRequest.OutputRequest(name.asText(),
+            list.add(new OipRequest.OutputRequest(name,
                     binary == null || binary.isNull() ? null : binary.asBoolean()));
         }
         return list;

@@ -14,6 +14,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.StreamWriteFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import io.baton.gateway.GatewayException;
 import io.baton.gateway.tensor.JsonTensors;
 import io.baton.gateway.tensor.Tensor;
 
@@ -23,6 +24,11 @@ import io.baton.gateway.tensor.Tensor;
  * {@code binary_data_size}, and follow it as raw little-endian bytes in the order listed; the response then carries
  * {@code Inference-Header-Content-Length} (the JSON's length) and {@code Content-Type: application/octet-stream}, as
  * Triton answers. Otherwise the response is plain JSON with flat, row-major {@code data}.
+ *
+ * <p>JSON has no NaN or Infinity. A floating-point output holding one, asked for as JSON, is not written (neither as
+ * the strings {@code "NaN"}, which are not OIP, nor as {@code null}, which would hide it): the request is answered
+ * 502 {@code model produced a non-finite value ...}, naming the output and the element. Asked for as binary data,
+ * the same output is sent as the model produced it.
  */
 public final class OipResponseWriter {
 
@@ -82,6 +88,8 @@ public final class OipResponseWriter {
             g.writeEndObject();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        } catch (JsonTensors.NonFiniteOutputException e) {
+            throw GatewayException.badGateway("non-finite-output", e.getMessage());
         }
         if (binary.isEmpty()) {
             return new Encoded(out.toByteArray(), MediaType.APPLICATION_JSON, null);

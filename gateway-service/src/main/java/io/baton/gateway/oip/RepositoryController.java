@@ -111,8 +111,10 @@ public class RepositoryController {
                 throw GatewayException.badRequest("ready must be true or false");
             }
             return ready != null && ready.asBoolean();
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw GatewayException.badRequest(io.baton.gateway.JsonErrors.describe(e));
         } catch (java.io.IOException e) {
-            throw GatewayException.badRequest("malformed JSON: " + e.getMessage());
+            throw GatewayException.badRequest("the request body could not be read");
         }
     }
 }
