@@ -85,6 +85,8 @@ class BadInputApiTest extends PostgresHttpTest {
         refused(post("/v1/applications/objects/datasets", "[1]"), "invalid-request", null, "the body must be a JSON object");
         refused(post("/v1/applications/objects/variants", "{\"name\":\"w\",\"stage\":\"first\",\"artifactDigest\":\"" + digest + "\"}"),
                 "invalid-request", "stage", "stage must be a whole number", "got a string");
+        refused(post("/v1/applications/objects/variants", "{\"name\":\"w\",\"stage\":99999999999,\"artifactDigest\":\"" + digest + "\"}"),
+                "invalid-request", "stage", "stage must be a whole number from -2147483648 to 2147483647");
     }
 
     @Test

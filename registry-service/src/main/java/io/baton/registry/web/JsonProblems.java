@@ -9,6 +9,7 @@ import java.util.List;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.exc.InputCoercionException;
 import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -44,6 +45,14 @@ final class JsonProblems {
 
     /** What is wrong with the value at {@code field} (a JSON path; empty: the whole body). */
     static String describe(JsonMappingException e, String field) {
+        for (Throwable t = e.getCause(); t != null && t != t.getCause(); t = t.getCause()) {
+            if (t instanceof InputCoercionException range) { // a whole number past int's or long's range
+                String bounds = range.getTargetType() == Integer.TYPE || range.getTargetType() == Integer.class
+                        ? " from " + Integer.MIN_VALUE + " to " + Integer.MAX_VALUE
+                        : " from " + Long.MIN_VALUE + " to " + Long.MAX_VALUE;
+                return (field.isEmpty() ? "the body" : field) + " must be a whole number" + bounds;
+            }
+        }
         Class<?> target = e instanceof MismatchedInputException mismatch ? mismatch.getTargetType() : null;
         String got = got(e);
         if (field.isEmpty()) {
