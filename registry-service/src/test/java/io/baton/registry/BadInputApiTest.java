@@ -178,6 +178,12 @@ class BadInputApiTest extends PostgresHttpTest {
         assertThat(post("/v1/applications", app("wide", "single").replace("\"classes\":[\"a\",\"b\",\"c\",\"d\"]",
                 "\"classes\":[\"" + "c".repeat(256) + "\"]")).getStatusCode()).isEqualTo(HttpStatus.CREATED);
 
+        refused(post("/v1/applications", app("tn", "single").replace("\"pixels\"", "\"" + "p".repeat(257) + "\"")),
+                "invalid-request", "inputs[0].name", "inputs[0].name must be 1 to 256 characters");
+        refused(post("/v1/applications", app("pp", "single").replace("{\"beta\":1.5}", "{\"beta\":[1,{\"x\":1e999}]}")),
+                "invalid-request", "policyParams.beta[1].x", "policyParams.beta[1].x must be a finite number, got Infinity");
+        assertThat(post("/v1/applications", app("pp", "single")).getStatusCode()).isEqualTo(HttpStatus.CREATED);
+
         refused(post("/v1/applications", app("x", "single").replace("\"name\":\"x\"", "\"name\":123")),
                 "invalid-request", "name", "name must be a string", "got a whole number");
         refused(post("/v1/applications", app("x", "single").replace("\"policy\":\"symphony\"", "\"policy\":true")),
