@@ -73,7 +73,9 @@ class BadJobRequestTest {
             refused(body, "invalid-request", null, "the body must be a JSON object");
         }
         refused("[1]", "invalid-request", null, "the body must be a JSON object, got an array");
-        refused("{\"application\": \"x\",", "malformed-json", null, "malformed JSON");
+        refused("{\"application\": \"x\",", "malformed-json", null, "malformed JSON at line 1, column ");
+        refused("{\"batchSizes\":[1,2}", "malformed-json", null, "expected ']' (for Array starting at line 1, column 15)");
+        refused("{\"warmup\": NaN}", "malformed-json", null, "Non-standard token 'NaN'");
         refused("", "malformed-json", null, "missing or not JSON");
     }
 

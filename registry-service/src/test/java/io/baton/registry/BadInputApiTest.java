@@ -90,6 +90,15 @@ class BadInputApiTest extends PostgresHttpTest {
     }
 
     @Test
+    void malformedJsonSaysWhereInPlainWords() {
+        for (String body : List.of("{\"name\": \"x\",", "{\"name\": x}", "{\"name\": \"x\" \"kind\": 1}", "{\"a\":[1,2}",
+                "{\"name\":\"\u0000\"}".replace("\\u0000", "\u0001"), "{'name':1}", "{\"sloMs\": 01}", "{\"sloMs\": NaN}")) {
+            refused(post("/v1/applications", body), "malformed-json", null, "malformed JSON at line 1, column ");
+        }
+        refused(post("/v1/applications", ""), "malformed-json", null, "the request body is missing or not JSON");
+    }
+
+    @Test
     void nestingPastTheReadersLimitSaysTheBodyNestsTooDeeply() {
         String deep = "[".repeat(1500) + "]".repeat(1500);
         refused(post("/v1/applications", app("deep", "single").replace("{\"beta\":1.5}", deep)), "malformed-json", null,

@@ -43,6 +43,23 @@ final class JsonProblems {
         return null;
     }
 
+    /**
+     * A parser's message without its internals: "(for Array starting at [Source: REDACTED (`StreamReadFeature…`
+     * disabled); line: 1, column: 6])" becomes "(for Array starting at line 1, column 6)", advice to enable a Jackson
+     * feature is dropped, and a message still naming Java or Jackson types is replaced by "unexpected input".
+     */
+    static String plain(String message) {
+        if (message == null) return "unexpected input";
+        String m = message.replaceAll("\\[Source: .*?line: (\\d+), column: (\\d+)]", "line $1, column $2")
+                .replaceAll("[:;,]?\\s*(enable|use) `[^`]*`.*$", "")
+                .replaceAll("\\s*\\(not recognized as one since Feature .*$", "")
+                .strip();
+        if (m.isEmpty() || m.contains("`") || m.contains("java.") || m.contains("com.fasterxml") || m.contains("Feature")) {
+            return "unexpected input";
+        }
+        return m;
+    }
+
     /** What is wrong with the value at {@code field} (a JSON path; empty: the whole body). */
     static String describe(JsonMappingException e, String field) {
         for (Throwable t = e.getCause(); t != null && t != t.getCause(); t = t.getCause()) {

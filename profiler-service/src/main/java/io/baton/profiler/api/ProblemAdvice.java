@@ -42,7 +42,8 @@ public class ProblemAdvice extends ResponseEntityExceptionHandler {
         String limit = JsonProblems.limit(e.getCause());
         if (limit != null) return problem(HttpStatus.BAD_REQUEST, "malformed-json", null, limit);
         if (cause instanceof JsonParseException parse) {
-            return problem(HttpStatus.BAD_REQUEST, "malformed-json", null, "malformed JSON: " + parse.getOriginalMessage());
+            return problem(HttpStatus.BAD_REQUEST, "malformed-json", null, "malformed JSON at line " + parse.getLocation().getLineNr()
+                    + ", column " + parse.getLocation().getColumnNr() + ": " + JsonProblems.plain(parse.getOriginalMessage()));
         }
         if (e.getCause() instanceof JsonMappingException mapping) {
             StringBuilder path = new StringBuilder();

@@ -121,7 +121,7 @@ public class ProblemHandler extends ResponseEntityExceptionHandler {
         if (cause instanceof JsonParseException parse) {
             return problem(HttpStatus.BAD_REQUEST, "malformed-json", null,
                     "malformed JSON at line " + parse.getLocation().getLineNr() + ", column "
-                            + parse.getLocation().getColumnNr() + ": " + parse.getOriginalMessage());
+                            + parse.getLocation().getColumnNr() + ": " + JsonProblems.plain(parse.getOriginalMessage()));
         }
         if (e.getCause() instanceof JsonMappingException mapping) {
             String field = JsonPaths.of(mapping.getPath());
