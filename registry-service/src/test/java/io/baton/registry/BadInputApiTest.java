@@ -153,6 +153,10 @@ class BadInputApiTest extends PostgresHttpTest {
                 "invalid-request", "alphaMs", "alphaMs must be between 0 and 3600000 ms, got Infinity");
         refused(put(path, profile.replace("P50", "2").replace("LOAD", "1").replace("}],", "}],\"quadratic\":[1,2,1e999],")),
                 "invalid-request", "quadratic[2]", "must be a finite number");
+        refused(put(path, profile.replace("P50", "2").replace("LOAD", "1").replace("}],", "}],\"measuredAt\":\"yesterday\",")),
+                "invalid-request", "measuredAt", "measuredAt must be a date-time such as 2026-01-31T12:00:00Z", "got a string");
+        refused(put(path, profile.replace("P50", "2").replace("LOAD", "1").replace("}],", "}],\"memoryBytes\":1.5e30,")),
+                "invalid-request", "memoryBytes", "memoryBytes must be a whole number");
         assertThat(put(path, profile.replace("P50", "2").replace("LOAD", "1")).getStatusCode()).isEqualTo(HttpStatus.CREATED);
     }
 
