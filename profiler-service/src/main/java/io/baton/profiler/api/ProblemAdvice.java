@@ -31,13 +31,19 @@ public class ProblemAdvice extends ResponseEntityExceptionHandler {
         return problem(e.status(), e.slug(), e.field(), e.getMessage());
     }
 
-    /** Malformed JSON, a value of the wrong type, or an unknown field: name the JSON path at fault. */
+    /**
+     * Malformed JSON, a value of the wrong type, an unknown field, or a body past the JSON reader's limits: name the
+     * JSON path at fault and the kind of JSON it must be ({@link JsonProblems}), never a Java type.
+     */
     @Override
     protected ResponseEntity<Object> handleHttpMessageNotReadable(HttpMessageNotReadableException e, HttpHeaders headers,
                                                                   HttpStatusCode status, WebRequest request) {
         Throwable cause = e.getMostSpecificCause();
+        String limit = JsonProblems.limit(e.getCause());
+        if (limit != null) return problem(HttpStatus.BAD_REQUEST, "malformed-json", null, limit);
         if (cause instanceof JsonParseException parse) {
-            return problem(HttpStatus.BAD_REQUEST, "malformed-json", null, "malformed JSON: " + parse.getOriginalMessage());
+            return problem(HttpStatus.BAD_REQUEST, "malformed-json", null, "malformed JSON at line " + parse.getLocation().getLineNr()
+                    + ", column " + parse.getLocation().getColumnNr() + ": " + JsonProblems.plain(parse.getOriginalMessage()));
         }
         if (e.getCause() instanceof JsonMappingException mapping) {
             StringBuilder path = new StringBuilder();
@@ -47,9 +53,9 @@ public class ProblemAdvice extends ResponseEntityExceptionHandler {
             }
             String field = path.toString();
             String detail = mapping instanceof UnrecognizedPropertyException unknown
-                    ? "unknown field '" + unknown.getPropertyName() + "'" : mapping.getOriginalMessage();
-            return problem(HttpStatus.BAD_REQUEST, "invalid-request", field.isEmpty() ? null : field,
-                    (field.isEmpty() ? "" : field + ": ") + detail);
+                    ? (field.isEmpty() ? "" : field + ": ") + "unknown field '" + unknown.getPropertyName() + "'"
+                    : JsonProblems.describe(mapping, field);
+            return problem(HttpStatus.BAD_REQUEST, "invalid-request", field.isEmpty() ? null : field, detail);
         }
         return problem(HttpStatus.BAD_REQUEST, "malformed-json", null, "the request body is missing or not JSON");
     }

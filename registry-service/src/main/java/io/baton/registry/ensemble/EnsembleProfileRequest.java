@@ -3,6 +3,8 @@ package io.baton.registry.ensemble;
 import java.time.Instant;
 import java.util.List;
 
+import io.baton.registry.web.Bounded;
+
 import jakarta.validation.constraints.DecimalMax;
 import jakarta.validation.constraints.DecimalMin;
 import jakarta.validation.constraints.NotBlank;
@@ -23,8 +25,8 @@ import jakarta.validation.constraints.Size;
  *                      or {@code voting}): the full ensemble the accuracy is measured against
  * @param dataset       the application's validation dataset the outputs were recorded on (optional)
  * @param sampleCount   samples profiled; {@code binCounts} sum to it
- * @param temperatures  per model, T_k of its temperature scaling (> 0)
- * @param meanDistances per model, its mean distance to the ensemble on the samples (eq. 1's normaliser, ≥ 0)
+ * @param temperatures  per model, T_k of its temperature scaling (> 0, finite)
+ * @param meanDistances per model, its mean distance to the ensemble on the samples (eq. 1's normaliser, ≥ 0, finite)
  * @param binEdges      upper edges of bins 0 … b−2 over the score, non-decreasing (b bins; empty: one bin)
  * @param binCounts     samples per bin, b values
  * @param accuracy      [bin][mask]: b rows of 2^m values in [0, 1]; entry (b, s) is the share of bin b's samples on
@@ -33,7 +35,7 @@ import jakarta.validation.constraints.Size;
  * @param predictorDigest the difficulty predictor trained on those outputs (an ONNX artifact with an output named
  *                      {@code difficulty}), which the gateway serves as the ensemble's enricher; optional
  * @param measuredAt    when the profile was derived (default: when the registry received it)
- * @param version       when replacing: the version last read (optional; stale → 409)
+ * @param version       when replacing: the version last read (optional, ≥ 0; stale → 409)
  */
 public record EnsembleProfileRequest(
         @NotNull @Size(min = 1, max = EnsembleProfileService.MAX_MODELS) List<@NotBlank String> models,
@@ -41,8 +43,8 @@ public record EnsembleProfileRequest(
                 message = "must be averaging, weighted-averaging or voting") String aggregator,
         String dataset,
         @NotNull @Positive Integer sampleCount,
-        @NotNull List<@NotNull @Positive Double> temperatures,
-        @NotNull List<@NotNull @PositiveOrZero Double> meanDistances,
+        @NotNull List<@NotNull @Positive @Bounded Double> temperatures,
+        @NotNull List<@NotNull @PositiveOrZero @Bounded Double> meanDistances,
         @NotNull @Size(max = EnsembleProfileService.MAX_BINS - 1) List<@NotNull Double> binEdges,
         @NotNull @Size(min = 1, max = EnsembleProfileService.MAX_BINS) List<@NotNull @PositiveOrZero Long> binCounts,
         @NotNull @Size(min = 1, max = EnsembleProfileService.MAX_BINS)
@@ -50,5 +52,5 @@ public record EnsembleProfileRequest(
         String outputsDigest,
         String predictorDigest,
         Instant measuredAt,
-        Long version) {
+        @PositiveOrZero Long version) {
 }

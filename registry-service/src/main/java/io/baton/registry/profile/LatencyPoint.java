@@ -1,10 +1,14 @@
 package io.baton.registry.profile;
 
+import io.baton.registry.web.Bounded;
+
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotNull;
-import jakarta.validation.constraints.Positive;
 
-/** Measured latency of one batch size: median and 99th percentile over the profiler's repetitions, ms. */
-public record LatencyPoint(@NotNull @Min(1) Integer batchSize, @NotNull @Positive Double p50Ms,
-                           @NotNull @Positive Double p99Ms) {
+/**
+ * Measured latency of one batch size: median and 99th percentile over the profiler's repetitions, ms: more than 0 and
+ * at most {@value ProfileRequest#MAX_MS} ms (an hour), finite.
+ */
+public record LatencyPoint(@NotNull @Min(1) Integer batchSize, @NotNull @Bounded(min = 0, minExclusive = true, max = ProfileRequest.MAX_MS, unit = "ms") Double p50Ms,
+                           @NotNull @Bounded(min = 0, minExclusive = true, max = ProfileRequest.MAX_MS, unit = "ms") Double p99Ms) {
 }

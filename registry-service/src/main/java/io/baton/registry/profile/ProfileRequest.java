@@ -3,6 +3,8 @@ package io.baton.registry.profile;
 import java.time.Instant;
 import java.util.List;
 
+import io.baton.registry.web.Bounded;
+
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.DecimalMax;
 import jakarta.validation.constraints.DecimalMin;
@@ -16,8 +18,10 @@ import jakarta.validation.constraints.Size;
  *
  * @param latency            one point per measured batch size (distinct sizes)
  * @param alphaMs            slope of the linear fit ℓ(b) = α·b + β; with {@code betaMs} and {@code quadratic},
- *                           computed from the p50 points when left out
- * @param quadratic          {c0, c1, c2} of ℓ(b) = c0 + c1·b + c2·b²
+ *                           computed from the p50 points when left out; these and {@code loadMs} from 0 to
+ *                           {@value #MAX_MS} ms (an hour), finite
+ * @param quadratic          {c0, c1, c2} of ℓ(b) = c0 + c1·b + c2·b², finite
+ * @param loadMs             time to load the model, ms
  * @param memoryBytes        resident bytes once loaded (Symphony's S)
  * @param dynamicMemoryBytes extra bytes while a batch runs (Symphony's D), when measured
  * @param accuracy           top-1 accuracy on the application's validation set, in [0, 1]
@@ -26,14 +30,14 @@ import jakarta.validation.constraints.Size;
  * @param interference       the interference features measured on this device (issue 8), when measured; a PUT
  *                           without them leaves the profile without them
  * @param measuredAt         when the measurement finished (default: when the registry received it)
- * @param version            when replacing an existing profile: the version last read (optional; stale → 409)
+ * @param version            when replacing an existing profile: the version last read (optional, ≥ 0; stale → 409)
  */
 public record ProfileRequest(
         @NotNull @Size(min = 1, max = 64) List<@NotNull @Valid LatencyPoint> latency,
-        @PositiveOrZero Double alphaMs,
-        @PositiveOrZero Double betaMs,
-        @Size(min = 3, max = 3) List<@NotNull Double> quadratic,
-        @PositiveOrZero Double loadMs,
+        @Bounded(min = 0, max = MAX_MS, unit = "ms") Double alphaMs,
+        @Bounded(min = 0, max = MAX_MS, unit = "ms") Double betaMs,
+        @Size(min = 3, max = 3) List<@NotNull @Bounded Double> quadratic,
+        @Bounded(min = 0, max = MAX_MS, unit = "ms") Double loadMs,
         @PositiveOrZero Long memoryBytes,
         @PositiveOrZero Long dynamicMemoryBytes,
         @DecimalMin("0") @DecimalMax("1") Double accuracy,
@@ -41,5 +45,8 @@ public record ProfileRequest(
         List<@NotNull List<@NotNull @PositiveOrZero Long>> confusionMatrix,
         @Valid InterferenceFeatures interference,
         Instant measuredAt,
-        Long version) {
+        @PositiveOrZero Long version) {
+
+    /** The largest latency or time accepted anywhere in a profile, ms: an hour. */
+    public static final double MAX_MS = 3_600_000;
 }

@@ -14,10 +14,11 @@ import jakarta.validation.constraints.Size;
  * @param datatype OIP v2 datatype: BOOL, UINT8, UINT16, UINT32, UINT64, INT8, INT16, INT32, INT64, FP16, BF16,
  *                 FP32, FP64 or BYTES (strings); SEQUENCE, MAP or OPTIONAL for the non-tensor values an ONNX model
  *                 may declare (their shape is empty)
+ * @param name     1 to 256 characters
  * @param shape    dimensions; -1 is a dimension the model leaves free (typically the batch axis)
  */
 public record TensorSpec(
-        @NotBlank String name,
+        @NotBlank @Size(min = 1, max = 256, message = "must be 1 to 256 characters") String name,
         @NotNull @Pattern(regexp = TensorSpec.DATATYPES, message = "must be an OIP datatype (FP32, INT64, ...)") String datatype,
         @NotNull @Size(max = 16) List<@NotNull @jakarta.validation.constraints.Min(-1) Long> shape) {
 

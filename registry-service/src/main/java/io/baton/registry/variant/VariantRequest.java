@@ -9,6 +9,7 @@ import jakarta.validation.Valid;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.Pattern;
+import jakarta.validation.constraints.PositiveOrZero;
 
 /**
  * The body of {@code POST /v1/applications/{app}/variants} and {@code PUT …/variants/{name}}.
@@ -18,7 +19,7 @@ import jakarta.validation.constraints.Pattern;
  * @param inputs         optional: when given, must match the model's own inputs (by name; datatype, rank and every
  *                       dimension the model fixes), otherwise the model's are taken
  * @param outputs        likewise
- * @param version        required by PUT: the version last read
+ * @param version        required by PUT: the version last read (≥ 0)
  */
 public record VariantRequest(
         @NotBlank @Pattern(regexp = ApplicationRequest.NAME, message = "must be 1-128 letters, digits, '.', '_' or '-'") String name,
@@ -26,7 +27,7 @@ public record VariantRequest(
         @NotBlank String artifactDigest,
         List<@jakarta.validation.constraints.NotNull @Valid TensorSpec> inputs,
         List<@jakarta.validation.constraints.NotNull @Valid TensorSpec> outputs,
-        Long version) {
+        @PositiveOrZero Long version) {
 
     public VariantRequest {
         stage = stage == null ? 0 : stage;

@@ -108,24 +108,33 @@ public class ProblemHandler extends ResponseEntityExceptionHandler {
         return ResponseEntity.status(HttpStatus.BAD_REQUEST).body(body);
     }
 
-    /** Malformed JSON, a value of the wrong type, or an unknown field: name the JSON path at fault. */
+    /**
+     * Malformed JSON, a value of the wrong type, an unknown field, or a body past the JSON reader's limits: name the
+     * JSON path at fault and the kind of JSON it must be ({@link JsonProblems}), never a Java type.
+     */
     @Override
     protected ResponseEntity<Object> handleHttpMessageNotReadable(HttpMessageNotReadableException e, HttpHeaders headers,
                                                                   HttpStatusCode status, WebRequest request) {
         Throwable cause = e.getMostSpecificCause();
+        String limit = JsonProblems.limit(e.getCause());
+        if (limit != null) return problem(HttpStatus.BAD_REQUEST, "malformed-json", null, limit);
         if (cause instanceof JsonParseException parse) {
             return problem(HttpStatus.BAD_REQUEST, "malformed-json", null,
                     "malformed JSON at line " + parse.getLocation().getLineNr() + ", column "
-                            + parse.getLocation().getColumnNr() + ": " + parse.getOriginalMessage());
+                            + parse.getLocation().getColumnNr() + ": " + JsonProblems.plain(parse.getOriginalMessage()));
         }
         if (e.getCause() instanceof JsonMappingException mapping) {
             String field = JsonPaths.of(mapping.getPath());
-            String detail = mapping instanceof UnrecognizedPropertyException unknown
-                    ? "unknown field '" + unknown.getPropertyName() + "'"
-                    : mapping.getOriginalMessage();
-            if (cause instanceof IllegalArgumentException iae && cause != mapping) detail = iae.getMessage();
-            return problem(HttpStatus.BAD_REQUEST, "invalid-request", field.isEmpty() ? null : field,
-                    (field.isEmpty() ? "" : field + ": ") + detail);
+            String detail;
+            if (mapping instanceof UnrecognizedPropertyException unknown) {
+                detail = (field.isEmpty() ? "" : field + ": ") + "unknown field '" + unknown.getPropertyName() + "'";
+            } else if (cause instanceof IllegalArgumentException iae && !(cause instanceof NumberFormatException)
+                    && cause != mapping && iae.getMessage() != null) {
+                detail = (field.isEmpty() ? "" : field + ": ") + iae.getMessage(); // a record's own check
+            } else {
+                detail = JsonProblems.describe(mapping, field);
+            }
+            return problem(HttpStatus.BAD_REQUEST, "invalid-request", field.isEmpty() ? null : field, detail);
         }
         return problem(HttpStatus.BAD_REQUEST, "malformed-json", null, "the request body is missing or not JSON");
     }
