@@ -1,5 +1,7 @@
 package io.baton.profiler.api;
 
+import io.baton.core.json.JsonProblems;
+
 import java.net.URI;
 
 import com.fasterxml.jackson.core.JsonParseException;

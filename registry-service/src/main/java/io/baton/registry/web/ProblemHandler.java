@@ -1,5 +1,7 @@
 package io.baton.registry.web;
 
+import io.baton.core.json.JsonProblems;
+
 import java.net.URI;
 import java.util.List;
 import java.util.Map;

@@ -1,4 +1,4 @@
-package io.baton.profiler.api;
+package io.baton.core.json;
 
 import java.lang.reflect.Field;
 import java.time.temporal.Temporal;
@@ -20,15 +20,15 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 /**
  * Jackson's refusals in the user's terms: which JSON value is wrong and what kind of JSON it must be ("sloMs must be
  * a number, got a string", "scopes[0] must be one of admin, infer", "the body must be a JSON object"), never a Java
- * type name. Values the client sent are not echoed (only their JSON kind), so a misplaced secret is not repeated.
+ * type name. Shared by the services' problem handlers (registry, profiler). Values the client sent are not echoed (only their JSON kind), so a misplaced secret is not repeated.
  */
-final class JsonProblems {
+public final class JsonProblems {
 
     private JsonProblems() {
     }
 
     /** The refusal of a parser limit (nesting depth, number or string length), or null when it is not one. */
-    static String limit(Throwable cause) {
+    public static String limit(Throwable cause) {
         for (Throwable t = cause; t != null; t = t.getCause()) {
             if (t instanceof StreamConstraintsException limit) {
                 String m = String.valueOf(limit.getOriginalMessage());
@@ -48,7 +48,7 @@ final class JsonProblems {
      * disabled); line: 1, column: 6])" becomes "(for Array starting at line 1, column 6)", advice to enable a Jackson
      * feature is dropped, and a message still naming Java or Jackson types is replaced by "unexpected input".
      */
-    static String plain(String message) {
+    public static String plain(String message) {
         if (message == null) return "unexpected input";
         String m = message.replaceAll("\\[Source: .*?line: (\\d+), column: (\\d+)]", "line $1, column $2")
                 .replaceAll("[:;,]?\\s*(enable|use) `[^`]*`.*$", "")
@@ -61,7 +61,7 @@ final class JsonProblems {
     }
 
     /** What is wrong with the value at {@code field} (a JSON path; empty: the whole body). */
-    static String describe(JsonMappingException e, String field) {
+    public static String describe(JsonMappingException e, String field) {
         for (Throwable t = e.getCause(); t != null && t != t.getCause(); t = t.getCause()) {
             if (t instanceof InputCoercionException range) { // a whole number past int's or long's range
                 String bounds = range.getTargetType() == Integer.TYPE || range.getTargetType() == Integer.class
@@ -83,7 +83,7 @@ final class JsonProblems {
     }
 
     /** The JSON kind {@code type} is read from, as "must be …". */
-    static String expected(Class<?> type) {
+    public static String expected(Class<?> type) {
         if (type.isEnum()) return "must be one of " + String.join(", ", enumValues(type));
         if (type == Integer.class || type == int.class || type == Long.class || type == long.class
                 || type == Short.class || type == short.class || type == Byte.class || type == byte.class
