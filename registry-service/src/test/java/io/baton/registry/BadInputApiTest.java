@@ -204,4 +204,22 @@ class BadInputApiTest extends PostgresHttpTest {
         refused(post("/v1/api-keys", "{\"name\":1.5,\"scopes\":[\"admin\"]}"), "invalid-request", "name",
                 "name must be a string", "got a number");
     }
+    @Test
+    void valuesAreNotCoercedAndTheBodyIsOneDocumentWithDistinctKeys() {
+        // a second fuzz found each of these stored: an enum from its index, 1.9 as 1, "100" as 100, the last of two keys
+        refused(post("/v1/api-keys", "{\"name\":\"k\",\"scopes\":[1]}"), "invalid-request", "scopes[0]",
+                "scopes[0] must be one of admin, infer");
+        refused(post("/v1/applications", app("co1", "single").replace("[-1,4]}],\n \"outputs", "[-1,1.9]}],\n \"outputs")),
+                "invalid-request", "inputs[0].shape[1]", "inputs[0].shape[1] must be a whole number");
+        refused(post("/v1/applications", withSlo("co2", "\"100\"")), "invalid-request", "sloMs", "sloMs must be a number");
+        refused(post("/v1/applications", app("co3", "single").replace("}}}", "}},\"version\":1.5}")),
+                "invalid-request", "version", "version must be a whole number");
+        assertThat(post("/v1/applications", app("co4", "single").replace("{\"name\":\"co4\"", "{\"name\":\"co4\",\"name\":\"co5\""))
+                .getStatusCode()).isEqualTo(HttpStatus.BAD_REQUEST);
+        assertThat(post("/v1/applications", app("co6", "single") + " {\"name\":\"co7\"}").getStatusCode())
+                .isEqualTo(HttpStatus.BAD_REQUEST);
+        assertThat(get("/v1/applications/co5").getStatusCode()).isEqualTo(HttpStatus.NOT_FOUND);
+        assertThat(get("/v1/applications/co6").getStatusCode()).isEqualTo(HttpStatus.NOT_FOUND);
+        assertThat(post("/v1/applications", app("co8", "single")).getStatusCode()).isEqualTo(HttpStatus.CREATED);
+    }
 }

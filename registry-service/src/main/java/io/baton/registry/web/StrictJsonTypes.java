@@ -4,23 +4,14 @@ import org.springframework.boot.autoconfigure.jackson.Jackson2ObjectMapperBuilde
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
-import com.fasterxml.jackson.databind.cfg.CoercionAction;
-import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
-import com.fasterxml.jackson.databind.type.LogicalType;
+import io.baton.core.json.StrictJson;
 
-/**
- * Text fields take JSON strings only: Jackson would read {@code "name": 123} or {@code "name": true} as the string
- * "123" or "true", hiding a client's mistake (and storing it). Refused instead as "name must be a string, got a whole
- * number" ({@link JsonProblems}).
- */
+/** Request bodies are read strictly ({@link StrictJson}): a value of the wrong JSON kind is refused, not coerced. */
 @Configuration(proxyBeanMethods = false)
 public class StrictJsonTypes {
 
     @Bean
-    Jackson2ObjectMapperBuilderCustomizer textFromStringsOnly() {
-        return builder -> builder.postConfigurer(mapper -> mapper.coercionConfigFor(LogicalType.Textual)
-                .setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
-                .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
-                .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail));
+    Jackson2ObjectMapperBuilderCustomizer strictJson() {
+        return builder -> builder.postConfigurer(StrictJson::configure);
     }
 }

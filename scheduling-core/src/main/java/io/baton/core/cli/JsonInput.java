@@ -35,7 +35,7 @@ public final class JsonInput {
                     + com.fasterxml.jackson.core.StreamReadConstraints.DEFAULT_MAX_DEPTH + " levels deep");
         } catch (JsonProcessingException e) {
             String msg = e.getOriginalMessage();
-            String first = msg == null ? "unreadable" : msg.lines().findFirst().orElse(msg);
+            String first = io.baton.core.json.JsonProblems.plain(msg == null ? null : msg.lines().findFirst().orElse(msg));
             var at = e.getLocation();
             throw new InputException(what + " is not valid JSON"
                     + (at == null ? "" : " (line " + at.getLineNr() + ", column " + at.getColumnNr() + ")") + ": " + first);

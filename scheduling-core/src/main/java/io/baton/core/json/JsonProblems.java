@@ -130,6 +130,12 @@ public final class JsonProblems {
             if (v instanceof Boolean) return "true or false";
             return null;
         }
+        // a refused coercion (StrictJson): "Cannot coerce String value ("100") to `java.lang.Double` value ..."
+        String coerced = String.valueOf(e.getOriginalMessage());
+        if (coerced.startsWith("Cannot coerce String") || coerced.startsWith("Cannot coerce empty String")) return "a string";
+        if (coerced.startsWith("Cannot coerce Floating-point")) return "a number";
+        if (coerced.startsWith("Cannot coerce Integer")) return "a whole number";
+        if (coerced.startsWith("Cannot coerce Boolean")) return "true or false";
         JsonToken token = e.getProcessor() instanceof JsonParser parser ? parser.currentToken() : null;
         if (token == null) {
             // Jackson names the token in its message: "... from Array value (token `JsonToken.START_ARRAY`)"
