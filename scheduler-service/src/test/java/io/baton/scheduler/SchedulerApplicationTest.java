@@ -3,6 +3,7 @@ package io.baton.scheduler;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.autoconfigure.actuate.observability.AutoConfigureObservability;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -35,5 +36,15 @@ class SchedulerApplicationTest {
         ResponseEntity<String> info = http.getForEntity("/actuator/info", String.class);
         assertThat(info.getStatusCode()).isEqualTo(HttpStatus.OK);
         assertThat(info.getBody()).contains("\"registryUrl\"");
+    }
+
+    @Autowired
+    ObjectMapper json;
+
+    /** Base64 tensors past Jackson's default 20,000,000-character limit (a ~15 MB tensor) still read (TensorWire). */
+    @Test
+    void theWireReadsTensorsPastJacksonsDefaultStringLimit() throws Exception {
+        String base64 = "A".repeat(24_000_000);
+        assertThat(json.readTree("{\"base64\":\"" + base64 + "\"}").get("base64").asText()).hasSize(24_000_000);
     }
 }

@@ -29,6 +29,12 @@ import io.micrometer.core.instrument.MeterRegistry;
 class WorkerConfiguration {
 
     /** Fails start-up when the configured execution provider is not available (see {@link SessionFactory}). */
+    /** Base64 tensors of any size the gateway admitted ({@link io.baton.core.json.TensorWire}). */
+    @Bean
+    org.springframework.boot.autoconfigure.jackson.Jackson2ObjectMapperBuilderCustomizer largeTensors() {
+        return builder -> builder.postConfigurer(io.baton.core.json.TensorWire::allowLargeTensors);
+    }
+
     @Bean(destroyMethod = "close")
     SessionFactory sessionFactory(WorkerProperties props) {
         return new SessionFactory(props.provider(), props.cudaDeviceId(), props.intraOpThreads());

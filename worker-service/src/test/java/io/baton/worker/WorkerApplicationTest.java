@@ -3,6 +3,7 @@ package io.baton.worker;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.autoconfigure.actuate.observability.AutoConfigureObservability;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -37,5 +38,15 @@ class WorkerApplicationTest {
         assertThat(info.getBody()).contains("\"deviceId\"");
         assertThat(info.getBody()).contains("\"schedulerUrl\":\"none (standalone)\"");
         assertThat(info.getBody()).contains("\"memoryBudgetBytes\":1073741824");
+    }
+
+    @Autowired
+    ObjectMapper json;
+
+    /** Base64 tensors past Jackson's default 20,000,000-character limit (a ~15 MB tensor) still read (TensorWire). */
+    @Test
+    void theWireReadsTensorsPastJacksonsDefaultStringLimit() throws Exception {
+        String base64 = "A".repeat(24_000_000);
+        assertThat(json.readTree("{\"base64\":\"" + base64 + "\"}").get("base64").asText()).hasSize(24_000_000);
     }
 }

@@ -20,6 +20,12 @@ import org.springframework.context.annotation.Configuration;
 @Configuration(proxyBeanMethods = false)
 class DispatchConfiguration {
 
+    /** Base64 tensors of any size the gateway admitted ({@link io.baton.core.json.TensorWire}). */
+    @Bean
+    org.springframework.boot.autoconfigure.jackson.Jackson2ObjectMapperBuilderCustomizer largeTensors() {
+        return builder -> builder.postConfigurer(io.baton.core.json.TensorWire::allowLargeTensors);
+    }
+
     @Bean
     ApplicationCatalog applicationCatalog(SchedulerProperties properties, ObjectMapper json) {
         return new ApplicationCatalog(new RegistryClient(properties.registryUrl(), json), properties.catalogTtl());
