@@ -329,7 +329,8 @@ public final class LiveEngine implements AutoCloseable {
         inFlight.put(live.id(), live);
         metrics.deviceBusy(worker.workerId());
         metrics.batch(variant.application(), variant.variant(), requests.size());
-        Duration timeout = Duration.ofNanos((long) (batch.expectedLatencyMs() * 1e6)).plus(callGrace);
+        Duration timeout = WorkerCallTimeout.of(batch.expectedLatencyMs(), callGrace,
+                WorkerCallTimeout.latestDeadlineMs(requests), now);
         workers.run(worker, variant, requests, timeout)
                 .whenComplete((answer, error) -> mailbox.post(() -> finished(live, answer, error)));
     }

@@ -274,7 +274,7 @@ public final class SchembleEngine implements AutoCloseable {
         PendingRequest part = new PendingRequest(member.job(), q.arrivalMs, q.deadlineMs);
         metrics.deviceBusy(worker.workerId());
         metrics.batch(application, member.variant().variant(), 1);
-        Duration timeout = Duration.ofNanos((long) (batch.expectedLatencyMs() * 1e6)).plus(callGrace);
+        Duration timeout = WorkerCallTimeout.of(batch.expectedLatencyMs(), callGrace, q.deadlineMs, clock.nowMs());
         workers.run(worker, member.variant(), List.of(part), timeout).whenComplete((answer, error) -> mailbox.post(() -> {
             metrics.deviceIdle(worker.workerId());
             finished(batch, q, k, answer, error);

@@ -273,7 +273,8 @@ public final class SneakPeekEngine implements AutoCloseable {
         metrics.batch(variant.application(), variant.variant(), parts.size());
         double expected = apps.get(next.app()).profile().models().get(next.model()).latency().latencyMs(parts.size())
                 + apps.get(next.app()).profile().models().get(next.model()).loadMs();
-        workers.run(worker, variant, parts, Duration.ofNanos((long) (expected * 1e6)).plus(callGrace))
+        workers.run(worker, variant, parts, WorkerCallTimeout.of(expected, callGrace,
+                        WorkerCallTimeout.latestDeadlineMs(parts), now))
                 .whenComplete((answer, error) -> mailbox.post(() -> {
                     busy = false;
                     metrics.deviceIdle(worker.workerId());
