@@ -47,6 +47,9 @@ public final class JsonErrors {
         if (original.startsWith("Trailing token")) {
             return "malformed JSON" + where + ": more content after the end of the JSON document";
         }
+        if (original.contains("ALLOW_COMMENTS")) {
+            return "malformed JSON" + where + ": comments are not allowed in JSON";
+        }
         Matcher nonNumeric = NON_NUMERIC.matcher(original);
         if (nonNumeric.find() && original.contains("Non-standard token")) {
             return "malformed JSON" + where + ": " + nonNumeric.group(1) + " is not a JSON number; JSON tensor data "
@@ -64,6 +67,7 @@ public final class JsonErrors {
         }
         m = SOURCE.matcher(m).replaceAll("");
         m = FEATURE.matcher(m).replaceAll("");
+        m = m.replaceAll("\\s*\\(not recognized as one since Feature [^)]*\\)", "");
         m = m.replace("Unexpected end-of-input", "the body ends early")
                 .replace("expected close marker for Object", "an object is not closed")
                 .replace("expected close marker for Array", "an array is not closed");

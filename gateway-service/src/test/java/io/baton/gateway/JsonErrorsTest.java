@@ -30,16 +30,17 @@ class JsonErrorsTest {
     void everyMessageSaysWhereAndNothingOfTheParser() {
         for (String body : new String[] {"{bad", "{\"a\":}", "[1,2", "{\"a\" 1}", "\"open", "tru", "{\"a\":1,}",
                 "[NaN]", "[-Infinity]", "{\"a\":1} x", "{\"a\":1,\"a\":2}", "[01]",
-                "{\"a\":\"\u0001\"}"}) {
+                "{\"a\":\"\u0001\"}", "/*c*/{\"a\":1}", "{\"a\":1 // c\n}"}) {
             String m = describe(body);
             assertThat(m).as(body).containsPattern("at line \\d+, column \\d+")
                     .doesNotContain("`", "Source", "REDACTED", "Jackson", "StreamRead", "JsonReadFeature", "java.",
-                            "com.fasterxml", "\n");
+                            "com.fasterxml", "Feature", "\n");
         }
         assertThat(describe("{\"a\":1,\"a\":2}")).endsWith("the key 'a' is given twice in one object");
         assertThat(describe("[NaN]")).endsWith("NaN is not a JSON number; JSON tensor data must be finite numbers");
         assertThat(describe("[" + "[".repeat(1100))).startsWith("the request body nests too deeply")
                 .doesNotContain("`", "StreamRead", "getMaxNestingDepth");
+        assertThat(describe("/*c*/{\"a\":1}")).endsWith("comments are not allowed in JSON");
         assertThat(describe("[1,2")).endsWith("the body ends early: an array is not closed");
     }
 }

@@ -221,5 +221,7 @@ class BadInputApiTest extends PostgresHttpTest {
         assertThat(get("/v1/applications/co5").getStatusCode()).isEqualTo(HttpStatus.NOT_FOUND);
         assertThat(get("/v1/applications/co6").getStatusCode()).isEqualTo(HttpStatus.NOT_FOUND);
         assertThat(post("/v1/applications", app("co8", "single")).getStatusCode()).isEqualTo(HttpStatus.CREATED);
+        refused(post("/v1/plans", "{\"policy\":\"symphony\",\"plan\":{\"x\":[1,1e999]}}"), "invalid-request", "plan.x[1]",
+                "plan.x[1] must be a finite number, got Infinity");
     }
 }

@@ -36,7 +36,7 @@ public enum Datatype {
                 return d;
             }
         }
-        throw new TensorException(tensor, "datatype " + name + " is not served by Baton (it serves " + names() + ")");
+        throw new TensorException(tensor, "datatype '" + name + "' is not served by Baton (it serves " + names() + ")");
     }
 
     public static String names() {

@@ -155,7 +155,7 @@ public final class JsonTensors {
         if (value.isNumber() && type.floating()) {
             double d = value.doubleValue();
             if (!Double.isFinite(d) || type == Datatype.FP32 && Math.abs(d) > Float.MAX_VALUE) {
-                throw new TensorException(label, "data[" + index + "] is " + value + ", outside the range of "
+                throw new TensorException(label, "data[" + index + "] is " + value.asText() + ", outside the range of "
                         + type + " (JSON tensor data must be finite numbers that fit the datatype)");
             }
         }

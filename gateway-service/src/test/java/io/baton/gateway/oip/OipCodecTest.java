@@ -80,7 +80,7 @@ class OipCodecTest {
     void everyTensorErrorNamesTheTensor() {
         assertTensorError("""
                 {"inputs": [{"name": "x", "shape": [1, 2], "datatype": "FP16", "data": [1, 2]}]}""",
-                "input 'x'", "FP16 is not served");
+                "input 'x'", "datatype 'FP16' is not served");
         assertTensorError("""
                 {"inputs": [{"name": "x", "shape": [1, 2], "data": [1, 2]}]}""", "input 'x'", "datatype is missing");
         assertTensorError("""

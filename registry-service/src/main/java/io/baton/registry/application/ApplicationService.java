@@ -146,25 +146,12 @@ public class ApplicationService {
         if (!request.policyParams().isObject()) {
             throw ApiException.invalid("policyParams", "policyParams must be a JSON object");
         }
-        requireFinite("policyParams", request.policyParams());
+        io.baton.registry.web.FiniteJson.require("policyParams", request.policyParams());
         if (request.classes().stream().distinct().count() != request.classes().size()) {
             throw ApiException.invalid("classes", "class labels must be distinct");
         }
         requireUniqueNames("inputs", request.inputs());
         requireUniqueNames("outputs", request.outputs());
-    }
-
-    /** Policy parameters reach the policies as numbers: 1e999 would read as infinity (stored as "Infinity"). */
-    private static void requireFinite(String path, com.fasterxml.jackson.databind.JsonNode node) {
-        if (node.isNumber() && !Double.isFinite(node.doubleValue())) {
-            throw ApiException.invalid(path, path + " must be a finite number, got "
-                    + (Double.isNaN(node.doubleValue()) ? "NaN" : node.doubleValue() > 0 ? "Infinity" : "-Infinity"));
-        }
-        if (node.isObject()) {
-            node.fields().forEachRemaining(f -> requireFinite(path + "." + f.getKey(), f.getValue()));
-        } else if (node.isArray()) {
-            for (int i = 0; i < node.size(); i++) requireFinite(path + "[" + i + "]", node.get(i));
-        }
     }
 
     private static void requireUniqueNames(String field, List<io.baton.registry.tensor.TensorSpec> specs) {

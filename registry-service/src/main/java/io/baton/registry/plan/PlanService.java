@@ -25,6 +25,7 @@ public class PlanService {
 
     @Transactional
     public PlanView create(PlanRequest request) {
+        io.baton.registry.web.FiniteJson.require("plan", request.plan());
         if (!request.plan().isObject() && !request.plan().isArray()) {
             throw ApiException.invalid("plan", "plan must be a JSON object or array");
         }
