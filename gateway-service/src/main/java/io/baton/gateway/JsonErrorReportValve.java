@@ -17,7 +17,8 @@ import org.springframework.stereotype.Component;
 /**
  * Tomcat's own error answers (a request it refuses before any route sees it: an encoded NUL, a stray {@code %} or an
  * encoded {@code /} in the path, a path or header too long, too many parameters, a malformed {@code Content-Length})
- * as the OIP error body {@code {"error": "..."}} in {@code application/json}, instead of Tomcat's HTML page. The
+ * as the OIP error body {@code {"error": "..."}} in {@code application/json} (an RFC 7807 problem on {@code /v1}),
+ * instead of Tomcat's HTML page. The
  * message says what kind of request was refused, never Tomcat's internals.
  */
 public class JsonErrorReportValve extends ErrorReportValve {
@@ -33,8 +34,15 @@ public class JsonErrorReportValve extends ErrorReportValve {
         if (!ioAllowed.get()) {
             return;
         }
+        // /v1 speaks RFC 7807 problems, everything else the OIP error body (the routes' own convention, RouteErrors);
+        // a request line too long to parse has no path, and gets the OIP body
+        String uri = request.getRequestURI();
+        if (uri == null || uri.isEmpty()) {
+            uri = String.valueOf(request.getCoyoteRequest().requestURI()); // refused before it was mapped
+        }
+        boolean problem = uri != null && (uri.equals("/v1") || uri.startsWith("/v1/"));
         try {
-            response.setContentType("application/json");
+            response.setContentType(problem ? "application/problem+json" : "application/json");
             response.setCharacterEncoding("utf-8");
         } catch (Throwable t) {
             return;
@@ -42,7 +50,11 @@ public class JsonErrorReportValve extends ErrorReportValve {
         try {
             Writer writer = response.getReporter();
             if (writer != null) {
-                writer.write("{\"error\":\"" + message(status) + "\"}");
+                writer.write(problem
+                        ? "{\"type\":\"urn:baton:problem:" + (status == 400 ? "bad-request" : "refused") + "\",\"title\":\""
+                                + (status == 400 ? "Bad Request" : "Refused") + "\",\"status\":" + status
+                                + ",\"detail\":\"" + message(status) + "\"}"
+                        : "{\"error\":\"" + message(status) + "\"}");
                 response.finishResponse();
             }
         } catch (IOException | IllegalStateException e) {

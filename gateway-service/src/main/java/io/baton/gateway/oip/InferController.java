@@ -154,6 +154,12 @@ public class InferController {
 
     /** The whole body, refused (413) past the limit: by its Content-Length before reading, else while reading. */
     private byte[] body(HttpServletRequest http) throws IOException {
+        String encoding = http.getHeader("Content-Encoding");
+        if (encoding != null && !encoding.isBlank() && !encoding.strip().equalsIgnoreCase("identity")) {
+            // read as it came, a compressed body would fail as malformed JSON, pointing at its first byte
+            throw new GatewayException(415, "unsupported-encoding", "Content-Encoding '" + encoding.strip()
+                    + "' is not accepted: send the request body uncompressed");
+        }
         long declared = http.getContentLengthLong();
         if (declared > maxBodyBytes) {
             throw tooLarge("of " + declared + " bytes ");
