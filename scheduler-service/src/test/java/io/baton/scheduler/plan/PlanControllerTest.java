@@ -104,6 +104,8 @@ class PlanControllerTest {
                 // deeper than Jackson's nesting limit: its error has no location (this was a 500)
                 {"schemble", "{\"a\":".repeat(1001) + "1" + "}".repeat(1001), "1000 levels"},
                 {"symphony-sizing", "[".repeat(3000) + "]".repeat(3000), "1000 levels"},
+                // another parser limit is named as itself, not as nesting
+                {"symphony-sizing", "{\"alphaMs\":1" + "0".repeat(1500) + ",\"betaMs\":6,\"sloMs\":50,\"rate\":2000}", "too many digits"},
                 // Jackson's advice to enable one of its features is not for the user
                 {"symphony-sizing", "{\"alphaMs\":NaN,\"betaMs\":6,\"sloMs\":50,\"rate\":2000}", "line 1, column"},
         };

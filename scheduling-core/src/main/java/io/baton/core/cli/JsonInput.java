@@ -30,9 +30,8 @@ public final class JsonInput {
         try {
             n = MAPPER.readTree(text);
         } catch (com.fasterxml.jackson.core.exc.StreamConstraintsException e) {
-            // Jackson's own wording names its configuration classes; the user needs the limit.
-            throw new InputException(what + " is not accepted: it nests arrays or objects more than "
-                    + com.fasterxml.jackson.core.StreamReadConstraints.DEFAULT_MAX_DEPTH + " levels deep");
+            // Jackson's own wording names its configuration classes; the user needs the limit (depth, digits, length).
+            throw new InputException(what + " is not accepted: " + io.baton.core.json.JsonProblems.limit(e));
         } catch (JsonProcessingException e) {
             String msg = e.getOriginalMessage();
             String first = io.baton.core.json.JsonProblems.plain(msg == null ? null : msg.lines().findFirst().orElse(msg));
