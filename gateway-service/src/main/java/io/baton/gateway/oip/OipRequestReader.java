@@ -7,13 +7,12 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
-import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.StreamReadFeature;
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import io.baton.core.json.StrictJson;
 import io.baton.gateway.GatewayException;
 import io.baton.gateway.JsonErrors;
 import io.baton.gateway.tensor.Datatype;
@@ -36,15 +35,11 @@ public final class OipRequestReader {
 
     /**
      * @param json used as configured, except that numbers are read with Jackson's fast double parser (a JSON tensor
-     *             is mostly numbers) and that duplicate keys and trailing content are refused
+     *             is mostly numbers) and strictly ({@link StrictJson}: duplicate keys and trailing content refused)
      */
     public OipRequestReader(ObjectMapper json) {
-        ObjectMapper strict = json.copyWith(json.getFactory().rebuild()
-                .enable(StreamReadFeature.USE_FAST_DOUBLE_PARSER, StreamReadFeature.STRICT_DUPLICATE_DETECTION)
-                .build());
-        strict.enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
-        strict.enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
-        this.json = strict;
+        this.json = StrictJson.configure(json.copyWith(json.getFactory().rebuild()
+                .enable(StreamReadFeature.USE_FAST_DOUBLE_PARSER).build()));
     }
 
     public OipRequest read(byte[] body, String headerLength) {

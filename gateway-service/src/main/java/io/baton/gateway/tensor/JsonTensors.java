@@ -103,21 +103,19 @@ public final class JsonTensors {
 
     /** Nested data: {@code node}, at depth {@code depth} (the indices to it in {@code at}), must follow the shape. */
     private static void checkNesting(String label, long[] shape, JsonNode node, int depth, List<Integer> at) {
-        String where = at.isEmpty() ? "data" : "data" + at.stream().map(k -> "[" + k + "]")
-                .reduce("", String::concat);
-        String shapeText = Arrays.toString(shape);
+        // Runs once per nested array of every request: the messages are built only when one is needed.
         if (!node.isArray()) {
-            throw new TensorException(label, where + " is a single value at depth " + depth + " but shape "
-                    + shapeText + " has " + shape.length + " dimensions: nested data must nest " + shape.length
-                    + " arrays deep (or give the data flat)");
+            throw new TensorException(label, where(at) + " is a single value at depth " + depth + " but shape "
+                    + Arrays.toString(shape) + " has " + shape.length + " dimensions: nested data must nest "
+                    + shape.length + " arrays deep (or give the data flat)");
         }
         if (depth >= shape.length) {
-            throw new TensorException(label, where + " is an array at depth " + depth + " but shape " + shapeText
-                    + " has only " + shape.length + " dimensions");
+            throw new TensorException(label, where(at) + " is an array at depth " + depth + " but shape "
+                    + Arrays.toString(shape) + " has only " + shape.length + " dimensions");
         }
         if (node.size() != shape[depth]) {
-            throw new TensorException(label, where + " has " + node.size() + " entries but shape " + shapeText
-                    + " has " + shape[depth] + " in dimension " + depth);
+            throw new TensorException(label, where(at) + " has " + node.size() + " entries but shape "
+                    + Arrays.toString(shape) + " has " + shape[depth] + " in dimension " + depth);
         }
         if (depth == shape.length - 1) {
             for (int k = 0; k < node.size(); k++) {
@@ -133,6 +131,13 @@ public final class JsonTensors {
             checkNesting(label, shape, node.get(k), depth + 1, at);
             at.remove(at.size() - 1);
         }
+    }
+
+    /** {@code data[i][j]...}: where in nested data the indices {@code at} lead. */
+    private static String where(List<Integer> at) {
+        StringBuilder w = new StringBuilder("data");
+        for (int k : at) w.append('[').append(k).append(']');
+        return w.toString();
     }
 
     /** Stops writing at {@code want} values so a long array cannot overrun the buffer, but counts on. */
