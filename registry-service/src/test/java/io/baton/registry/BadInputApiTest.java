@@ -205,6 +205,41 @@ class BadInputApiTest extends PostgresHttpTest {
                 "name must be a string", "got a number");
     }
     @Test
+    void anApplicationNamesAPolicyTheSchedulerRunsForItsKind() {
+        // a typo or a simulator-only baseline used to be stored, then served by work-conserving without a word
+        String[] policies = {"symphony", "work-conserving", "interference", "interference-off", "schemble", "sneakpeek", "ipa"};
+        for (String unknown : List.of("symphonyy", "clockwork", "nexus", "Symphony")) {
+            refused(post("/v1/applications", withPolicy("u-" + unknown.toLowerCase(), "single", unknown)), "invalid-request",
+                    "policy", "policy must be one of " + String.join(", ", policies), "got '" + unknown + "'");
+        }
+        refused(post("/v1/applications", withPolicy("long", "single", "p".repeat(5000))), "invalid-request", "policy",
+                "got a 5000-character id");
+        refused(post("/v1/applications", withPolicy("s1", "single", "schemble")), "invalid-request", "policy",
+                "policy schemble serves ensemble applications, not single ones");
+        refused(post("/v1/applications", withPolicy("s2", "pipeline", "sneakpeek")), "invalid-request", "policy",
+                "policy sneakpeek serves single applications, not pipeline ones");
+        refused(post("/v1/applications", withPolicy("s3", "ensemble", "ipa")), "invalid-request", "policy",
+                "policy ipa serves pipeline applications, not ensemble ones");
+        for (String kind : List.of("single", "ensemble", "pipeline")) {
+            for (String policy : List.of("symphony", "work-conserving", "interference", "interference-off")) {
+                assertThat(post("/v1/applications", withPolicy("pol-" + kind + "-" + policy, kind, policy)).getStatusCode())
+                        .as("%s %s", kind, policy).isEqualTo(HttpStatus.CREATED);
+            }
+        }
+        assertThat(post("/v1/applications", withPolicy("pol-e", "ensemble", "schemble")).getStatusCode()).isEqualTo(HttpStatus.CREATED);
+        assertThat(post("/v1/applications", withPolicy("pol-p", "pipeline", "ipa")).getStatusCode()).isEqualTo(HttpStatus.CREATED);
+        assertThat(post("/v1/applications", withPolicy("pol-sp", "single", "sneakpeek")).getStatusCode()).isEqualTo(HttpStatus.CREATED);
+        // an update is checked the same way, and leaves the stored application as it was
+        refused(put("/v1/applications/pol-sp", withPolicy("pol-sp", "single", "ipa").replace("}}}", "}},\"version\":0}")),
+                "invalid-request", "policy", "policy ipa serves pipeline applications, not single ones");
+        assertThat(get("/v1/applications/pol-sp").getBody().get("policy").asText()).isEqualTo("sneakpeek");
+    }
+
+    static String withPolicy(String name, String kind, String policy) {
+        return app(name, kind).replace("\"policy\":\"symphony\"", "\"policy\":\"" + policy + "\"");
+    }
+
+    @Test
     void valuesAreNotCoercedAndTheBodyIsOneDocumentWithDistinctKeys() {
         // a second fuzz found each of these stored: an enum from its index, 1.9 as 1, "100" as 100, the last of two keys
         refused(post("/v1/api-keys", "{\"name\":\"k\",\"scopes\":[1]}"), "invalid-request", "scopes[0]",

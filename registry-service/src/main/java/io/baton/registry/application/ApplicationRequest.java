@@ -8,6 +8,8 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import io.baton.registry.tensor.TensorSpec;
 import io.baton.registry.web.Bounded;
 
+import io.swagger.v3.oas.annotations.media.Schema;
+
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
@@ -20,7 +22,8 @@ import jakarta.validation.constraints.Size;
  *
  * @param name         unique; letters, digits, '.', '_' and '-' (it appears in URLs)
  * @param kind         single | ensemble | pipeline; fixed once created
- * @param policy       the scheduling policy id (symphony, schemble, sneakpeek, ipa, interference, or a baseline's)
+ * @param policy       the scheduling policy id, one the scheduler runs live and that serves the kind
+ *                     ({@link io.baton.core.policy.ApplicationPolicies}); checked by the service
  * @param policyParams the policy's parameters, a JSON object passed through to it (default {})
  * @param sloMs        end-to-end deadline of a request, ms: from {@value #MIN_SLO_MS} ms (below that no inference can
  *                     meet it, and every request would be dropped) to {@value #MAX_SLO_MS} ms (one hour: beyond it an
@@ -32,7 +35,9 @@ import jakarta.validation.constraints.Size;
 public record ApplicationRequest(
         @NotBlank @Pattern(regexp = NAME, message = "must be 1-128 letters, digits, '.', '_' or '-'") String name,
         @NotNull @Pattern(regexp = "single|ensemble|pipeline", message = "must be single, ensemble or pipeline") String kind,
-        @NotBlank @Pattern(regexp = "[a-z0-9][a-z0-9_-]{0,63}", message = "must be a policy id such as symphony") String policy,
+        @NotBlank @Schema(allowableValues = {"symphony", "work-conserving", "interference", "interference-off", "schemble",
+                "sneakpeek", "ipa"}, description = "schemble serves ensembles only, sneakpeek single-model applications "
+                + "only, ipa pipelines only; the others every kind") String policy,
         JsonNode policyParams,
         @NotNull @Bounded(min = MIN_SLO_MS, max = MAX_SLO_MS, unit = "ms") Double sloMs,
         List<@NotNull @Valid TensorSpec> inputs,

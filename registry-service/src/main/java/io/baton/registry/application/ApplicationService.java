@@ -11,6 +11,7 @@ import org.springframework.data.domain.Pageable;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
+import io.baton.core.policy.ApplicationPolicies;
 import io.baton.registry.dataset.DatasetRepository;
 import io.baton.registry.ensemble.EnsembleProfileRepository;
 import io.baton.registry.plan.PlanRepository;
@@ -143,6 +144,9 @@ public class ApplicationService {
     }
 
     private static void validate(ApplicationRequest request) {
+        ApplicationPolicies.problem(request.policy(), request.kind()).ifPresent(why -> {
+            throw ApiException.invalid("policy", why);
+        });
         if (!request.policyParams().isObject()) {
             throw ApiException.invalid("policyParams", "policyParams must be a JSON object");
         }

@@ -21,8 +21,9 @@ import io.baton.scheduler.metrics.ServingMetrics;
 
 /**
  * The request-scale policies the scheduler runs live, by the id an application names in its {@code policy}.
- * Each policy's live part plugs in here; until it does, an application naming it is served by
- * {@code work-conserving} (said once in the log, and shown as {@code servedBy} in the application's readiness).
+ * Each policy's live part plugs in here. The registry accepts only ids with a live part
+ * ({@link io.baton.core.policy.ApplicationPolicies}); an application naming another (stored before the registry
+ * checked) is served by {@code work-conserving}, said once in the log and shown as {@code servedBy} in its readiness.
  */
 public final class LivePolicies {
 

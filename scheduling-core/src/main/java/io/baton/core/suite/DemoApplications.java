@@ -9,8 +9,8 @@ import java.util.Map;
 /**
  * How the zoo's demo applications are registered: the registry body of each, and its variants with their pipeline
  * stage. Policies by kind: {@code symphony} for the single-model application (the policy the live scheduler runs
- * first), {@code schemble} for the ensemble and {@code ipa} for the pipeline (their papers' policies; the scheduler
- * serves them work-conserving until their live parts land). Deadlines leave room for the HTTP hops on a small CPU
+ * first), {@code schemble} for the ensemble and {@code ipa} for the pipeline (their papers' policies, each live in the
+ * scheduler). Deadlines leave room for the HTTP hops on a small CPU
  * machine: an ensemble or a pipeline makes several scheduler round trips per request.
  */
 public final class DemoApplications {
