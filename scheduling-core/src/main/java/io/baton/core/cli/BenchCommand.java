@@ -16,7 +16,7 @@ import java.util.List;
 final class BenchCommand {
     static final List<String> NAMES = List.of("symphony-policies", "symphony-table4", "scheduler-throughput", "simulator-speed",
             "interference", "interference-calibrate", "interference-planner", "sneakpeek", "ipa-solver", "ipa", "ipa-forecast",
-            "schemble", "schemble-planner", "live");
+            "schemble", "schemble-planner", "live", "jmh");
 
     private BenchCommand() {}
 
@@ -117,6 +117,7 @@ final class BenchCommand {
                     throw new io.baton.core.suite.SuiteException("bench live: " + e, e);
                 }
             }
+            case "jmh" -> JmhCommand.run(args.subList(1, args.size()));
             default -> throw new InputException("unknown benchmark '" + name + "': one of " + String.join(", ", NAMES));
         }
     }

@@ -43,6 +43,9 @@ class BatonCliTest {
         CliRun.of("", "bench", "symphony-table4", "--seed", "abc").badInput("--seed");
         CliRun.of("", "bench", "simulator-speed", "--policy", "fifo").badInput("--policy", "'fifo'");
         CliRun.of("", "bench", "symphony-policies", "--seeds", "0").badInput("--seeds");
+        CliRun.of("", "bench", "jmh", "-zz").badInput("bench jmh", "not a recognized option");
+        CliRun.of("", "bench", "jmh", "-f", "many").badInput("bench jmh");
+        CliRun.of("", "bench", "jmh", "NoSuchBenchmark").badInput("no benchmark matches NoSuchBenchmark", "bench jmh -l");
         CliRun.of("", "bench", "symphony-policies", "--setup", "tiny").badInput("--setup");
         CliRun.of("", "bench", "interference", "--load", "-1").badInput("--load");
         CliRun.of("", "bench", "interference", "--load", "x").badInput("--load", "'x'");
