@@ -1,6 +1,7 @@
 package io.baton.profiler;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.baton.core.util.HttpClientThreads;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.actuate.info.InfoContributor;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
@@ -21,6 +22,7 @@ import io.baton.profiler.registry.RegistryClient;
 public class ProfilerApplication {
 
     public static void main(String[] args) {
+        HttpClientThreads.atLeastTwoPoolThreads(); // first: before anything starts the common pool
         SpringApplication.run(ProfilerApplication.class, args);
     }
 

@@ -1,5 +1,6 @@
 package io.baton.registry;
 
+import io.baton.core.util.HttpClientThreads;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.actuate.info.InfoContributor;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
@@ -12,6 +13,7 @@ import org.springframework.context.annotation.Bean;
 public class RegistryApplication {
 
     public static void main(String[] args) {
+        HttpClientThreads.atLeastTwoPoolThreads(); // first: before anything starts the common pool
         SpringApplication.run(RegistryApplication.class, args);
     }
 

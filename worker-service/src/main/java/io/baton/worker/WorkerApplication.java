@@ -3,6 +3,7 @@ package io.baton.worker;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import io.baton.core.util.HttpClientThreads;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.actuate.info.InfoContributor;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
@@ -15,6 +16,7 @@ import org.springframework.context.annotation.Bean;
 public class WorkerApplication {
 
     public static void main(String[] args) {
+        HttpClientThreads.atLeastTwoPoolThreads(); // first: before anything starts the common pool
         // Pooled connections to the other services: close an idle one (60 s) before the server would (120 s), so
         // that no request is ever sent on a connection the server is closing.
         System.setProperty("jdk.httpclient.keepalive.timeout", System.getProperty("jdk.httpclient.keepalive.timeout", "60"));

@@ -47,6 +47,7 @@ public final class Baton {
     private Baton() {}
 
     public static void main(String[] args) {
+        io.baton.core.util.HttpClientThreads.atLeastTwoPoolThreads(); // bench live's load generator sends with sendAsync
         int code = run(args, System.in, System.out, System.err);
         System.out.flush();
         System.exit(code);
