@@ -47,7 +47,8 @@ class SchedulerGuardTest {
                 null, null, null, null, null, resilience, null, null, null, null, null, null, null, null);
         SchedulerGuard guard = new SchedulerGuard(CircuitBreakerRegistry.ofDefaults(), BulkheadRegistry.ofDefaults(),
                 timer, resilience);
-        return new SchedulerClient(HttpClient.newHttpClient(), new ObjectMapper(), guard, properties);
+        return new SchedulerClient(HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build(), new ObjectMapper(),
+                guard, properties); // HTTP/1.1 keep-alive, as GatewayConfiguration builds it
     }
 
     static SchedulerCall call(double timeoutMs) {
@@ -76,6 +77,24 @@ class SchedulerGuardTest {
         assertThat(e.status()).isEqualTo(504);
         assertThat(e.reason()).isEqualTo("timeout");
         assertThat(e.getMessage()).contains("no answer within 50 ms");
+    }
+
+    /**
+     * A call the gateway gave up on keeps its connection: the scheduler still answers it (by the deadline at the
+     * latest: it knows it too), the late answer is read, and the connection goes back to the pool, so that a time-out
+     * under overload does not also cost the next call a new TCP connection on both sides.
+     */
+    @Test
+    void aCallThatTimedOutLeavesItsConnectionToTheNextCall() throws InterruptedException {
+        SchedulerClient client = client(stub.url(), 2, 4, Duration.ofMillis(20));
+        client.infer(call(5000)).join();
+        stub.delay("app", 300);
+        assertThat(failure(client.infer(call(30))).status()).isEqualTo(504);
+        Thread.sleep(700); // the late answer arrives and is read to its end
+        stub.delay("app", 0);
+        client.infer(call(5000)).join();
+        assertThat(stub.clientPorts).hasSize(3);
+        assertThat(stub.clientPorts.get(2)).as("ports %s", stub.clientPorts).isEqualTo(stub.clientPorts.get(0));
     }
 
     @Test

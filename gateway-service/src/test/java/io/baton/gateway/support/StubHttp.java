@@ -19,6 +19,8 @@ public abstract class StubHttp implements AutoCloseable {
     }
 
     protected final HttpServer server;
+    /** The client port of every exchange, in arrival order: one port for calls that shared a connection. */
+    public final java.util.List<Integer> clientPorts = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     protected StubHttp() {
         try {
@@ -33,6 +35,7 @@ public abstract class StubHttp implements AutoCloseable {
         }));
         server.createContext("/", exchange -> {
             try (exchange) {
+                clientPorts.add(exchange.getRemoteAddress().getPort());
                 handle(exchange);
             } catch (Exception e) {
                 e.printStackTrace();
