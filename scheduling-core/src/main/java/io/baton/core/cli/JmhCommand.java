@@ -11,7 +11,7 @@ import org.openjdk.jmh.runner.options.CommandLineOptions;
  * {@code baton bench jmh [JMH options] [regex]}: the JMH microbenchmarks in {@code io.baton.core.bench.jmh} (the
  * planners' per-round cost, where a wall-clock loop in a table benchmark is too coarse), run by JMH itself with its
  * own options ({@code -h} lists them; e.g. {@code -p delta=0.01}, {@code -f 2}, {@code -rf json -rff out.json}). With
- * no regex every Baton benchmark runs (about two minutes); JMH forks a JVM per benchmark with this one's class path.
+ * no regex every Baton benchmark runs (about a minute); JMH forks a JVM per benchmark with this one's class path.
  */
 final class JmhCommand {
     static final String PACKAGE = "io.baton.core.bench.jmh.";
@@ -20,12 +20,7 @@ final class JmhCommand {
 
     static void run(List<String> args) {
         List<String> argv = new ArrayList<>(args);
-        CommandLineOptions options;
-        try {
-            options = new CommandLineOptions(argv.toArray(String[]::new));
-        } catch (CommandLineOptionException e) {
-            throw new InputException("bench jmh: " + Baton.oneLine(e.getMessage()));
-        }
+        CommandLineOptions options = parse(argv);
         if (options.shouldHelp()) {
             try {
                 options.showHelp();
@@ -36,11 +31,7 @@ final class JmhCommand {
         }
         if (options.getIncludes().isEmpty()) {
             argv.add(PACKAGE);
-            try {
-                options = new CommandLineOptions(argv.toArray(String[]::new));
-            } catch (CommandLineOptionException e) {
-                throw new InputException("bench jmh: " + Baton.oneLine(e.getMessage()));
-            }
+            options = parse(argv);
         }
         try {
             if (options.shouldList()) {
@@ -53,6 +44,14 @@ final class JmhCommand {
                     + "; bench jmh -l lists them");
         } catch (RunnerException e) {
             throw new io.baton.core.suite.SuiteException("bench jmh: " + Baton.oneLine(String.valueOf(e.getMessage())), e);
+        }
+    }
+
+    private static CommandLineOptions parse(List<String> argv) {
+        try {
+            return new CommandLineOptions(argv.toArray(String[]::new));
+        } catch (CommandLineOptionException e) {
+            throw new InputException("bench jmh: " + Baton.oneLine(e.getMessage()));
         }
     }
 }
