@@ -144,6 +144,7 @@ class LiveDispatchTest {
         HttpResponse<String> r = post("""
                 {"application":"renamed","inputs":[{"name":"features","datatype":"FP32","shape":[1,4],"data":[1,2,3,4]}]}""");
         assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+        assertThat(r.headers().firstValue("Content-Type").orElse("")).startsWith("application/json");
         assertThat((float) json.readTree(r.body()).path("outputs").path(0).path("data").path(0).asDouble())
                 .isCloseTo(MODEL.expected(new float[] {1, 2, 3, 4})[0], org.assertj.core.data.Offset.offset(1e-3f));
         HttpResponse<String> named = post("""
@@ -159,6 +160,11 @@ class LiveDispatchTest {
         assertThat(problem.path("type").asText()).isEqualTo("urn:baton:problem:dropped");
         assertThat(problem.path("reason").asText()).isEqualTo("DEADLINE_UNMEETABLE");
         assertThat(problem.path("detail").asText()).contains("deadline cannot be met");
+        // an RFC 7807 body, whose instance is the path the gateway called
+        assertThat(r.headers().firstValue("Content-Type")).hasValue("application/problem+json");
+        assertThat(problem.path("status").asInt()).isEqualTo(503);
+        assertThat(problem.path("title").asText()).isEqualTo("Service Unavailable");
+        assertThat(problem.path("instance").asText()).isEqualTo("/internal/v1/infer");
     }
 
     @Test
