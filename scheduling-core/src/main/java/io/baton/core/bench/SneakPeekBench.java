@@ -284,6 +284,14 @@ public final class SneakPeekBench {
     }
 
     /**
+     * The setup scheduler latency is measured on (here and by {@code bench jmh}): τ = 5 applications, the most the
+     * brute force takes, 24 requests per window and a 200 ms deadline, as in Fig. 12.
+     */
+    public static SneakPeekWorkload.Setup atBruteForceThreshold(SneakPeekWorkload.Setup base, int windows) {
+        return base.withApps(5).withRequests(24).withDeadline(200, 0).withWindows(windows);
+    }
+
+    /**
      * Scheduler latency of the grouped brute force at the threshold (τ = 5 applications, 24 requests per window as
      * in Fig. 12), per policy, after a warm-up pass: wall time, and the scheduling thread's CPU time (what the
      * algorithm costs even when other processes share the cores).
@@ -291,7 +299,7 @@ public final class SneakPeekBench {
     public static void printOverhead(SneakPeekWorkload.Setup base, PrintStream out) {
         out.println("scheduler latency per window, 5 applications (brute force at τ = 5), 24 requests/window, deadline 200 ms");
         out.printf("%-18s %10s %10s %10s %12s %12s%n", "policy", "wall mean", "wall p99", "wall max", "cpu mean", "cpu p99");
-        SneakPeekWorkload.Setup s = base.withApps(5).withRequests(24).withDeadline(200, 0).withWindows(1000);
+        SneakPeekWorkload.Setup s = atBruteForceThreshold(base, 1000);
         List<SneakPeekWorkload.Window> windows = SneakPeekWorkload.generate(s);
         java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
         for (String p : List.of("grouped", "grouped+sc", "grouped+da", "sneakpeek", "lo-priority")) {

@@ -20,12 +20,12 @@ public final class ApplicationPolicies {
     private static final List<String> EVERY_KIND = List.of("single", "ensemble", "pipeline");
 
     /** Policy id → the application kinds it serves, in the order the registry names them in its errors. */
-    private static final Map<String, List<String>> KINDS = kinds();
+    private static final Map<String, List<String>> KINDS = byPolicy();
 
     private ApplicationPolicies() {
     }
 
-    private static Map<String, List<String>> kinds() {
+    private static Map<String, List<String>> byPolicy() {
         Map<String, List<String>> m = new LinkedHashMap<>();
         m.put("symphony", EVERY_KIND);
         m.put("work-conserving", EVERY_KIND);

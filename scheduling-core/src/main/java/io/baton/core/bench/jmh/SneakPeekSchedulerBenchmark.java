@@ -1,6 +1,7 @@
 package io.baton.core.bench.jmh;
 
 import io.baton.core.bench.SneakPeekAppTable;
+import io.baton.core.bench.SneakPeekBench;
 import io.baton.core.bench.SneakPeekWorkload;
 import io.baton.core.sneakpeek.AppProfile;
 import io.baton.core.sneakpeek.ExecutionMode;
@@ -50,8 +51,8 @@ public class SneakPeekSchedulerBenchmark {
 
     @Setup(Level.Trial)
     public void windows() {
-        SneakPeekWorkload.Setup s = SneakPeekWorkload.Setup.paperDefault(SneakPeekAppTable.defaults())
-                .withApps(5).withRequests(24).withDeadline(200, 0).withWindows(512);
+        SneakPeekWorkload.Setup s = SneakPeekBench.atBruteForceThreshold(
+                SneakPeekWorkload.Setup.paperDefault(SneakPeekAppTable.defaults()), 512);
         scheduler = SneakPeekPolicy.named(policy);
         apps = SneakPeekWorkload.profiles(s);
         cache = s.cache(apps);
