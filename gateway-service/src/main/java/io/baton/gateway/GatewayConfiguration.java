@@ -15,6 +15,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.baton.gateway.admin.ApiKeyFilter;
 import io.baton.gateway.admin.Passthrough;
+import io.baton.gateway.admission.AdmissionControl;
 import io.baton.gateway.oip.OipRequestReader;
 import io.baton.gateway.oip.OipResponseWriter;
 import io.baton.gateway.oip.UpstreamHealth;
@@ -30,6 +31,7 @@ import io.baton.gateway.serving.SneakPeekEvidence;
 import io.baton.gateway.serving.InferenceService;
 import io.github.resilience4j.bulkhead.BulkheadRegistry;
 import io.github.resilience4j.circuitbreaker.CircuitBreakerRegistry;
+import io.micrometer.core.instrument.MeterRegistry;
 
 /**
  * The gateway's wiring: one pooled HTTP client for the registry and the scheduler, the guard, and the filters in
@@ -103,6 +105,11 @@ public class GatewayConfiguration {
                                       GatewayProperties properties, DifficultyEnrichment difficultyEnrichment,
                                       SneakPeekEvidence sneakPeekEvidence) {
         return new InferenceService(applications, scheduler, properties, difficultyEnrichment, sneakPeekEvidence);
+    }
+
+    @Bean
+    AdmissionControl admissionControl(GatewayProperties properties, MeterRegistry meters) {
+        return new AdmissionControl(properties.admission(), meters, System::nanoTime);
     }
 
     @Bean

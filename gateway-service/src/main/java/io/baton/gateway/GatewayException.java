@@ -70,6 +70,11 @@ public class GatewayException extends RuntimeException {
                 null);
     }
 
+    /** Admission control refused the request: the gateway is at its limit (503, reason {@code overloaded}). */
+    public static GatewayException overloaded(String message) {
+        return new GatewayException(503, "overloaded", message);
+    }
+
     public static GatewayException unavailable(String reason, String message, Throwable cause) {
         return new GatewayException(503, reason, message, false, cause);
     }

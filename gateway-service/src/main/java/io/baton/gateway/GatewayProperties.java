@@ -39,6 +39,7 @@ import org.springframework.util.unit.DataSize;
  *                             {@code http://127.0.0.1:8083})
  * @param adminTimeout         limit on one admin call passed to the profiler or the scheduler (plans, workers, the
  *                             metrics summary; default 30 s); registry calls, which may carry a large upload, have none
+ * @param admission            how many inference requests are let in at once, per application and in all
  */
 @ConfigurationProperties(prefix = "baton.gateway")
 public record GatewayProperties(
@@ -57,7 +58,8 @@ public record GatewayProperties(
         DataSize maxInferRequestSize,
         Cors cors,
         URI profilerUrl,
-        Duration adminTimeout) {
+        Duration adminTimeout,
+        Admission admission) {
 
     public GatewayProperties {
         if (registryUrl == null) {
@@ -125,6 +127,9 @@ public record GatewayProperties(
         if (adminTimeout == null) {
             adminTimeout = Duration.ofSeconds(30);
         }
+        if (admission == null) {
+            admission = new Admission(null, null, null, null);
+        }
     }
 
     /** The same settings with the API keys masked, for {@code /actuator/info}. */
@@ -132,7 +137,7 @@ public record GatewayProperties(
         return new GatewayProperties(registryUrl, schedulerUrl, appCacheTtl,
                 apiKeys.stream().map(k -> "***").toList(), registryTimeout, healthTimeout, priorityDefaultLevel,
                 resilience, inferenceAuth, apiKeyCacheTtl, apiKeyCacheSize, maxUploadSize, maxInferRequestSize, cors,
-                profilerUrl, adminTimeout);
+                profilerUrl, adminTimeout, admission);
     }
 
     /** Never the keys: a record's own toString would print them into any log line that shows the settings. */
@@ -144,7 +149,7 @@ public record GatewayProperties(
                 + ", resilience=" + resilience + ", inferenceAuth=" + inferenceAuth + ", apiKeyCacheTtl="
                 + apiKeyCacheTtl + ", apiKeyCacheSize=" + apiKeyCacheSize + ", maxUploadSize=" + maxUploadSize
                 + ", maxInferRequestSize=" + maxInferRequestSize + ", cors=" + cors + ", profilerUrl=" + profilerUrl
-                + ", adminTimeout=" + adminTimeout + "]";
+                + ", adminTimeout=" + adminTimeout + ", admission=" + admission + "]";
     }
 
     /** Whether inference needs an API key. */
@@ -241,6 +246,49 @@ public record GatewayProperties(
             }
             if (maxWait == null) {
                 maxWait = Duration.ZERO;
+            }
+        }
+    }
+
+    /**
+     * Admission control of inference requests ({@link io.baton.gateway.admission.AdmissionControl}): past capacity,
+     * the excess is refused at once (503, reason {@code overloaded}, {@code Retry-After: 1}) instead of waiting to be
+     * served late.
+     *
+     * @param enabled        false lets every request in (default true)
+     * @param maxInFlight    inference requests in flight in the gateway at once, all applications together; each
+     *                       application's own limit starts here (default 224; keep it below
+     *                       {@code server.tomcat.threads.max}, 256 in this service's configuration, so that a refusal
+     *                       is never queued behind the requests it protects)
+     * @param minInFlight    no application's limit falls below this (default 8)
+     * @param targetMissRate the share of an application's answers in a window that may be misses (dropped by the
+     *                       policy or for the deadline, or timed out) before its limit falls (default 0.05)
+     */
+    public record Admission(Boolean enabled, Integer maxInFlight, Integer minInFlight, Double targetMissRate) {
+        public Admission {
+            if (enabled == null) {
+                enabled = true;
+            }
+            if (maxInFlight == null) {
+                maxInFlight = 224;
+            }
+            if (minInFlight == null) {
+                minInFlight = 8;
+            }
+            if (targetMissRate == null) {
+                targetMissRate = 0.05;
+            }
+            if (maxInFlight < 1) {
+                throw new IllegalArgumentException("baton.gateway.admission.max-in-flight must be at least 1, not "
+                        + maxInFlight);
+            }
+            if (minInFlight < 1) {
+                throw new IllegalArgumentException("baton.gateway.admission.min-in-flight must be at least 1, not "
+                        + minInFlight);
+            }
+            if (!(targetMissRate >= 0 && targetMissRate < 1)) {
+                throw new IllegalArgumentException("baton.gateway.admission.target-miss-rate must lie in [0, 1), not "
+                        + targetMissRate);
             }
         }
     }

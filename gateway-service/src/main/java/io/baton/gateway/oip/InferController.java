@@ -21,6 +21,8 @@ import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.baton.gateway.GatewayException;
 import io.baton.gateway.GatewayProperties;
 import io.baton.gateway.LimitedInputStream;
+import io.baton.gateway.admission.AdmissionControl;
+import io.baton.gateway.admission.AdmissionLimit;
 import io.baton.gateway.oip.schema.InferenceErrorResponse;
 import io.baton.gateway.oip.schema.InferenceRequest;
 import io.baton.gateway.oip.schema.InferenceResponse;
@@ -48,7 +50,8 @@ import io.baton.gateway.tensor.TensorException;
 @ApiResponse(responseCode = "502", description = "A worker failed, or the scheduler's answer is unreadable",
         content = @Content(mediaType = "application/json",
                 schema = @Schema(implementation = InferenceErrorResponse.class)))
-@ApiResponse(responseCode = "503", description = "Dropped by the policy or the deadline, not ready, or an "
+@ApiResponse(responseCode = "503", description = "Dropped by the policy or the deadline, refused by admission "
+        + "control (the gateway at its limit of requests in flight; with Retry-After), not ready, or an "
         + "upstream service unavailable", content = @Content(mediaType = "application/json",
         schema = @Schema(implementation = InferenceErrorResponse.class)))
 @ApiResponse(responseCode = "504", description = "No answer within the deadline", content = @Content(
@@ -69,11 +72,13 @@ public class InferController {
     private final OipRequestReader reader;
     private final OipResponseWriter writer;
     private final InferenceMetrics metrics;
+    private final AdmissionControl admission;
     private final long maxBodyBytes;
 
     public InferController(InferenceService service, OipRequestReader reader, OipResponseWriter writer,
-                           InferenceMetrics metrics, GatewayProperties properties) {
+                           InferenceMetrics metrics, AdmissionControl admission, GatewayProperties properties) {
         this.service = service;
+        this.admission = admission;
         this.reader = reader;
         this.writer = writer;
         this.metrics = metrics;
@@ -119,19 +124,25 @@ public class InferController {
                                         String headerLength) throws IOException {
         long received = System.nanoTime();
         String tag = InferenceMetrics.UNKNOWN;
+        AdmissionControl.Permit permit = null;
+        AdmissionLimit.Outcome outcome = AdmissionLimit.Outcome.NEUTRAL;
         try {
+            ApplicationDefinition def = service.application(app);
+            tag = def.name();
+            // before the body is read: past capacity a refusal must cost far less than an answer
+            permit = admission.admit(def.name(), def.sloMs());
             byte[] body = body(http);
             if (body.length == 0) {
                 throw GatewayException.badRequest("the request has no body: send the OIP inference request as JSON");
             }
-            ApplicationDefinition def = service.application(app);
-            tag = def.name();
             VariantDefinition v = InferenceService.version(def, version);
             OipRequest request = reader.read(body, headerLength);
             Served served = service.infer(def, v, request.inputs(), request.outputNames(), request.timeoutUs(),
                     request.priority(), received);
+            double totalMs = (System.nanoTime() - received) / 1e6;
+            outcome = AdmissionLimit.Outcome.served(totalMs, InferenceService.budgetMs(def, request.timeoutUs()));
             Map<String, Object> parameters = new LinkedHashMap<>(served.parameters());
-            parameters.put("total_ms", (System.nanoTime() - received) / 1e6);
+            parameters.put("total_ms", totalMs);
             OipResponseWriter.Encoded encoded = writer.write(def.name(), served.modelVersion(), request.id(),
                     parameters, served.outputs(), request);
             metrics.served(tag, received);
@@ -141,6 +152,7 @@ public class InferController {
             }
             return ok.body(encoded.body());
         } catch (GatewayException e) {
+            outcome = forLoad(e);
             metrics.failed(tag, e.reason(), received);
             throw e;
         } catch (TensorException e) {
@@ -149,7 +161,17 @@ public class InferController {
         } catch (RuntimeException e) {
             metrics.failed(tag, "internal", received);
             throw e;
+        } finally {
+            if (permit != null) {
+                permit.release(outcome);
+            }
         }
+    }
+
+    /** Whether a refusal says the application is past what it can answer: drops and time-outs do. */
+    private static AdmissionLimit.Outcome forLoad(GatewayException e) {
+        boolean missed = e.drop() || e.reason().equals("timeout") || e.reason().equals("bulkhead-full");
+        return missed ? AdmissionLimit.Outcome.MISSED : AdmissionLimit.Outcome.NEUTRAL;
     }
 
     /** The whole body, refused (413) past the limit: by its Content-Length before reading, else while reading. */

@@ -4,6 +4,7 @@ import java.util.concurrent.CompletionException;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.ResponseEntity;
 import org.springframework.http.converter.HttpMessageNotReadableException;
 import org.springframework.web.HttpMediaTypeNotSupportedException;
@@ -11,6 +12,7 @@ import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
 
 import io.baton.gateway.GatewayException;
+import io.baton.gateway.admission.AdmissionControl;
 import io.baton.gateway.tensor.TensorException;
 
 /** Every refusal on an OIP route is the OIP error body {@code {"error": "..."}}, never a stack trace. */
@@ -30,7 +32,13 @@ public class OipExceptionHandler {
         if (e.status() >= 500 && !e.drop()) {
             log.debug("answering {}: {}", e.status(), e.getMessage());
         }
-        return json.error(e.status(), e.getMessage());
+        ResponseEntity<byte[]> answer = json.error(e.status(), e.getMessage());
+        if (e.reason().equals(AdmissionControl.OVERLOADED)) {
+            // how soon a refused client may try again: an admission limit is judged within one SLO (≤ 2 s)
+            return ResponseEntity.status(answer.getStatusCode()).headers(answer.getHeaders())
+                    .header(HttpHeaders.RETRY_AFTER, "1").body(answer.getBody());
+        }
+        return answer;
     }
 
     @ExceptionHandler(TensorException.class)

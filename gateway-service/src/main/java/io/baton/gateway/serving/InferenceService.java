@@ -61,7 +61,7 @@ public class InferenceService {
         List<Tensor> validated = InputValidator.validate(app.name(), inputs,
                 app.clientInputs(inputSpecVariant(app, kind, version)));
         checkOutputs(app, app.clientOutputs(outputSpecVariant(app, kind, version)), requested);
-        double budgetMs = timeoutUs != null && timeoutUs > 0 ? timeoutUs / 1000.0 : app.sloMs();
+        double budgetMs = budgetMs(app, timeoutUs);
         int priority = tritonPriority == null ? 0 : priorities.toBaton(tritonPriority);
         ServingContext ctx = new ServingContext(app, version, validated, requested,
                 Deadline.startingAt(receivedNanos, budgetMs), priority);
@@ -73,6 +73,11 @@ public class InferenceService {
             case ENSEMBLE -> ensemble.serve(ctx);
             case PIPELINE -> pipeline.serve(ctx);
         };
+    }
+
+    /** The request's deadline, from receipt: Triton's {@code timeout} (µs) when given and positive, else the SLO. */
+    public static double budgetMs(ApplicationDefinition app, Long timeoutUs) {
+        return timeoutUs != null && timeoutUs > 0 ? timeoutUs / 1000.0 : app.sloMs();
     }
 
     /** Whose inputs a client sends when the application declares none: the path's variant, or stage 0's. */

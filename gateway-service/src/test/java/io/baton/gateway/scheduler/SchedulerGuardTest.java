@@ -44,7 +44,7 @@ class SchedulerGuardTest {
                 new GatewayProperties.CircuitBreaker(50f, 4, minimumCalls, Duration.ofMinutes(1), 1),
                 new GatewayProperties.Bulkhead(maxConcurrent, Duration.ZERO));
         GatewayProperties properties = new GatewayProperties(URI.create("http://127.0.0.1:1"), URI.create(url),
-                null, null, null, null, null, resilience, null, null, null, null, null, null, null, null);
+                null, null, null, null, null, resilience, null, null, null, null, null, null, null, null, null);
         SchedulerGuard guard = new SchedulerGuard(CircuitBreakerRegistry.ofDefaults(), BulkheadRegistry.ofDefaults(),
                 timer, resilience);
         return new SchedulerClient(HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build(), new ObjectMapper(),

@@ -36,7 +36,7 @@ class ApiKeyVerifierTest {
 
     ApiKeyVerifier verifier(List<String> bootstrap, int cacheSize, String registryUrl) {
         GatewayProperties properties = new GatewayProperties(URI.create(registryUrl), null, null, bootstrap, null,
-                null, null, null, null, TTL, cacheSize, null, null, null, null, null);
+                null, null, null, null, TTL, cacheSize, null, null, null, null, null, null);
         return new ApiKeyVerifier(properties, new RegistryKeyClient(HttpClient.newHttpClient(), new ObjectMapper(),
                 properties), now::get);
     }
