@@ -8,8 +8,9 @@ package io.baton.gateway.admission;
  * CPU in the gateway, the scheduler and a worker, so each one's latency grows with the number in flight. Without a
  * limit the excess does not go away; it waits in front of the gateway's code (Tomcat's queue, where no deadline is
  * seen) and is then served late, so that at 1.2× capacity nearly every answer missed its SLO (goodput near zero
- * while throughput stayed at capacity). Refusing the excess at once, before its body is read or the scheduler is
- * asked, is several times cheaper than serving it, so the requests let in keep their deadlines.
+ * while throughput stayed at capacity). Refusing the excess at once, before its body is read, costs only the
+ * gateway's share of an answer (the scheduler and the workers never see it), so the requests let in keep their
+ * deadlines.
  *
  * <p>The rule, per window (the application's SLO, at least 50 ms and at most 2 s, and at least
  * {@value #MIN_ANSWERS} answers), and only for a window in which the limit was reached (a refusal, or as many in

@@ -129,7 +129,7 @@ public class InferController {
         try {
             ApplicationDefinition def = service.application(app);
             tag = def.name();
-            // before the body is read: past capacity a refusal must cost far less than an answer
+            // before the body is read: past capacity a refusal must cost much less than an answer
             permit = admission.admit(def.name(), def.sloMs());
             byte[] body = body(http);
             if (body.length == 0) {
