@@ -70,9 +70,12 @@ public class GatewayException extends RuntimeException {
                 null);
     }
 
-    /** Admission control refused the request: the gateway is at its limit (503, reason {@code overloaded}). */
+    /** The reason of an admission-control refusal, answered with {@code Retry-After}. */
+    public static final String OVERLOADED = "overloaded";
+
+    /** Admission control refused the request: the gateway is at its limit (503, reason {@link #OVERLOADED}). */
     public static GatewayException overloaded(String message) {
-        return new GatewayException(503, "overloaded", message);
+        return new GatewayException(503, OVERLOADED, message);
     }
 
     public static GatewayException unavailable(String reason, String message, Throwable cause) {

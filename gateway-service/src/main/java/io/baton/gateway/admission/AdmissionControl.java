@@ -21,9 +21,6 @@ import io.baton.gateway.GatewayProperties;
  */
 public final class AdmissionControl {
 
-    /** The reason a refusal is counted under. */
-    public static final String OVERLOADED = "overloaded";
-
     private final GatewayProperties.Admission settings;
     private final MeterRegistry meters;
     private final LongSupplier clock;
@@ -45,8 +42,8 @@ public final class AdmissionControl {
         if (!settings.enabled()) {
             return Permit.UNLIMITED;
         }
-        AdmissionLimit limit = limits.computeIfAbsent(application, this::newLimit);
-        limit.slo(sloMs);
+        AdmissionLimit limit = limits.computeIfAbsent(application, name -> newLimit(name, sloMs));
+        limit.slo(sloMs); // the registry's definition may have changed it since
         if (inFlight.incrementAndGet() > settings.maxInFlight()) {
             inFlight.decrementAndGet();
             throw refused("the gateway has " + settings.maxInFlight() + " inference requests in flight, its limit "
@@ -64,9 +61,9 @@ public final class AdmissionControl {
         return GatewayException.overloaded("request refused: " + why + "; retry shortly");
     }
 
-    private AdmissionLimit newLimit(String application) {
+    private AdmissionLimit newLimit(String application, double sloMs) {
         AdmissionLimit limit = new AdmissionLimit(Math.min(settings.minInFlight(), settings.maxInFlight()),
-                settings.maxInFlight(), settings.targetMissRate(), Double.NaN, clock.getAsLong());
+                settings.maxInFlight(), settings.targetMissRate(), sloMs, clock.getAsLong());
         Gauge.builder("baton.gateway.admission.limit", limit, AdmissionLimit::limit)
                 .description("inference requests of the application the gateway lets in at once now")
                 .tag("app", application).register(meters);
@@ -74,12 +71,6 @@ public final class AdmissionControl {
                 .description("inference requests of the application in flight in the gateway")
                 .tag("app", application).register(meters);
         return limit;
-    }
-
-    /** The limit of {@code application} now; the cap when it has none yet. */
-    public int limit(String application) {
-        AdmissionLimit limit = limits.get(application);
-        return limit == null ? settings.maxInFlight() : limit.limit();
     }
 
     /** A request let in; {@link #release} once, when it has been answered. */

@@ -70,7 +70,7 @@ public final class AdmissionLimit {
     private long windowNanos;
     private int inFlight;
     private int answered;
-    private int bad;
+    private int missed;
     private boolean reached;
     private long windowStart;
 
@@ -123,14 +123,14 @@ public final class AdmissionLimit {
         if (outcome != Outcome.NEUTRAL) {
             answered++;
             if (outcome == Outcome.MISSED) {
-                bad++;
+                missed++;
             }
         }
         if (answered >= MIN_ANSWERS && nowNanos - windowStart >= windowNanos) {
             adjust();
             windowStart = nowNanos;
             answered = 0;
-            bad = 0;
+            missed = 0;
             reached = inFlight >= limit();
         }
     }
@@ -139,7 +139,7 @@ public final class AdmissionLimit {
         if (!reached) {
             return;
         }
-        if (bad > targetMissRate * answered) {
+        if (missed > targetMissRate * answered) {
             limit = Math.max(floor, DECREASE * limit);
         } else {
             limit = Math.min(ceiling, limit + Math.max(1, INCREASE * limit));

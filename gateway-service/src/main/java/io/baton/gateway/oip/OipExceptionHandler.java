@@ -12,7 +12,6 @@ import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
 
 import io.baton.gateway.GatewayException;
-import io.baton.gateway.admission.AdmissionControl;
 import io.baton.gateway.tensor.TensorException;
 
 /** Every refusal on an OIP route is the OIP error body {@code {"error": "..."}}, never a stack trace. */
@@ -33,7 +32,7 @@ public class OipExceptionHandler {
             log.debug("answering {}: {}", e.status(), e.getMessage());
         }
         ResponseEntity<byte[]> answer = json.error(e.status(), e.getMessage());
-        if (e.reason().equals(AdmissionControl.OVERLOADED)) {
+        if (e.reason().equals(GatewayException.OVERLOADED)) {
             // how soon a refused client may try again: an admission limit is judged within one SLO (≤ 2 s)
             return ResponseEntity.status(answer.getStatusCode()).headers(answer.getHeaders())
                     .header(HttpHeaders.RETRY_AFTER, "1").body(answer.getBody());
