@@ -21,6 +21,9 @@ public final class GraphBuilder {
     private final String name;
     private final List<Node> nodes = new ArrayList<>();
     private final List<Initializer> initializers = new ArrayList<>();
+    private final List<SparseInitializer> sparseInitializers = new ArrayList<>();
+    private final List<Function> functions = new ArrayList<>();
+    private final List<Graph> trainingGraphs = new ArrayList<>();
     private final List<ValueInfo> inputs = new ArrayList<>();
     private final List<ValueInfo> outputs = new ArrayList<>();
     private final Map<String, String> metadata = new LinkedHashMap<>();
@@ -69,6 +72,42 @@ public final class GraphBuilder {
     public String int64s(String name, long[] dims, long[] data) {
         initializers.add(Initializer.int64s(name, dims, data));
         return name;
+    }
+
+    /** A float initializer whose bytes the model says are elsewhere ({@link ExternalData}); returns its name. */
+    public String externalWeights(String name, long[] dims, ExternalData where) {
+        initializers.add(Initializer.external(name, dims, where));
+        return name;
+    }
+
+    /** A sparse initializer named after its values; returns its name. */
+    public String sparseWeights(long[] dims, Initializer values, Initializer indices) {
+        sparseInitializers.add(new SparseInitializer(dims, values, indices));
+        return values.name();
+    }
+
+    /** A Constant node whose {@code value} attribute is {@code value}; returns its output. */
+    public String constant(Initializer value) {
+        return op("Constant", List.of(), Attribute.tensor("value", value));
+    }
+
+    /** Adds a model-local function; call it with {@link #call}. */
+    public GraphBuilder function(Function f) {
+        functions.add(f);
+        return this;
+    }
+
+    /** A node running the model-local function {@code f} on {@code in}; returns its (first) output. */
+    public String call(Function f, String... in) {
+        String id = f.name() + "_" + counter++;
+        nodes.add(new Node(id, f.name(), List.of(in), List.of(id + "_out"), List.of(), f.domain()));
+        return id + "_out";
+    }
+
+    /** Adds a training graph (one TrainingInfoProto whose algorithm it is). */
+    public GraphBuilder trainingGraph(Graph g) {
+        trainingGraphs.add(g);
+        return this;
     }
 
     /** A node with one output; returns the output's generated name. */
@@ -143,6 +182,16 @@ public final class GraphBuilder {
 
     public OnnxModel build() {
         if (inputs.isEmpty() || outputs.isEmpty()) throw new IllegalStateException("graph " + name + " needs inputs and outputs");
-        return new OnnxModel(name, nodes, initializers, inputs, outputs, metadata, docString);
+        return new OnnxModel(name, nodes, initializers, inputs, outputs, metadata, docString, sparseInitializers,
+                functions, trainingGraphs);
+    }
+
+    /**
+     * What was built so far as a graph to hold in an attribute (an If branch, a Loop body) or in training
+     * information: it may have no inputs (an If branch takes none).
+     */
+    public Graph graph() {
+        if (outputs.isEmpty()) throw new IllegalStateException("graph " + name + " needs outputs");
+        return new Graph(name, nodes, initializers, sparseInitializers, inputs, outputs);
     }
 }
