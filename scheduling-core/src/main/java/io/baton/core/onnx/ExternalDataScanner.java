@@ -48,7 +48,7 @@ public final class ExternalDataScanner {
     /**
      * What a scan found.
      *
-     * @param references the first {@link #MAX_REPORTED} tensors pointing outside, in the order of the bytes
+     * @param references the first tensors pointing outside ({@link #MAX_REPORTED} unless asked otherwise), in the order of the bytes
      * @param count      how many there are in all
      */
     public record Result(List<ExternalReference> references, long count) {
@@ -97,30 +97,36 @@ public final class ExternalDataScanner {
     }
 
     private final List<ExternalReference> found = new ArrayList<>();
+    private final int keep;
     private long count;
 
-    private ExternalDataScanner() {
+    private ExternalDataScanner(int keep) {
+        this.keep = keep;
     }
 
     public static Result scan(byte[] model) {
-        return scan(ByteBuffer.wrap(model));
+        return scan(ByteBuffer.wrap(model), MAX_REPORTED);
     }
 
-    /** Scans the buffer from 0 to its limit (a heap buffer, or a mapped file: nothing is copied). */
-    public static Result scan(ByteBuffer model) {
-        ExternalDataScanner s = new ExternalDataScanner();
+    /** Scans the buffer from 0 to its limit (a heap buffer, or a mapped file: nothing is copied), keeping {@code keep} references. */
+    public static Result scan(ByteBuffer model, int keep) {
+        ExternalDataScanner s = new ExternalDataScanner(keep);
         s.model(ProtoReader.of(model.duplicate()));
         return new Result(s.found, s.count);
     }
 
-    /** Scans a model file, mapped rather than read (a model may be as large as an upload may be). */
     public static Result scan(Path model) {
+        return scan(model, MAX_REPORTED);
+    }
+
+    /** Scans a model file, mapped rather than read (a model may be as large as an upload may be). */
+    public static Result scan(Path model, int keep) {
         try (FileChannel channel = FileChannel.open(model, StandardOpenOption.READ)) {
             if (channel.size() > Integer.MAX_VALUE) {
                 throw new MalformedModelException("a single ONNX protobuf is at most 2 GiB; " + model.getFileName() + " has "
                         + channel.size() + " bytes");
             }
-            return scan(channel.map(FileChannel.MapMode.READ_ONLY, 0, channel.size()));
+            return scan(channel.map(FileChannel.MapMode.READ_ONLY, 0, channel.size()), keep);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -270,7 +276,7 @@ public final class ExternalDataScanner {
                 : parent + " " + kind + " " + quote(name);
         if (sparsePart != null) where += " " + sparsePart;
         count++;
-        if (found.size() < MAX_REPORTED) found.add(new ExternalReference(where, name, entries, dataLocation));
+        if (found.size() < keep) found.add(new ExternalReference(where, name, entries, dataLocation));
     }
 
     private Map.Entry<String, String> entry(ProtoReader e, int depth, Where parent) {
