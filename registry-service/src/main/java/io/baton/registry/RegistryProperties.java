@@ -14,13 +14,23 @@ import org.springframework.util.unit.DataSize;
  * @param maxUploadSize largest artifact body accepted; a larger upload is answered 413 (default 256MB)
  * @param hotReadCache  keep {@code GET /v1/applications/{name}} views in memory, cleared on every write (default
  *                      true; turn off when several registry processes share one database)
+ * @param archiveMaxEntries      most entries (files and directories) a model archive may hold (default 1000)
+ * @param archiveMaxUnpackedSize most bytes a model archive may unpack to, counted while unpacking whatever it declares
+ *                               (default 1GB)
  */
 @ConfigurationProperties(prefix = "baton.registry")
 public record RegistryProperties(
         Path artifactDir,
         DataSize maxUploadSize,
-        Boolean hotReadCache) {
+        Boolean hotReadCache,
+        Integer archiveMaxEntries,
+        DataSize archiveMaxUnpackedSize) {
 
+    public RegistryProperties(Path artifactDir, DataSize maxUploadSize, Boolean hotReadCache) {
+        this(artifactDir, maxUploadSize, hotReadCache, null, null);
+    }
+
+    @org.springframework.boot.context.properties.bind.ConstructorBinding
     public RegistryProperties {
         if (artifactDir == null) {
             artifactDir = Path.of("data", "artifacts");
@@ -30,6 +40,15 @@ public record RegistryProperties(
         }
         if (hotReadCache == null) {
             hotReadCache = true;
+        }
+        if (archiveMaxEntries == null) {
+            archiveMaxEntries = 1000;
+        }
+        if (archiveMaxUnpackedSize == null) {
+            archiveMaxUnpackedSize = DataSize.ofGigabytes(1);
+        }
+        if (archiveMaxEntries <= 0 || archiveMaxUnpackedSize.toBytes() <= 0) {
+            throw new IllegalArgumentException("baton.registry.archive-max-entries and archive-max-unpacked-size must be > 0");
         }
         if (maxUploadSize.toBytes() <= 0) {
             throw new IllegalArgumentException("baton.registry.max-upload-size must be > 0");

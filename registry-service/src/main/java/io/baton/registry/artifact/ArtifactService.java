@@ -51,6 +51,14 @@ public class ArtifactService {
 
     /** Not transactional while the body streams in: the database is touched only once the bytes are checked. */
     public Upload upload(ArtifactEntity.MediaType type, InputStream body, long declaredLength) {
+        return upload(type, false, body, declaredLength);
+    }
+
+    /**
+     * {@code archive}: the body is a zip archive of one ONNX model and its data files (Content-Type
+     * {@code application/zip}), stored as it came; otherwise one model file.
+     */
+    public Upload upload(ArtifactEntity.MediaType type, boolean archive, InputStream body, long declaredLength) {
         if (declaredLength > maxUploadBytes) throw tooLarge();
         ArtifactStore.Staged staged;
         try {
@@ -72,11 +80,14 @@ public class ArtifactService {
             List<TensorSpec> inputs = null, outputs = null;
             if (type == ArtifactEntity.MediaType.onnx) {
                 try {
-                    OnnxInspector.Signature signature = inspector.inspect(staged.file());
+                    OnnxInspector.Signature signature = archive ? inspector.inspectArchive(staged.file())
+                            : inspector.inspect(staged.file());
                     inputs = signature.inputs();
                     outputs = signature.outputs();
                 } catch (OnnxInspector.InvalidModelException e) {
                     throw ApiException.unprocessable("body", "ONNX Runtime cannot open the model: " + e.getMessage());
+                } catch (OnnxInspector.RefusedModelException e) {
+                    throw ApiException.unprocessable("body", e.getMessage());
                 } catch (IllegalArgumentException e) {
                     throw ApiException.unprocessable("body", e.getMessage());
                 }

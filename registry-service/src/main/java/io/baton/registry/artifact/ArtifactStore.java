@@ -41,15 +41,22 @@ public class ArtifactStore {
 
     private final Path root;
     private final Path staging;
+    private final Path opening;
 
     public ArtifactStore(RegistryProperties properties) {
         this.root = properties.artifactDir().toAbsolutePath().normalize();
         this.staging = root.resolve("tmp");
+        this.opening = root.resolve("open");
         try {
             Files.createDirectories(staging);
             // Parts left by a process that died mid-upload; this process owns the directory, none is in flight yet.
             try (var stale = Files.list(staging)) {
                 stale.forEach(ArtifactStore::discard);
+            }
+            if (Files.isDirectory(opening)) {
+                try (var stale = Files.walk(opening)) {
+                    stale.sorted(java.util.Comparator.reverseOrder()).filter(p -> !p.equals(opening)).forEach(ArtifactStore::discard);
+                }
             }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create the artifact directory " + root, e);
@@ -118,6 +125,14 @@ public class ArtifactStore {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /**
+     * Where an upload's private model directories are made while ONNX Runtime opens it: beside the staging directory,
+     * so that a plain model is hard-linked there rather than copied.
+     */
+    public Path openingDirectory() {
+        return opening;
     }
 
     /** Where the bytes of this digest live (lowercase hex SHA-256). */

@@ -1,9 +1,6 @@
 package io.baton.registry.artifact;
 
-import java.io.IOException;
-import java.nio.channels.FileChannel;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -18,12 +15,23 @@ import ai.onnxruntime.OrtException;
 import ai.onnxruntime.OrtSession;
 import ai.onnxruntime.SequenceInfo;
 import ai.onnxruntime.TensorInfo;
+import io.baton.core.onnx.ExternalDataScanner;
+import io.baton.core.onnx.MalformedModelException;
+import io.baton.core.onnx.ModelArchive;
+import io.baton.core.onnx.ModelArchiveException;
+import io.baton.core.onnx.ModelDirectory;
+import io.baton.registry.RegistryProperties;
 import io.baton.registry.tensor.TensorSpec;
 
 /**
  * Opens an uploaded model with ONNX Runtime, exactly as a worker will, so that a file ONNX Runtime cannot open is
  * refused at upload rather than at the first request; and reads the model's input and output signature from the
  * session. The session is created without graph optimisation and on one thread: only the load is of interest.
+ *
+ * <p>ONNX Runtime never sees a model before its protobuf has been read here: a plain model in which any tensor points
+ * outside it ({@link ExternalDataScanner}) is refused, since ONNX Runtime would read whatever file it names; a zip
+ * archive is unpacked only when its locations all name its own data files ({@link ModelArchive}). Either is opened
+ * from a private directory holding only its own files ({@link ModelDirectory}), removed once inspected.
  */
 @Component
 public class OnnxInspector {
@@ -39,22 +47,69 @@ public class OnnxInspector {
         }
     }
 
-    private final OrtEnvironment environment = OrtEnvironment.getEnvironment();
+    /** The model is refused before ONNX Runtime sees it; the message says why, for the uploader. */
+    public static class RefusedModelException extends Exception {
+        RefusedModelException(String message) {
+            super(message);
+        }
+    }
 
-    public Signature inspect(Path model) throws InvalidModelException {
-        try (FileChannel channel = FileChannel.open(model, StandardOpenOption.READ);
-             OrtSession.SessionOptions options = new OrtSession.SessionOptions()) {
+    private final OrtEnvironment environment = OrtEnvironment.getEnvironment();
+    private final Path workDirectory;
+    private final ModelArchive.Limits archiveLimits;
+
+    public OnnxInspector(ArtifactStore store, RegistryProperties properties) {
+        this.workDirectory = store.openingDirectory();
+        this.archiveLimits = new ModelArchive.Limits(properties.archiveMaxEntries(),
+                properties.archiveMaxUnpackedSize().toBytes(), 100_000);
+    }
+
+    /** A plain model file (one ModelProto): refused when it points outside itself or is a zip archive. */
+    public Signature inspect(Path model) throws InvalidModelException, RefusedModelException {
+        if (ModelArchive.isArchive(model)) {
+            throw new RefusedModelException("these bytes are a zip archive: upload a model archive with Content-Type: "
+                    + "application/zip");
+        }
+        ExternalDataScanner.Result scan;
+        try {
+            scan = ExternalDataScanner.scan(model);
+        } catch (MalformedModelException e) {
+            // ONNX Runtime's protobuf parser refuses such bytes as well; they are not handed to it to find out
+            throw new InvalidModelException(e.getMessage(), e);
+        }
+        if (scan.pointsOutside()) {
+            throw new RefusedModelException("the model points outside itself: " + scan.describe() + ". A model that "
+                    + "keeps tensors in data files is accepted only as one archive: upload it as a zip archive "
+                    + "(Content-Type: application/zip) holding the .onnx file and its data files");
+        }
+        try (ModelDirectory dir = ModelDirectory.of(model, workDirectory)) {
+            return open(dir);
+        }
+    }
+
+    /** A zip archive of one model and its data files ({@link ModelArchive}). */
+    public Signature inspectArchive(Path archive) throws InvalidModelException, RefusedModelException {
+        ModelDirectory dir;
+        try {
+            dir = ModelArchive.extract(archive, workDirectory, archiveLimits);
+        } catch (ModelArchiveException e) {
+            throw new RefusedModelException(e.getMessage());
+        }
+        try (dir) {
+            return open(dir);
+        }
+    }
+
+    private Signature open(ModelDirectory dir) throws InvalidModelException {
+        try (OrtSession.SessionOptions options = new OrtSession.SessionOptions()) {
             options.setOptimizationLevel(OrtSession.SessionOptions.OptLevel.NO_OPT);
             options.setIntraOpNumThreads(1);
             options.setInterOpNumThreads(1);
-            var bytes = channel.map(FileChannel.MapMode.READ_ONLY, 0, channel.size());
-            try (OrtSession session = environment.createSession(bytes, options)) {
+            try (OrtSession session = environment.createSession(dir.model().toString(), options)) {
                 return new Signature(specs(session.getInputInfo()), specs(session.getOutputInfo()));
             }
         } catch (OrtException e) {
             throw new InvalidModelException(e.getMessage(), e);
-        } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
         }
     }
 
