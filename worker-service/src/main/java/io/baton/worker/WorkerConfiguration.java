@@ -37,7 +37,7 @@ class WorkerConfiguration {
 
     @Bean(destroyMethod = "close")
     SessionFactory sessionFactory(WorkerProperties props) {
-        return new SessionFactory(props.provider(), props.cudaDeviceId(), props.intraOpThreads());
+        return new SessionFactory(props.provider(), props.cudaDeviceId(), props.intraOpThreads(), props.modelDir());
     }
 
     @Bean

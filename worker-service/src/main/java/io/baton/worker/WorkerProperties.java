@@ -33,6 +33,8 @@ import io.baton.worker.runtime.ExecutionProvider;
  * @param deviceClass          the device class this worker declares in its registration, for the scheduler's
  *                             interference-aware placement (issue 8); none (the default) derives it from the
  *                             provider and intra-op threads: {@code gpu}, {@code cpu-<n>t} or {@code cpu}
+ * @param modelDir             where each loaded model gets its private directory (owner-only, removed at unload);
+ *                             none (the default) uses the system's temporary directory
  */
 @ConfigurationProperties(prefix = "baton.worker")
 public record WorkerProperties(
@@ -47,7 +49,8 @@ public record WorkerProperties(
         Duration heartbeatInterval,
         URI advertisedUrl,
         Duration httpTimeout,
-        String deviceClass) {
+        String deviceClass,
+        java.nio.file.Path modelDir) {
 
     public WorkerProperties {
         if (deviceId == null || deviceId.isBlank()) {

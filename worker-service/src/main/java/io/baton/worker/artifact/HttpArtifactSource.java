@@ -7,7 +7,11 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 
-/** Fetches artifacts from registry-service: {@code GET {registryUrl}/v1/artifacts/{sha256}/content} answers the ONNX bytes (the route without {@code /content} is the metadata). */
+/**
+ * Fetches artifacts from registry-service: {@code GET {registryUrl}/v1/artifacts/{sha256}/content} answers the ONNX
+ * bytes, or a model archive's zip bytes (the route without {@code /content} is the metadata). Either is opened by
+ * {@link io.baton.worker.runtime.SessionFactory}, which tells them apart by their first bytes.
+ */
 public final class HttpArtifactSource implements ArtifactSource {
 
     private final URI registryUrl;
@@ -25,7 +29,7 @@ public final class HttpArtifactSource implements ArtifactSource {
         String base = registryUrl.toString().replaceAll("/+$", "");
         URI uri = URI.create(base + "/v1/artifacts/" + sha256 + "/content");
         HttpRequest request = HttpRequest.newBuilder(uri).timeout(timeout)
-                .header("Accept", "application/octet-stream").GET().build();
+                .header("Accept", "application/octet-stream, application/zip").GET().build();
         HttpResponse<byte[]> response;
         try {
             response = http.send(request, HttpResponse.BodyHandlers.ofByteArray());

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 
 import ai.onnxruntime.OrtSession;
+import io.baton.worker.runtime.OpenedModel;
 
 /**
  * A model variant resident in the cache: its session, its signature and what its load cost.
@@ -16,7 +17,7 @@ import ai.onnxruntime.OrtSession;
 public final class LoadedModel {
 
     private final String digest;
-    private final OrtSession session;
+    private final OpenedModel opened;
     private final ModelSignature signature;
     private final long artifactBytes;
     private final long footprintBytes;
@@ -30,10 +31,10 @@ public final class LoadedModel {
     String retired; // null while indexed; then why it left (UnloadRecord.EVICTED / UNLOADED)
     Instant lastUsedAt;
 
-    LoadedModel(String digest, OrtSession session, ModelSignature signature, long artifactBytes, long footprintBytes,
+    LoadedModel(String digest, OpenedModel opened, ModelSignature signature, long artifactBytes, long footprintBytes,
                 long residentDeltaBytes, double fetchMs, double loadMs, Instant loadedAt) {
         this.digest = digest;
-        this.session = session;
+        this.opened = opened;
         this.signature = signature;
         this.artifactBytes = artifactBytes;
         this.footprintBytes = footprintBytes;
@@ -49,7 +50,12 @@ public final class LoadedModel {
     }
 
     public OrtSession session() {
-        return session;
+        return opened.session();
+    }
+
+    /** Closes the session and removes the model's private directory. */
+    void close() {
+        opened.close();
     }
 
     public ModelSignature signature() {

@@ -13,7 +13,10 @@ import java.util.concurrent.locks.ReentrantLock;
 
 import ai.onnxruntime.OrtException;
 import ai.onnxruntime.OrtSession;
+import io.baton.core.onnx.MalformedModelException;
 import io.baton.worker.artifact.ArtifactSource;
+import io.baton.worker.runtime.OpenedModel;
+import io.baton.worker.runtime.RefusedModelException;
 import io.baton.worker.runtime.ResidentMemory;
 import io.baton.worker.runtime.SessionFactory;
 import io.micrometer.core.instrument.Counter;
@@ -212,12 +215,18 @@ public final class ModelCache implements AutoCloseable {
 
         long rssBefore = ResidentMemory.bytes();
         long openStart = System.nanoTime();
-        OrtSession session;
+        OpenedModel opened;
         try {
-            session = sessions.open(bytes);
+            opened = sessions.open(bytes);
         } catch (OrtException e) {
             throw new ModelUnreadableException(digest, e.getMessage(), e);
+        } catch (RefusedModelException e) {
+            throw ModelUnreadableException.refused(digest, e.getMessage());
+        } catch (MalformedModelException e) {
+            // ONNX Runtime's own protobuf parser refuses such bytes too; they are not handed to it to find out
+            throw new ModelUnreadableException(digest, e.getMessage(), e);
         }
+        OrtSession session = opened.session();
         long openNanos = System.nanoTime() - openStart;
         long rssAfter = ResidentMemory.bytes();
         long delta = rssBefore < 0 || rssAfter < 0 ? -1 : rssAfter - rssBefore;
@@ -227,15 +236,15 @@ public final class ModelCache implements AutoCloseable {
         try {
             signature = ModelSignature.of(session);
         } catch (OrtException e) {
-            closeQuietly(session);
+            opened.close();
             throw new ModelUnreadableException(digest, e.getMessage(), e);
         }
         if (footprint > budgetBytes) {
-            closeQuietly(session);
+            opened.close();
             throw new ModelTooLargeException(digest, footprint, budgetBytes);
         }
         meters.timer("baton.worker.model.load", "variant", digest).record(openNanos, TimeUnit.NANOSECONDS);
-        LoadedModel model = new LoadedModel(digest, session, signature, bytes.length, footprint, delta,
+        LoadedModel model = new LoadedModel(digest, opened, signature, bytes.length, footprint, delta,
                 fetchNanos / 1e6, openNanos / 1e6, clock.instant());
         synchronized (this) {
             resident.put(digest, model);
@@ -303,7 +312,7 @@ public final class ModelCache implements AutoCloseable {
 
     private UnloadRecord closeTimed(LoadedModel model, String reason) {
         long start = System.nanoTime();
-        closeQuietly(model.session());
+        model.close();
         long nanos = System.nanoTime() - start;
         meters.timer("baton.worker.model.unload", "variant", model.digest(), "reason", reason)
                 .record(nanos, TimeUnit.NANOSECONDS);
@@ -318,14 +327,6 @@ public final class ModelCache implements AutoCloseable {
         return record;
     }
 
-    private static void closeQuietly(OrtSession session) {
-        try {
-            session.close();
-        } catch (OrtException e) {
-            // a session that fails to close has nothing left to give back
-        }
-    }
-
     /** Closes every session (at shutdown). */
     @Override
     public void close() {
@@ -335,6 +336,6 @@ public final class ModelCache implements AutoCloseable {
             resident.clear();
             residentBytes = 0;
         }
-        all.forEach(m -> closeQuietly(m.session()));
+        all.forEach(LoadedModel::close);
     }
 }

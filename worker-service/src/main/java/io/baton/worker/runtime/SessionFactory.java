@@ -10,7 +10,11 @@ import ai.onnxruntime.OrtProvider;
 import ai.onnxruntime.OrtSession;
 import ai.onnxruntime.OrtSession.SessionOptions;
 import io.baton.core.onnx.Dim;
+import io.baton.core.onnx.ExternalDataScanner;
 import io.baton.core.onnx.GraphBuilder;
+import io.baton.core.onnx.ModelArchive;
+import io.baton.core.onnx.ModelArchiveException;
+import io.baton.core.onnx.ModelDirectory;
 
 /**
  * Opens ONNX Runtime sessions with this worker's execution provider and thread settings.
@@ -19,6 +23,12 @@ import io.baton.core.onnx.GraphBuilder;
  * configured for CUDA on a runtime without the CUDA provider (the default {@code onnxruntime} artifact is CPU-only)
  * or without a working CUDA installation refuses to start with an {@link ExecutionProviderUnavailableException}
  * naming the problem, rather than silently serving on the CPU.
+ *
+ * <p>A model is opened only from a private directory holding its own files ({@link ModelDirectory}; removed when the
+ * session is closed, {@link OpenedModel}), and only after its protobuf has been read: a plain model one of whose
+ * tensors points outside it, or an archive whose locations are not all its own data files ({@link ModelArchive}), is
+ * refused ({@link RefusedModelException}) before ONNX Runtime sees it, since ONNX Runtime would read any file such a
+ * tensor names. The registry checks the same at upload; this is the worker's own check of what it is handed.
  *
  * <p>Each session gets its own intra-op thread pool of {@code intraOpThreads} threads. A process-wide pool would
  * save idle threads when many models are resident, but ONNX Runtime fixes it when the environment is first
@@ -35,8 +45,15 @@ public final class SessionFactory implements AutoCloseable {
     private final int cudaDeviceId;
     private final int intraOpThreads;
     private final SessionOptions options;
+    private final java.nio.file.Path modelDir;
 
     public SessionFactory(ExecutionProvider provider, int cudaDeviceId, int intraOpThreads) {
+        this(provider, cudaDeviceId, intraOpThreads, null);
+    }
+
+    /** {@code modelDir}: where models' private directories are made (null: the system's temporary directory). */
+    public SessionFactory(ExecutionProvider provider, int cudaDeviceId, int intraOpThreads, java.nio.file.Path modelDir) {
+        this.modelDir = modelDir;
         this.environment = OrtEnvironment.getEnvironment();
         this.provider = provider;
         this.cudaDeviceId = cudaDeviceId;
@@ -55,9 +72,9 @@ public final class SessionFactory implements AutoCloseable {
         GraphBuilder g = new GraphBuilder("baton-probe");
         String x = g.input("x", Dim.BATCH, Dim.of(4));
         g.output(g.relu(x), "y", Dim.BATCH, Dim.of(4));
-        try (OrtSession session = open(g.build().toBytes());
+        try (OpenedModel model = open(g.build().toBytes());
              OnnxTensor input = OnnxTensor.createTensor(environment, new float[][] {{-1, 0, 1, 2}});
-             OrtSession.Result ignored = session.run(Map.of("x", input))) {
+             OrtSession.Result ignored = model.session().run(Map.of("x", input))) {
             // ran: the provider works
         } catch (OrtException | RuntimeException e) {
             options.close();
@@ -104,9 +121,34 @@ public final class SessionFactory implements AutoCloseable {
         }
     }
 
-    /** Opens a session on the model bytes. The caller closes it. */
-    public OrtSession open(byte[] onnxModel) throws OrtException {
-        return environment.createSession(onnxModel, options);
+    /**
+     * Opens a session on an artifact: one ONNX model, or a zip archive of a model and its data files. The caller
+     * closes it.
+     *
+     * @throws RefusedModelException                    a tensor points outside the model, or the archive is refused
+     * @throws io.baton.core.onnx.MalformedModelException the bytes are not a well-formed ONNX protobuf
+     */
+    public OpenedModel open(byte[] artifact) throws OrtException {
+        ModelDirectory directory = privateDirectory(artifact);
+        try {
+            return new OpenedModel(environment.createSession(directory.model().toString(), options), directory);
+        } catch (OrtException | RuntimeException e) {
+            directory.close();
+            throw e;
+        }
+    }
+
+    private ModelDirectory privateDirectory(byte[] artifact) {
+        if (ModelArchive.isArchive(artifact)) {
+            try {
+                return ModelArchive.extract(artifact, modelDir, ModelArchive.Limits.DEFAULT);
+            } catch (ModelArchiveException e) {
+                throw new RefusedModelException(e.getMessage());
+            }
+        }
+        ExternalDataScanner.Result scan = ExternalDataScanner.scan(artifact);
+        if (scan.pointsOutside()) throw new RefusedModelException("the model points outside itself: " + scan.describe());
+        return ModelDirectory.of(artifact, modelDir);
     }
 
     public OrtEnvironment environment() {
