@@ -129,7 +129,7 @@ public final class ProfilingJobs implements DisposableBean {
             for (Variant v : spec.variants()) {
                 job.checkCancelled();
                 long t0 = System.nanoTime();
-                byte[] model = registry.artifact(v.artifactDigest());
+                byte[] model = model(v);
                 if (spec.ensemble() != null) models.add(model);
                 ValidationData seen = validation;
                 if (validation != null && v.stage() > 0 && "pipeline".equals(spec.application().kind())) {
@@ -156,6 +156,9 @@ public final class ProfilingJobs implements DisposableBean {
             job.finish(JobState.SUCCEEDED, null);
         } catch (Cancelled e) {
             job.finish(JobState.CANCELLED, null);
+        } catch (ModelDoor.RefusedModelException e) {
+            log.warn("profiling job {} refused a model: {}", job.id(), e.getMessage());
+            job.finish(JobState.FAILED, e.getMessage());
         } catch (RegistryException e) {
             job.finish(JobState.FAILED, "registry: " + e.getMessage());
         } catch (Exception e) {
@@ -164,10 +167,15 @@ public final class ProfilingJobs implements DisposableBean {
         }
     }
 
+    /** A variant's model, checked before any session is made of it ({@link ModelDoor}). */
+    private byte[] model(Variant v) {
+        return ModelDoor.checked(v.name(), v.artifactDigest(), registry.artifact(v.artifactDigest()));
+    }
+
     private ValidationData upstreamFeatures(int stage, ValidationData validation, ProfilingJob job) {
         try {
             return PipelineFeatures.before(stage, job.spec().application().variants(), validation,
-                    v -> registry.artifact(v.artifactDigest()), job::checkCancelled);
+                    this::model, job::checkCancelled);
         } catch (ai.onnxruntime.OrtException e) {
             throw new IllegalStateException("running the stages before stage " + stage + " on the validation set failed: "
                     + e.getMessage(), e);

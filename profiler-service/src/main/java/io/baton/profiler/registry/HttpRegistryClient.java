@@ -54,7 +54,7 @@ public final class HttpRegistryClient implements RegistryClient {
     @Override
     public byte[] artifact(String digest) {
         return call(() -> http.get().uri("/v1/artifacts/{digest}/content", digest)
-                .accept(MediaType.APPLICATION_OCTET_STREAM).retrieve().body(byte[].class));
+                .accept(MediaType.APPLICATION_OCTET_STREAM, MediaType.parseMediaType("application/zip")).retrieve().body(byte[].class));
     }
 
     @Override
