@@ -17,6 +17,7 @@ final class ProtoReader {
     private final int start;
     private final int end;
     private int pos;
+    private int fieldStart;
     private int field;
     private int wireType;
 
@@ -41,6 +42,7 @@ final class ProtoReader {
     boolean next() {
         if (pos >= end) return false;
         int at = pos;
+        fieldStart = pos;
         long key = varint();
         long number = key >>> 3;
         wireType = (int) (key & 7);
@@ -58,6 +60,15 @@ final class ProtoReader {
 
     int wireType() {
         return wireType;
+    }
+
+    /** Where the current field's tag starts: with {@link #position()} after skipping it, the field's raw bytes. */
+    int fieldStart() {
+        return fieldStart;
+    }
+
+    ByteBuffer buffer() {
+        return buffer;
     }
 
     /** Where the current field's value starts (for messages). */

@@ -53,6 +53,14 @@ final class ProtoWriter {
         return bytes(field, m.toBytes());
     }
 
+    /** Bytes {@code [from, to)} of {@code buffer} as they are (a field copied whole, tag included). */
+    ProtoWriter raw(java.nio.ByteBuffer buffer, int from, int to) {
+        byte[] chunk = new byte[to - from];
+        buffer.get(from, chunk, 0, chunk.length);
+        out.write(chunk, 0, chunk.length);
+        return this;
+    }
+
     byte[] toBytes() {
         return out.toByteArray();
     }

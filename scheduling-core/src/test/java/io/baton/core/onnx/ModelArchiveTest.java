@@ -216,6 +216,32 @@ class ModelArchiveTest {
     }
 
     @Test
+    void inliningGivesOneSelfContainedModelThatComputesTheSame() throws Exception {
+        // y = x + w + c, w an initializer and c a Constant's value, both from weights/w.bin
+        GraphBuilder g = new GraphBuilder("main");
+        String x = g.input("x", Dim.BATCH, Dim.of(4));
+        String c = g.constant(Initializer.external("c", new long[] {4}, ExternalData.at("weights/w.bin", 8, 16)));
+        g.output(g.add(g.add(x, g.externalWeights("w", new long[] {4}, ExternalData.at("weights/w.bin", 8, 16))), c),
+                "y", Dim.BATCH, Dim.of(4));
+        Map<String, byte[]> entries = valid();
+        entries.put("net.onnx", g.build().toBytes());
+        try (ModelDirectory dir = ModelArchive.extract(zip(entries), parent, ModelArchive.Limits.DEFAULT)) {
+            byte[] inlined = ExternalDataInliner.inline(dir);
+            assertThat(ExternalDataScanner.scan(inlined).pointsOutside()).isFalse();
+            OrtEnvironment env = OrtEnvironment.getEnvironment();
+            try (OrtSession fromFiles = env.createSession(dir.model().toString(), new OrtSession.SessionOptions());
+                 OrtSession fromBytes = env.createSession(inlined, new OrtSession.SessionOptions());
+                 OnnxTensor in = OnnxTensor.createTensor(env, new float[][] {{1, 2, 3, 4}});
+                 OrtSession.Result a = fromFiles.run(Map.of("x", in));
+                 OrtSession.Result b = fromBytes.run(Map.of("x", in))) {
+                float[] expected = {1 + 2 * 1.5f, 2 + 2 * -2f, 3 + 2 * 3.25f, 4 + 2 * 4f};
+                assertThat(((float[][]) a.get(0).getValue())[0]).containsExactly(expected);
+                assertThat(((float[][]) b.get(0).getValue())[0]).containsExactly(expected);
+            }
+        }
+    }
+
+    @Test
     void aPlainModelDirectoryHoldsOnlyItsFileAndGoesAway() throws Exception {
         byte[] model = model(ExternalData.at("w.bin", 0, 16));
         Path where;
