@@ -3,6 +3,8 @@ package io.baton.profiler.job;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.ByteArrayOutputStream;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -16,6 +18,9 @@ import org.junit.jupiter.api.Test;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.context.properties.source.MapConfigurationPropertySource;
 
+import io.baton.core.onnx.Dim;
+import io.baton.core.onnx.ExternalData;
+import io.baton.core.onnx.GraphBuilder;
 import io.baton.core.onnx.OutsidePointingModels;
 import io.baton.profiler.ProfilerProperties;
 import io.baton.profiler.measure.EnsembleProfiler;
@@ -108,16 +113,36 @@ class ModelDoorTest {
         assertThat(registry.writes).isZero();
     }
 
-    @Test
-    void anArchiveOrMalformedBytesFailTheJobWithTheReason() throws Exception {
+    /** A zip of net.onnx (y = x + w, w's four floats at offset 8 of weights/w.bin, at {@code location}) and the data file. */
+    static byte[] archive(String location) throws Exception {
+        GraphBuilder g = new GraphBuilder("main");
+        String x = g.input("x", Dim.BATCH, Dim.of(4));
+        g.output(g.add(x, g.externalWeights("w", new long[] {4}, ExternalData.at(location, 8, 16))), "y", Dim.BATCH, Dim.of(4));
+        ByteBuffer w = ByteBuffer.allocate(24).order(ByteOrder.LITTLE_ENDIAN).putLong(7);
+        for (float f : new float[] {1, 2, 3, 4}) w.putFloat(f);
         ByteArrayOutputStream zip = new ByteArrayOutputStream();
         try (ZipOutputStream out = new ZipOutputStream(zip)) {
-            out.putNextEntry(new ZipEntry("m.onnx"));
+            out.putNextEntry(new ZipEntry("net.onnx"));
+            out.write(g.build().toBytes());
+            out.putNextEntry(new ZipEntry("weights/w.bin"));
+            out.write(w.array());
             out.closeEntry();
         }
-        ProfilingJob archive = run(new OneModelRegistry(zip.toByteArray()));
-        assertThat(archive.state()).isEqualTo(JobState.FAILED);
-        assertThat(archive.error()).endsWith("is a model archive (a model with external data): the profiler measures single-file models only");
+        return zip.toByteArray();
+    }
+
+    @Test
+    void aValidArchiveIsProfiledAndABadOneOrMalformedBytesFailTheJobWithTheReason() throws Exception {
+        OneModelRegistry valid = new OneModelRegistry(archive("weights/w.bin"));
+        ProfilingJob profiled = run(valid);
+        assertThat(profiled.state()).as("%s", profiled.error()).isEqualTo(JobState.SUCCEEDED);
+        assertThat(profiled.results()).hasSize(1);
+        assertThat(valid.writes).isEqualTo(1);
+
+        ProfilingJob climbing = run(new OneModelRegistry(archive("../weights/w.bin")));
+        assertThat(climbing.state()).isEqualTo(JobState.FAILED);
+        assertThat(climbing.error()).endsWith("is refused: the model archive is refused: graph 'main' initializer 'w': "
+                + "location '../weights/w.bin' climbs out with '..'");
         ProfilingJob garbage = run(new OneModelRegistry(new byte[] {0x3a, 0x7f}));
         assertThat(garbage.state()).isEqualTo(JobState.FAILED);
         assertThat(garbage.error()).endsWith("is refused: not a well-formed ONNX model: field 7 at byte 1 claims 127 bytes, 0 are left");
