@@ -6,6 +6,7 @@ import ai.onnxruntime.OrtEnvironment;
 import ai.onnxruntime.OrtException;
 import ai.onnxruntime.OrtSession;
 import ai.onnxruntime.TensorInfo;
+import io.baton.core.onnx.ExternalDataScanner;
 import io.baton.core.policy.Enricher;
 import java.nio.FloatBuffer;
 import java.util.Arrays;
@@ -28,8 +29,14 @@ public final class OnnxDifficultyEnricher implements Enricher<float[], Difficult
     private final long[] sampleShape;
     private final int sampleSize;
 
-    /** @param intraOpThreads ONNX Runtime intra-op threads (0: its default); 1 suits a small model served per request */
+    /**
+     * @param model          the predictor's bytes; refused when a tensor of it points outside it (ONNX Runtime would read
+     *                       the file it names), so that a session is made only of a model that names no file
+     * @param intraOpThreads ONNX Runtime intra-op threads (0: its default); 1 suits a small model served per request
+     */
     public OnnxDifficultyEnricher(byte[] model, int intraOpThreads) {
+        ExternalDataScanner.Result scan = ExternalDataScanner.scan(model);
+        if (scan.pointsOutside()) throw new IllegalArgumentException("the predictor points outside itself: " + scan.describe());
         try (OrtSession.SessionOptions options = new OrtSession.SessionOptions()) {
             if (intraOpThreads > 0) options.setIntraOpNumThreads(intraOpThreads);
             session = env.createSession(model, options);

@@ -178,6 +178,14 @@ class DifficultyPredictorTest {
     }
 
     @Test
+    void aPredictorPointingOutsideItselfIsRefusedBeforeOnnxRuntimeSeesIt() {
+        for (io.baton.core.onnx.OutsidePointingModels.Case c : io.baton.core.onnx.OutsidePointingModels.all("/etc/passwd")) {
+            assertThatThrownBy(() -> new OnnxDifficultyEnricher(c.model(), 1)).as(c.way()).isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageStartingWith("the predictor points outside itself: " + c.where());
+        }
+    }
+
+    @Test
     void qualityFiguresByHand() {
         assertThat(PredictorQuality.spearman(new double[] {1, 2, 3, 4}, new double[] {10, 20, 30, 40})).isCloseTo(1, within(1e-12));
         assertThat(PredictorQuality.spearman(new double[] {1, 2, 3, 4}, new double[] {4, 3, 2, 1})).isCloseTo(-1, within(1e-12));
