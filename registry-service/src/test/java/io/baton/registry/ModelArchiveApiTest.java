@@ -85,6 +85,15 @@ class ModelArchiveApiTest extends PostgresHttpTest {
         ResponseEntity<byte[]> content = http.getForEntity("/v1/artifacts/" + digest + "/content", byte[].class);
         assertThat(content.getBody()).isEqualTo(zip);
         assertThat(content.getHeaders().getContentType()).hasToString("application/zip");
+        // as a worker asks for it (HttpArtifactSource), and as a client that only knows octet-stream does
+        for (String accept : new String[] {"application/octet-stream, application/zip", "application/octet-stream"}) {
+            HttpHeaders headers = new HttpHeaders();
+            headers.set("Accept", accept);
+            ResponseEntity<byte[]> asked = http.exchange("/v1/artifacts/" + digest + "/content", HttpMethod.GET,
+                    new HttpEntity<>(headers), byte[].class);
+            assertThat(asked.getStatusCode()).as(accept).isEqualTo(HttpStatus.OK);
+            assertThat(asked.getBody()).isEqualTo(zip);
+        }
         assertNothingLeftOpen();
     }
 
