@@ -19,8 +19,9 @@ import io.baton.registry.variant.VariantRepository;
 import io.baton.registry.web.ApiException;
 
 /**
- * Uploads into the content-addressed store. An ONNX upload is opened with ONNX Runtime before anything is kept;
- * uploading bytes that are already stored answers the existing artifact and writes nothing.
+ * Uploads into the content-addressed store. An ONNX upload is read ({@link OnnxInspector}: refused when a tensor
+ * points outside the model) and opened with ONNX Runtime before anything is kept; uploading bytes that are already
+ * stored answers the existing artifact and writes nothing.
  */
 @Service
 public class ArtifactService {
@@ -49,14 +50,10 @@ public class ArtifactService {
         this.maxUploadBytes = properties.maxUploadSize().toBytes();
     }
 
-    /** Not transactional while the body streams in: the database is touched only once the bytes are checked. */
-    public Upload upload(ArtifactEntity.MediaType type, InputStream body, long declaredLength) {
-        return upload(type, false, body, declaredLength);
-    }
-
     /**
+     * Not transactional while the body streams in: the database is touched only once the bytes are checked.
      * {@code archive}: the body is a zip archive of one ONNX model and its data files (Content-Type
-     * {@code application/zip}), stored as it came; otherwise one model file.
+     * {@code application/zip}), stored as it came; otherwise one model file (or data).
      */
     public Upload upload(ArtifactEntity.MediaType type, boolean archive, InputStream body, long declaredLength) {
         if (declaredLength > maxUploadBytes) throw tooLarge();
