@@ -118,8 +118,11 @@ class ModelArchiveApiTest extends PostgresHttpTest {
         past.put("net.onnx", model(ExternalData.at("weights/w.bin", 16, 16)));
         assertRefused(zip(past), "graph 'main' initializer 'w': offset 16 and length 16 lie past the end of 'weights/w.bin' (24 bytes)");
 
-        // an archive sent as a plain model, and a plain model sent as an archive
-        ResponseEntity<JsonNode> plain = upload("onnx", zip(valid()));
+        // an archive sent as a plain model (bytes not stored yet: stored ones are answered as they are), and a plain
+        // model sent as an archive
+        Map<String, byte[]> other = valid();
+        other.put("notes.txt", "not stored yet".getBytes(StandardCharsets.UTF_8));
+        ResponseEntity<JsonNode> plain = upload("onnx", zip(other));
         assertProblem(plain, HttpStatus.UNPROCESSABLE_ENTITY, "body");
         assertThat(plain.getBody().get("detail").asText()).contains("Content-Type: application/zip");
         ResponseEntity<JsonNode> notZip = uploadArchive("onnx", model(ExternalData.at("w.bin", 0, 16)));
