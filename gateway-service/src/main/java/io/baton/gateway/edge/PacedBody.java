@@ -94,7 +94,7 @@ public final class PacedBody extends ServletInputStream {
         if (ended.get()) {
             return -1;
         }
-        check(clock.getAsLong());
+        deadline(clock.getAsLong()); // not the rate: the bytes waiting unread are not counted yet
         int n;
         try {
             n = in.read(b, off, len);
@@ -114,12 +114,16 @@ public final class PacedBody extends ServletInputStream {
         return n;
     }
 
-    private void check(long now) throws BodyRefused {
-        long elapsed = now - startNanos;
+    private void deadline(long now) throws BodyRefused {
         if (now - deadlineNanos > 0) {
             throw refuse(new BodyRefused(BodyRefused.Kind.TOO_SLOW, "the request body was not received in time: "
-                    + count + " of " + of() + " bytes in " + elapsed / 1_000_000 + " ms", null));
+                    + count + " of " + of() + " bytes in " + (now - startNanos) / 1_000_000 + " ms", null));
         }
+    }
+
+    private void check(long now) throws BodyRefused {
+        long elapsed = now - startNanos;
+        deadline(now);
         if (elapsed > graceNanos && count < minBytesPerNano * elapsed) {
             throw refuse(new BodyRefused(BodyRefused.Kind.TOO_SLOW, "the request body arrives too slowly: "
                     + count + " of " + of() + " bytes in " + elapsed / 1_000_000 + " ms, below the minimum of "
