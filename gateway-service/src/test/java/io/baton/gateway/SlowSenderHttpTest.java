@@ -122,6 +122,17 @@ class SlowSenderHttpTest {
     }
 
     @Test
+    void aSlowBodyTooLargeIs413AndItsConnectionClosedUnread() throws Exception {
+        // 100 MB declared, past max-infer-request-size (64MB): refused by its Content-Length, and the connection is
+        // closed rather than read on (Tomcat would read up to 2 MB more after the answer, at the sender's pace)
+        try (RawHttp.SlowSenders slow = new RawHttp.SlowSenders("127.0.0.13", port, INFER, 1, 100_000_000, 300)) {
+            RawHttp.Answer a = slow.answers(5_000).get(0);
+            assertThat(a.status()).as(a.body()).isEqualTo(413);
+            assertThat(a.header("Connection")).isEqualTo("close");
+        }
+    }
+
+    @Test
     void aStalledBodyIsCutByTheUploadTimeout() throws Exception {
         // headers and 10 bytes of 100,000, then nothing: the read waits the stall timeout (1 s here), not Tomcat's
         // connection timeout, and the client is answered 408 or its connection closed

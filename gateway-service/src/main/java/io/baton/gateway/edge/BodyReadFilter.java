@@ -128,8 +128,8 @@ public final class BodyReadFilter extends OncePerRequestFilter {
      * The answer of a route, watched for an error status set while part of the body is unread (an unknown model, a
      * refused key, a body too large): the rest is read then, before the answer, under the body's rules, as long as
      * it is at most Tomcat's swallow size; otherwise, or when it is too slow, the connection is closed after the
-     * answer, so that Tomcat never reads it at the client's pace. A 413 with much left keeps Tomcat's own handling
-     * (it reads some more after the answer so that the client sees it, then closes).
+     * answer, so that Tomcat never reads it at the client's pace (a 413 too: Tomcat would read up to 2 MB more of it
+     * after the answer, as slowly as the client sends).
      */
     private static final class Answer extends HttpServletResponseWrapper {
 
@@ -164,7 +164,7 @@ public final class BodyReadFilter extends OncePerRequestFilter {
             if (sc < 400 || body.ended() || isCommitted()) {
                 return;
             }
-            if (!body.drain(MAX_DRAIN_BYTES) && (sc != 413 || body.refusal() != null)) {
+            if (!body.drain(MAX_DRAIN_BYTES)) {
                 close(request, (HttpServletResponse) getResponse());
             }
         }
