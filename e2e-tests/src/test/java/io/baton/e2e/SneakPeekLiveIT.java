@@ -152,7 +152,7 @@ class SneakPeekLiveIT {
         assertThat(metricSum(scrape, "baton_model_swaps_total")).as("swaps after unloading").isGreaterThan(before);
         assertThat(metricSum(scrape, "baton_model_swap_seconds_count")).isPositive();
         assertThat(metricSum(scrape, "baton_model_swap_seconds_sum")).as("a swap is timed by the worker's load").isPositive();
-        String gateway = e2e.http().get(e2e.suite().gateway().resolve("/actuator/prometheus")).body();
+        String gateway = e2e.http().get(e2e.suite().gatewayManagement().resolve("/actuator/prometheus")).body();
         assertThat(metricSum(gateway, "baton_gateway_evidence_seconds_count")).isPositive();
     }
 

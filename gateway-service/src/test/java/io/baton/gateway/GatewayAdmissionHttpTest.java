@@ -74,6 +74,10 @@ class GatewayAdmissionHttpTest {
     @LocalServerPort
     int port;
 
+    /** actuator's info and prometheus are served on the management port only */
+    @org.springframework.beans.factory.annotation.Autowired
+    io.baton.gateway.edge.ManagementConnector management;
+
     final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
 
     @Test
@@ -138,7 +142,7 @@ class GatewayAdmissionHttpTest {
 
     private String prometheus() {
         try {
-            return http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/actuator/prometheus"))
+            return http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + management.port() + "/actuator/prometheus"))
                     .build(), HttpResponse.BodyHandlers.ofString()).body();
         } catch (Exception e) {
             throw new IllegalStateException(e);

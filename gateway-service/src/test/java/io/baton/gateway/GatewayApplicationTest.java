@@ -20,6 +20,10 @@ class GatewayApplicationTest {
     @Autowired
     TestRestTemplate http;
 
+    /** actuator's info and prometheus are served on the management port only */
+    @Autowired
+    io.baton.gateway.edge.ManagementConnector management;
+
     @Test
     void healthIsUpAndPrometheusAnswers() {
         ResponseEntity<String> health = http.getForEntity("/actuator/health", String.class);
@@ -29,11 +33,11 @@ class GatewayApplicationTest {
         ResponseEntity<String> liveness = http.getForEntity("/actuator/health/liveness", String.class);
         assertThat(liveness.getStatusCode()).isEqualTo(HttpStatus.OK);
 
-        ResponseEntity<String> prometheus = http.getForEntity("/actuator/prometheus", String.class);
+        ResponseEntity<String> prometheus = http.getForEntity("http://127.0.0.1:" + management.port() + "/actuator/prometheus", String.class);
         assertThat(prometheus.getStatusCode()).isEqualTo(HttpStatus.OK);
         assertThat(prometheus.getBody()).contains("jvm_memory_used_bytes").contains("application=\"gateway-service\"");
 
-        ResponseEntity<String> info = http.getForEntity("/actuator/info", String.class);
+        ResponseEntity<String> info = http.getForEntity("http://127.0.0.1:" + management.port() + "/actuator/info", String.class);
         assertThat(info.getStatusCode()).isEqualTo(HttpStatus.OK);
         assertThat(info.getBody()).contains("\"schedulerUrl\"");
     }

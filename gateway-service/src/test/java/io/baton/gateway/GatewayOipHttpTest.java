@@ -64,6 +64,10 @@ class GatewayOipHttpTest {
     @LocalServerPort
     int port;
 
+    /** actuator's info and prometheus are served on the management port only */
+    @org.springframework.beans.factory.annotation.Autowired
+    io.baton.gateway.edge.ManagementConnector management;
+
     final HttpClient http = HttpClient.newHttpClient();
 
     @AfterEach
@@ -478,7 +482,7 @@ class GatewayOipHttpTest {
         postJson("/v2/models/fashion/infer", body, 200);
         postJson("/v2/models/slow/infer", body, 503);
         postJson("/v2/models/no-such-app/infer", body, 404);
-        String prometheus = http.send(HttpRequest.newBuilder(uri("/actuator/prometheus")).GET().build(),
+        String prometheus = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + management.port() + "/actuator/prometheus")).GET().build(),
                 HttpResponse.BodyHandlers.ofString()).body();
         assertThat(prometheus).contains("baton_gateway_requests_seconds_count{app=\"fashion\"")
                 .contains("baton_gateway_requests_seconds_bucket{app=\"fashion\"")
@@ -486,7 +490,7 @@ class GatewayOipHttpTest {
                 .contains("reason=\"DEADLINE_UNMEETABLE\"")
                 .contains("baton_gateway_errors_total{app=\"unknown\"")
                 .contains("resilience4j_circuitbreaker_state");
-        String info = http.send(HttpRequest.newBuilder(uri("/actuator/info")).GET().build(),
+        String info = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + management.port() + "/actuator/info")).GET().build(),
                 HttpResponse.BodyHandlers.ofString()).body();
         assertThat(info).contains("schedulerUrl").doesNotContain(KEY).doesNotContain("second-key");
     }

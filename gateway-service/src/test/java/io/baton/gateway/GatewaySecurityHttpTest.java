@@ -70,6 +70,10 @@ class GatewaySecurityHttpTest {
     @LocalServerPort
     int port;
 
+    /** actuator's info and prometheus are served on the management port only */
+    @org.springframework.beans.factory.annotation.Autowired
+    io.baton.gateway.edge.ManagementConnector management;
+
     final HttpClient http = HttpClient.newHttpClient();
 
     @BeforeEach
@@ -233,7 +237,7 @@ class GatewaySecurityHttpTest {
                 "/actuator/loggers", "/actuator/beans")) {
             assertThat(send(get(endpoint)).statusCode()).as(endpoint).isEqualTo(404);
         }
-        String info = send(get("/actuator/info")).body();
+        String info = send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + management.port() + "/actuator/info"))).body();
         assertThat(info).contains("inferenceAuth").doesNotContain(BOOTSTRAP);
     }
 

@@ -220,13 +220,14 @@ class ComposeFileTest {
         for (String target : pathByTarget.keySet()) {
             String[] hostPort = target.split(":");
             assertThat(compose.services()).as("Prometheus target %s", target).containsKey(hostPort[0]);
+            Service scraped = compose.service(hostPort[0]);
             assertThat(Integer.parseInt(hostPort[1])).as("Prometheus target %s: its port", target)
-                    .isEqualTo(containerPort(compose.service(hostPort[0])));
+                    .isEqualTo(scraped.module().isPresent() ? module(scraped).metricsPort() : containerPort(scraped));
         }
         for (Service s : compose.builtServices()) {
             assertThat(module(s).exposes("prometheus")).as("%s exposes /actuator/prometheus", s.name())
                     .isTrue();
-            assertThat(pathByTarget.get(s.name() + ":" + containerPort(s))).as("Prometheus scrapes %s", s.name())
+            assertThat(pathByTarget.get(s.name() + ":" + module(s).metricsPort())).as("Prometheus scrapes %s", s.name())
                     .isEqualTo("/actuator/prometheus");
         }
     }

@@ -60,6 +60,16 @@ record ServiceModule(String name, Map<String, Object> settings, Set<String> plac
         return Integer.parseInt(String.valueOf(port));
     }
 
+    /**
+     * The port its {@code /actuator/prometheus} is scraped on: a management port of its own where application.yml
+     * sets one (the gateway's {@code baton.gateway.edge.management-port}: its public port serves no metrics), else
+     * {@code server.port}.
+     */
+    int metricsPort() {
+        return settings.entrySet().stream().filter(e -> e.getKey().endsWith(".edge.management-port"))
+                .map(e -> Integer.parseInt(String.valueOf(e.getValue()))).findFirst().orElseGet(this::serverPort);
+    }
+
     /** Every property name this service reads: its records' components and the keys of its application.yml. */
     Set<String> propertyNames() {
         Set<String> all = new TreeSet<>(recordProperties);

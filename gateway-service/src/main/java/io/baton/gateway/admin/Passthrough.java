@@ -20,6 +20,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import io.baton.gateway.LimitedInputStream;
+import io.baton.gateway.edge.PacedBody;
 
 /**
  * Passes one admin request to another service unchanged (method, query, body and the headers that carry meaning) and
@@ -99,6 +100,10 @@ public class Passthrough {
             if (body.exceeded()) {
                 tooLarge(request, response, "the request body");
                 return;
+            }
+            PacedBody paced = PacedBody.of(request);
+            if (paced != null && paced.refusal() != null) {
+                return; // too slow (408) or the client gone: answered and logged once by BodyReadFilter
             }
             problem(request, response, 503, upstream.name() + "-unavailable", "Service Unavailable",
                     upstream.name() + " unreachable at " + upstream.base() + ": " + e.getClass().getSimpleName()

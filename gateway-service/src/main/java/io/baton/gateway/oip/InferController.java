@@ -23,6 +23,9 @@ import io.baton.gateway.GatewayProperties;
 import io.baton.gateway.LimitedInputStream;
 import io.baton.gateway.admission.AdmissionControl;
 import io.baton.gateway.admission.AdmissionLimit;
+import io.baton.gateway.edge.BodyRefused;
+import io.baton.gateway.edge.EdgeProperties;
+import io.baton.gateway.edge.PacedBody;
 import io.baton.gateway.oip.schema.InferenceErrorResponse;
 import io.baton.gateway.oip.schema.InferenceRequest;
 import io.baton.gateway.oip.schema.InferenceResponse;
@@ -44,6 +47,9 @@ import io.baton.gateway.tensor.TensorException;
         content = @Content(mediaType = "application/json",
                 schema = @Schema(implementation = InferenceErrorResponse.class)))
 @ApiResponse(responseCode = "404", description = "Unknown model or version", content = @Content(
+        mediaType = "application/json", schema = @Schema(implementation = InferenceErrorResponse.class)))
+@ApiResponse(responseCode = "408", description = "The body did not arrive within the application's SLO, or "
+        + "arrived too slowly (baton.gateway.edge.body); the connection is closed", content = @Content(
         mediaType = "application/json", schema = @Schema(implementation = InferenceErrorResponse.class)))
 @ApiResponse(responseCode = "413", description = "A body past baton.gateway.max-infer-request-size", content = @Content(
         mediaType = "application/json", schema = @Schema(implementation = InferenceErrorResponse.class)))
@@ -74,15 +80,18 @@ public class InferController {
     private final InferenceMetrics metrics;
     private final AdmissionControl admission;
     private final long maxBodyBytes;
+    private final long bodyGraceNanos;
 
     public InferController(InferenceService service, OipRequestReader reader, OipResponseWriter writer,
-                           InferenceMetrics metrics, AdmissionControl admission, GatewayProperties properties) {
+                           InferenceMetrics metrics, AdmissionControl admission, GatewayProperties properties,
+                           EdgeProperties edge) {
         this.service = service;
         this.admission = admission;
         this.reader = reader;
         this.writer = writer;
         this.metrics = metrics;
         this.maxBodyBytes = properties.maxInferRequestSize().toBytes();
+        this.bodyGraceNanos = edge.body().rateGrace().toNanos();
     }
 
     @PostMapping("/v2/models/{app}/infer")
@@ -129,12 +138,13 @@ public class InferController {
         try {
             ApplicationDefinition def = service.application(app);
             tag = def.name();
-            // before the body is read: past capacity a refusal must cost much less than an answer
-            permit = admission.admit(def.name(), def.sloMs());
-            byte[] body = body(http);
+            byte[] body = body(http, received, def.sloMs());
             if (body.length == 0) {
                 throw GatewayException.badRequest("the request has no body: send the OIP inference request as JSON");
             }
+            // only once the body is in: a permit is held by requests the gateway can work on, never by a client
+            // still sending (reading is bounded by baton.gateway.edge.body, see BodyReadFilter)
+            permit = admission.admit(def.name(), def.sloMs());
             VariantDefinition v = InferenceService.version(def, version);
             OipRequest request = reader.read(body, headerLength);
             Served served = service.infer(def, v, request.inputs(), request.outputNames(), request.timeoutUs(),
@@ -174,8 +184,12 @@ public class InferController {
         return missed ? AdmissionLimit.Outcome.MISSED : AdmissionLimit.Outcome.NEUTRAL;
     }
 
-    /** The whole body, refused (413) past the limit: by its Content-Length before reading, else while reading. */
-    private byte[] body(HttpServletRequest http) throws IOException {
+    /**
+     * The whole body, refused (413) past the limit: by its Content-Length before reading, else while reading; and
+     * refused (408) when it has not arrived within the application's SLO counted from {@code received} (at least the
+     * rate grace: a client's own {@code timeout} is in the body, unknown until it is read), or too slowly.
+     */
+    private byte[] body(HttpServletRequest http, long received, double sloMs) throws IOException {
         String encoding = http.getHeader("Content-Encoding");
         if (encoding != null && !encoding.isBlank() && !encoding.strip().equalsIgnoreCase("identity")) {
             // read as it came, a compressed body would fail as malformed JSON, pointing at its first byte
@@ -186,10 +200,17 @@ public class InferController {
         if (declared > maxBodyBytes) {
             throw tooLarge("of " + declared + " bytes ");
         }
+        PacedBody paced = PacedBody.of(http);
+        if (paced != null) {
+            paced.deadlineAtMost(received + Math.max((long) (sloMs * 1e6), bodyGraceNanos));
+        }
         try {
             return new LimitedInputStream(http.getInputStream(), maxBodyBytes).readAllBytes();
         } catch (LimitedInputStream.LimitExceeded e) {
             throw tooLarge("");
+        } catch (BodyRefused e) {
+            throw new GatewayException(e.tooSlow() ? 408 : 400, e.tooSlow() ? "too-slow" : "client-aborted",
+                    e.getMessage());
         }
     }
 

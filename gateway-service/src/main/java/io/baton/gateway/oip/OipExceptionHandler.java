@@ -12,6 +12,7 @@ import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
 
 import io.baton.gateway.GatewayException;
+import io.baton.gateway.edge.BodyRefused;
 import io.baton.gateway.tensor.TensorException;
 
 /** Every refusal on an OIP route is the OIP error body {@code {"error": "..."}}, never a stack trace. */
@@ -55,6 +56,11 @@ public class OipExceptionHandler {
 
     @ExceptionHandler(HttpMessageNotReadableException.class)
     public ResponseEntity<byte[]> unreadable(HttpMessageNotReadableException e) {
+        BodyRefused refused = BodyRefused.of(e);
+        if (refused != null) {
+            // too slow: 408, the connection closed (BodyReadFilter); the client gone: nobody reads this answer
+            return json.error(refused.tooSlow() ? 408 : 400, refused.getMessage());
+        }
         return json.error(400, "the request has no readable body");
     }
 

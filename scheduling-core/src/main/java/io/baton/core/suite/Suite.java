@@ -27,10 +27,30 @@ public final class Suite implements AutoCloseable {
     private final List<ServiceProcess> started = new ArrayList<>();
     private final List<ServiceProcess> workers = new ArrayList<>();
     private boolean closed;
+    private final int gatewayManagementPort;
 
     public Suite(SuiteSpec spec, PrintStream log) {
         this.spec = spec;
         this.log = log;
+        this.gatewayManagementPort = managementPortFor(spec.ports().gateway());
+    }
+
+    /**
+     * The gateway's management port (actuator info and prometheus are served there only): 1000 above its public port
+     * (9080 for 8080, as in compose and Kubernetes) when that is free, else any free port, so that suites started side
+     * by side (the end-to-end tests) never meet on it.
+     */
+    private static int managementPortFor(int gatewayPort) {
+        int preferred = gatewayPort + 1000;
+        for (int port : new int[] {preferred <= 65535 ? preferred : 0, 0}) {
+            try (java.net.ServerSocket s = new java.net.ServerSocket(port, 1,
+                    java.net.InetAddress.getLoopbackAddress())) {
+                return s.getLocalPort();
+            } catch (java.io.IOException taken) {
+                // the next choice
+            }
+        }
+        throw new SuiteException("no free port for the gateway's management port");
     }
 
     public static String workerName(int index) {
@@ -55,6 +75,11 @@ public final class Suite implements AutoCloseable {
 
     public URI gateway() {
         return local(spec.ports().gateway());
+    }
+
+    /** The gateway's management port: its {@code /actuator/prometheus} and {@code /actuator/info}. */
+    public URI gatewayManagement() {
+        return local(gatewayManagementPort);
     }
 
     public SuiteSpec spec() {
@@ -90,7 +115,8 @@ public final class Suite implements AutoCloseable {
             for (int i = 0; i < spec.ports().workers().size(); i++) rest.add(launchWorker(i, spec.ports().workers().get(i)));
             rest.add(launch(Service.GATEWAY, "gateway", spec.ports().gateway(), spec.serviceJvmOptions(),
                     List.of("--baton.gateway.scheduler-url=" + scheduler(), "--baton.gateway.registry-url=" + registry(),
-                            "--baton.gateway.profiler-url=" + profiler()), Map.of()));
+                            "--baton.gateway.profiler-url=" + profiler(),
+                            "--baton.gateway.edge.management-port=" + gatewayManagementPort), Map.of()));
             awaitHealthy(rest);
         } catch (RuntimeException e) {
             close();
