@@ -16,6 +16,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.baton.worker.artifact.ArtifactSource;
 import io.baton.worker.artifact.ArtifactSources;
 import io.baton.worker.batch.BatchRunner;
+import io.baton.worker.batch.RunCanceller;
+import io.baton.worker.runtime.ResidentMemory;
 import io.baton.worker.cache.ModelCache;
 import io.baton.worker.cache.ModelView;
 import io.baton.worker.membership.HttpSchedulerClient;
@@ -37,7 +39,7 @@ class WorkerConfiguration {
 
     @Bean(destroyMethod = "close")
     SessionFactory sessionFactory(WorkerProperties props) {
-        return new SessionFactory(props.provider(), props.cudaDeviceId(), props.intraOpThreads());
+        return new SessionFactory(props.provider(), props.cudaDeviceId(), props.intraOpThreads(), props.cpuArena());
     }
 
     @Bean
@@ -50,9 +52,16 @@ class WorkerConfiguration {
         return new ModelCache(source, sessions, props.memoryBudgetBytes(), meters);
     }
 
+    @Bean(destroyMethod = "close")
+    RunCanceller runCanceller() {
+        return new RunCanceller();
+    }
+
     @Bean
-    BatchRunner batchRunner(ModelCache cache, SessionFactory sessions, WorkerProperties props, MeterRegistry meters) {
-        return new BatchRunner(cache, sessions.environment(), props.deviceId(), props.maxConcurrentBatches(), meters);
+    BatchRunner batchRunner(ModelCache cache, SessionFactory sessions, WorkerProperties props, MeterRegistry meters,
+                            RunCanceller canceller) {
+        return new BatchRunner(cache, sessions.environment(), props.deviceId(), props.maxConcurrentBatches(), meters,
+                canceller, props.maxRunTime());
     }
 
     @Bean
@@ -102,7 +111,7 @@ class WorkerConfiguration {
                     new HttpSchedulerClient(props.schedulerUrl(), props.httpTimeout(), json),
                     () -> new WorkerRegistration(props.deviceId(), self.toString(), device, digests()),
                     () -> new WorkerHeartbeat(props.deviceId(), Instant.now(), digests(), cache.residentBytes(),
-                            cache.budgetBytes(), runner.running(), runner.queued()),
+                            cache.budgetBytes(), runner.running(), runner.queued(), ResidentMemory.bytes()),
                     props.heartbeatInterval(), meters);
             reporter.start();
         }

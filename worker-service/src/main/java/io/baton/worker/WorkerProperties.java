@@ -33,6 +33,12 @@ import io.baton.worker.runtime.ExecutionProvider;
  * @param deviceClass          the device class this worker declares in its registration, for the scheduler's
  *                             interference-aware placement (issue 8); none (the default) derives it from the
  *                             provider and intra-op threads: {@code gpu}, {@code cpu-<n>t} or {@code cpu}
+ * @param maxRunTime           the longest a batch may take on this worker, whatever its {@code timeoutMs} asks; a run
+ *                             still going then is cancelled (default 5m, the scheduler's longest wait)
+ * @param cpuArena             whether ONNX Runtime's sessions keep freed CPU memory in their arena for reuse (default
+ *                             false). An arena never gives memory back: one request that makes a model allocate
+ *                             gigabytes leaves the worker that large for good. Without it a run's buffers go back to
+ *                             the C allocator, which returns large ones to the system at once
  */
 @ConfigurationProperties(prefix = "baton.worker")
 public record WorkerProperties(
@@ -47,7 +53,9 @@ public record WorkerProperties(
         Duration heartbeatInterval,
         URI advertisedUrl,
         Duration httpTimeout,
-        String deviceClass) {
+        String deviceClass,
+        Duration maxRunTime,
+        Boolean cpuArena) {
 
     public WorkerProperties {
         if (deviceId == null || deviceId.isBlank()) {
@@ -85,6 +93,15 @@ public record WorkerProperties(
         }
         if (httpTimeout == null) {
             httpTimeout = Duration.ofSeconds(10);
+        }
+        if (maxRunTime == null) {
+            maxRunTime = Duration.ofMinutes(5);
+        }
+        if (maxRunTime.isNegative() || maxRunTime.isZero()) {
+            throw new IllegalArgumentException("baton.worker.max-run-time must be > 0");
+        }
+        if (cpuArena == null) {
+            cpuArena = false;
         }
         if (deviceClass != null && deviceClass.isBlank()) {
             deviceClass = null;

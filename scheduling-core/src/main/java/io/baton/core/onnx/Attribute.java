@@ -1,16 +1,28 @@
 package io.baton.core.onnx;
 
-/** A node attribute (ONNX AttributeProto): one int, float or string, or a list of ints. */
-public record Attribute(String name, Type type, long i, float f, String s, long[] ints) {
+/**
+ * A node attribute (ONNX AttributeProto): one int, float or string, a list of ints, or a graph (the body of a
+ * control-flow operator such as {@code Loop}; {@code graph} is null for every other type).
+ */
+public record Attribute(String name, Type type, long i, float f, String s, long[] ints, OnnxModel graph) {
     /** ONNX AttributeProto.AttributeType codes. */
     public enum Type {
-        FLOAT(1), INT(2), STRING(3), INTS(7);
+        FLOAT(1), INT(2), STRING(3), GRAPH(5), INTS(7);
 
         final int code;
 
         Type(int code) {
             this.code = code;
         }
+    }
+
+    public Attribute(String name, Type type, long i, float f, String s, long[] ints) {
+        this(name, type, i, f, s, ints, null);
+    }
+
+    /** A graph-valued attribute: {@code body}'s graph (its nodes, initializers, inputs and outputs) only. */
+    public static Attribute graph(String name, OnnxModel body) {
+        return new Attribute(name, Type.GRAPH, 0, 0, null, null, body);
     }
 
     public static Attribute of(String name, long value) {

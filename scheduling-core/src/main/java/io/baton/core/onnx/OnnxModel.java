@@ -29,6 +29,7 @@ public record OnnxModel(String graphName, List<Node> nodes, List<Initializer> in
     private static final int NODE_INPUT = 1, NODE_OUTPUT = 2, NODE_NAME = 3, NODE_OP_TYPE = 4, NODE_ATTRIBUTE = 5;
     // AttributeProto
     private static final int ATTR_NAME = 1, ATTR_F = 2, ATTR_I = 3, ATTR_S = 4, ATTR_INTS = 8, ATTR_TYPE = 20;
+    private static final int ATTR_G = 6;
     // TensorProto
     private static final int TENSOR_DIMS = 1, TENSOR_DATA_TYPE = 2, TENSOR_NAME = 8, TENSOR_RAW_DATA = 9;
     // ValueInfoProto, TypeProto, TypeProto.Tensor, TensorShapeProto, TensorShapeProto.Dimension
@@ -93,6 +94,7 @@ public record OnnxModel(String graphName, List<Node> nodes, List<Initializer> in
             case INTS -> {
                 for (long v : a.ints()) w.int64(ATTR_INTS, v);
             }
+            case GRAPH -> w.message(ATTR_G, a.graph().graph());
         }
         return w.int64(ATTR_TYPE, a.type().code);
     }

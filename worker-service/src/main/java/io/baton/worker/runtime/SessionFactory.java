@@ -34,13 +34,25 @@ public final class SessionFactory implements AutoCloseable {
     private final ExecutionProvider provider;
     private final int cudaDeviceId;
     private final int intraOpThreads;
+    private final boolean cpuArena;
     private final SessionOptions options;
 
     public SessionFactory(ExecutionProvider provider, int cudaDeviceId, int intraOpThreads) {
+        this(provider, cudaDeviceId, intraOpThreads, false);
+    }
+
+    /**
+     * @param cpuArena whether sessions keep freed CPU memory in ONNX Runtime's arena. Off, a run's buffers are
+     *                 returned to the C allocator when the run ends, so that the worker's resident memory comes back
+     *                 down after a request that made a model allocate gigabytes (the Java API cannot cap an arena:
+     *                 it has no {@code OrtArenaCfg})
+     */
+    public SessionFactory(ExecutionProvider provider, int cudaDeviceId, int intraOpThreads, boolean cpuArena) {
         this.environment = OrtEnvironment.getEnvironment();
         this.provider = provider;
         this.cudaDeviceId = cudaDeviceId;
         this.intraOpThreads = intraOpThreads;
+        this.cpuArena = cpuArena;
         this.options = buildOptions();
         probe();
     }
@@ -75,6 +87,7 @@ public final class SessionFactory implements AutoCloseable {
             if (intraOpThreads > 0) {
                 opts.setIntraOpNumThreads(intraOpThreads);
             }
+            opts.setCPUArenaAllocator(cpuArena);
             if (provider == ExecutionProvider.CUDA) {
                 addCuda(opts);
             }

@@ -1,0 +1,63 @@
+package io.baton.core.onnx;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Small, valid models whose cost per request the request's own input decides: the shapes of hostility that a
+ * serving suite must bound by time and memory, since no check of the model file alone can tell them from honest ones.
+ * Each takes {@code x} [N, 1] (FP32) and answers {@code y} [N, 1] = x + (something computed n = max(x) times or at
+ * size n), so that they run through the same batch, profile and OIP paths as any classifier.
+ */
+public final class InputDrivenCostModels {
+
+    private static final int TO_INT64 = 7;
+
+    private InputDrivenCostModels() {
+    }
+
+    /**
+     * A {@code Loop} whose trip count is {@code max(x)}: y = x + sum(x) + max(x). One iteration is a scalar add, so the
+     * run takes time in proportion to the input (about 0.5 s at 10^6 on one core; days at 10^12) and no memory.
+     */
+    public static OnnxModel loop() {
+        GraphBuilder g = new GraphBuilder("input-driven-loop");
+        String x = g.input("x", Dim.BATCH, Dim.of(1));
+        String trips = g.op("Cast", List.of(g.op("ReduceMax", List.of(x), Attribute.of("keepdims", 0L))),
+                Attribute.of("to", (long) TO_INT64));
+        String start = g.op("ReduceSum", List.of(x), Attribute.of("keepdims", 0L));
+        // "" for the optional loop condition: the trip count alone decides
+        String end = g.op("Loop", List.of(trips, "", start), Attribute.graph("body", countingBody()));
+        g.output(g.add(x, end), "y", Dim.BATCH, Dim.of(1));
+        return g.build();
+    }
+
+    /** Loop body (iteration, condition, s) -> (condition, s + 1). */
+    private static OnnxModel countingBody() {
+        List<Node> nodes = List.of(
+                new Node("keep_going", "Identity", List.of("cond_in"), List.of("cond_out"), List.of()),
+                new Node("count", "Add", List.of("s_in", "one"), List.of("s_out"), List.of()));
+        return new OnnxModel("count-body", nodes, List.of(Initializer.floats("one", new long[0], new float[] {1f})),
+                List.of(new ValueInfo("iteration", List.of(), ValueInfo.INT64),
+                        new ValueInfo("cond_in", List.of(), ValueInfo.BOOL),
+                        new ValueInfo("s_in", List.of())),
+                List.of(new ValueInfo("cond_out", List.of(), ValueInfo.BOOL), new ValueInfo("s_out", List.of())),
+                Map.of(), null);
+    }
+
+    /**
+     * An {@code Expand} of a scalar to [n, n] with n = max(x), summed: y = x + n². The run allocates 4·n² bytes at
+     * once (400 MB at n = 10^4, 3.6 GB at 3·10^4) and gives a scalar back.
+     */
+    public static OnnxModel expand() {
+        GraphBuilder g = new GraphBuilder("input-driven-expand");
+        String x = g.input("x", Dim.BATCH, Dim.of(1));
+        String n = g.reshape(g.op("Cast", List.of(g.op("ReduceMax", List.of(x), Attribute.of("keepdims", 0L))),
+                Attribute.of("to", (long) TO_INT64)), 1);
+        String square = g.op("Concat", List.of(n, n), Attribute.of("axis", 0L));
+        String big = g.op("Expand", List.of(g.weights("one", new long[0], new float[] {1f}), square));
+        String total = g.op("ReduceSum", List.of(big), Attribute.of("keepdims", 0L));
+        g.output(g.add(x, total), "y", Dim.BATCH, Dim.of(1));
+        return g.build();
+    }
+}
