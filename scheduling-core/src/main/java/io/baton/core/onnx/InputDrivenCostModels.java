@@ -21,15 +21,24 @@ public final class InputDrivenCostModels {
      * run takes time in proportion to the input (about 0.5 s at 10^6 on one core; days at 10^12) and no memory.
      */
     public static OnnxModel loop() {
+        return loop(0);
+    }
+
+    /** The same loop with {@code offset} more trips: max(x) + offset, so that inputs in [0, 1) still loop long. */
+    public static OnnxModel loop(float offset) {
         GraphBuilder g = new GraphBuilder("input-driven-loop");
         String x = g.input("x", Dim.BATCH, Dim.of(1));
-        String trips = g.op("Cast", List.of(g.op("ReduceMax", List.of(x), Attribute.of("keepdims", 0L))),
+        String trips = g.op("Cast", List.of(plus(g, g.op("ReduceMax", List.of(x), Attribute.of("keepdims", 0L)), offset)),
                 Attribute.of("to", (long) TO_INT64));
         String start = g.op("ReduceSum", List.of(x), Attribute.of("keepdims", 0L));
         // "" for the optional loop condition: the trip count alone decides
         String end = g.op("Loop", List.of(trips, "", start), Attribute.graph("body", countingBody()));
         g.output(g.add(x, end), "y", Dim.BATCH, Dim.of(1));
         return g.build();
+    }
+
+    private static String plus(GraphBuilder g, String value, float offset) {
+        return offset == 0 ? value : g.add(value, g.weights("offset", new long[0], new float[] {offset}));
     }
 
     /** Loop body (iteration, condition, s) -> (condition, s + 1). */
@@ -50,9 +59,14 @@ public final class InputDrivenCostModels {
      * once (400 MB at n = 10^4, 3.6 GB at 3·10^4) and gives a scalar back.
      */
     public static OnnxModel expand() {
+        return expand(0);
+    }
+
+    /** The same expansion to n = max(x) + {@code offset}: a side of {@code offset} for inputs in [0, 1). */
+    public static OnnxModel expand(float offset) {
         GraphBuilder g = new GraphBuilder("input-driven-expand");
         String x = g.input("x", Dim.BATCH, Dim.of(1));
-        String n = g.reshape(g.op("Cast", List.of(g.op("ReduceMax", List.of(x), Attribute.of("keepdims", 0L))),
+        String n = g.reshape(g.op("Cast", List.of(plus(g, g.op("ReduceMax", List.of(x), Attribute.of("keepdims", 0L)), offset)),
                 Attribute.of("to", (long) TO_INT64)), 1);
         String square = g.op("Concat", List.of(n, n), Attribute.of("axis", 0L));
         String big = g.op("Expand", List.of(g.weights("one", new long[0], new float[] {1f}), square));
