@@ -61,7 +61,7 @@ class WorkerConfiguration {
     BatchRunner batchRunner(ModelCache cache, SessionFactory sessions, WorkerProperties props, MeterRegistry meters,
                             RunCanceller canceller) {
         return new BatchRunner(cache, sessions.environment(), props.deviceId(), props.maxConcurrentBatches(), meters,
-                canceller, props.maxRunTime());
+                canceller, props.maxRunTime(), props.maxRunMemory().toBytes());
     }
 
     @Bean

@@ -35,6 +35,9 @@ import io.baton.worker.runtime.ExecutionProvider;
  *                             provider and intra-op threads: {@code gpu}, {@code cpu-<n>t} or {@code cpu}
  * @param maxRunTime           the longest a batch may take on this worker, whatever its {@code timeoutMs} asks; a run
  *                             still going then is cancelled (default 5m, the scheduler's longest wait)
+ * @param maxRunMemory         how much the worker's resident memory may grow during one run before the run is
+ *                             cancelled (default 2GB; read every 100 ms, so a run that grows step by step is stopped,
+ *                             while one kernel's single allocation is seen only when it ends)
  * @param cpuArena             whether ONNX Runtime's sessions keep freed CPU memory in their arena for reuse (default
  *                             false). An arena never gives memory back: one request that makes a model allocate
  *                             gigabytes leaves the worker that large for good. Without it a run's buffers go back to
@@ -55,6 +58,7 @@ public record WorkerProperties(
         Duration httpTimeout,
         String deviceClass,
         Duration maxRunTime,
+        DataSize maxRunMemory,
         Boolean cpuArena) {
 
     public WorkerProperties {
@@ -99,6 +103,12 @@ public record WorkerProperties(
         }
         if (maxRunTime.isNegative() || maxRunTime.isZero()) {
             throw new IllegalArgumentException("baton.worker.max-run-time must be > 0");
+        }
+        if (maxRunMemory == null) {
+            maxRunMemory = DataSize.ofGigabytes(2);
+        }
+        if (maxRunMemory.toBytes() <= 0) {
+            throw new IllegalArgumentException("baton.worker.max-run-memory must be > 0");
         }
         if (cpuArena == null) {
             cpuArena = false;

@@ -41,6 +41,34 @@ public final class InputDrivenCostModels {
         return offset == 0 ? value : g.add(value, g.weights("offset", new long[0], new float[] {offset}));
     }
 
+    /**
+     * A {@code Loop} of max(x) trips that keeps 4 kB per trip (a scan output of 1024 floats each trip, summed at the
+     * end): y = x + 1024·(0 + 1 + … + (trips − 1)). Its memory grows step by step with the input (400 MB at 10^5).
+     */
+    public static OnnxModel accumulatingLoop() {
+        GraphBuilder g = new GraphBuilder("input-driven-accumulating-loop");
+        String x = g.input("x", Dim.BATCH, Dim.of(1));
+        String trips = g.op("Cast", List.of(g.op("ReduceMax", List.of(x), Attribute.of("keepdims", 0L))),
+                Attribute.of("to", (long) TO_INT64));
+        String scan = g.op("Loop", List.of(trips, ""), Attribute.graph("body", keepingBody()));
+        g.output(g.add(x, g.op("ReduceSum", List.of(scan), Attribute.of("keepdims", 0L))), "y", Dim.BATCH, Dim.of(1));
+        return g.build();
+    }
+
+    /** Loop body (iteration, condition) -> (condition, [1024] filled with the iteration number) as a scan output. */
+    private static OnnxModel keepingBody() {
+        List<Node> nodes = List.of(
+                new Node("keep_going", "Identity", List.of("cond_in"), List.of("cond_out"), List.of()),
+                new Node("as_float", "Cast", List.of("iteration"), List.of("i"), List.of(Attribute.of("to", 1L))),
+                new Node("fill", "Add", List.of("zeros", "i"), List.of("row"), List.of()));
+        return new OnnxModel("keep-body", nodes,
+                List.of(Initializer.floats("zeros", new long[] {1024}, new float[1024])),
+                List.of(new ValueInfo("iteration", List.of(), ValueInfo.INT64),
+                        new ValueInfo("cond_in", List.of(), ValueInfo.BOOL)),
+                List.of(new ValueInfo("cond_out", List.of(), ValueInfo.BOOL), new ValueInfo("row", List.of(Dim.of(1024)))),
+                Map.of(), null);
+    }
+
     /** Loop body (iteration, condition, s) -> (condition, s + 1). */
     private static OnnxModel countingBody() {
         List<Node> nodes = List.of(

@@ -46,18 +46,25 @@ public final class BatchRunner {
     private final DistributionSummary batchSizes;
     private final RunCanceller canceller;
     private final long maxRunNanos;
+    private final long maxRunGrowthBytes;
     private final io.micrometer.core.instrument.Counter cancelled;
 
     public BatchRunner(ModelCache cache, OrtEnvironment environment, String deviceId, int maxConcurrentBatches,
                        MeterRegistry meters) {
         this(cache, environment, deviceId, maxConcurrentBatches, meters, new RunCanceller(),
-                java.time.Duration.ofMinutes(5));
+                java.time.Duration.ofMinutes(5), Long.MAX_VALUE);
     }
 
+    /**
+     * @param maxRunTime        the longest any batch may take, whatever its {@code timeoutMs}
+     * @param maxRunGrowthBytes how much the process's resident set may grow during one run before it is cancelled
+     */
     public BatchRunner(ModelCache cache, OrtEnvironment environment, String deviceId, int maxConcurrentBatches,
-                       MeterRegistry meters, RunCanceller canceller, java.time.Duration maxRunTime) {
+                       MeterRegistry meters, RunCanceller canceller, java.time.Duration maxRunTime,
+                       long maxRunGrowthBytes) {
         this.canceller = canceller;
         this.maxRunNanos = maxRunTime.toNanos();
+        this.maxRunGrowthBytes = maxRunGrowthBytes;
         this.cancelled = io.micrometer.core.instrument.Counter.builder("baton.worker.batch.cancelled")
                 .description("batches cancelled at their deadline").register(meters);
         this.cache = cache;
@@ -109,12 +116,17 @@ public final class BatchRunner {
                 OrtSession session = lease.model().session();
                 long start = System.nanoTime();
                 // disarmed before the options are closed: the timer never touches a closed RunOptions
-                RunCanceller.Armed deadline = canceller.arm(options, left);
+                RunCanceller.Armed deadline = canceller.arm(options, left, maxRunGrowthBytes);
                 try (OrtSession.Result result = session.run(tensors, batch.outputs(), options)) {
                     executionNanos = System.nanoTime() - start;
                     deadline.close();
                     outputs = OutputEncoder.encode(result, batch);
                 } catch (OrtException e) {
+                    if (deadline.reason() == RunCanceller.Reason.MEMORY) {
+                        cancelled.increment();
+                        throw RunCancelledException.overMemory(digest, millisSince(received),
+                                TimeUnit.NANOSECONDS.toMillis(budgetNanos), deadline.growthBytes(), maxRunGrowthBytes);
+                    }
                     if (deadline.fired()) {
                         cancelled.increment();
                         throw RunCancelledException.whileRunning(digest, millisSince(received),

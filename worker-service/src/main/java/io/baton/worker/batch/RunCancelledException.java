@@ -20,6 +20,13 @@ public class RunCancelledException extends RuntimeException {
                 + " ms (" + source + ": " + budgetMs + " ms)", elapsedMs, budgetMs);
     }
 
+    static RunCancelledException overMemory(String digest, long elapsedMs, long budgetMs, long growthBytes,
+                                            long maxGrowthBytes) {
+        return new RunCancelledException("the run of " + digest + " was cancelled after " + elapsedMs + " ms: the "
+                + "worker's resident memory grew by " + (growthBytes >> 20) + " MB during it, past the bound of "
+                + (maxGrowthBytes >> 20) + " MB (baton.worker.max-run-memory)", elapsedMs, budgetMs);
+    }
+
     static RunCancelledException beforeRunning(String digest, long elapsedMs, long budgetMs, String source) {
         return new RunCancelledException("the batch for " + digest + " was not run: its deadline passed after "
                 + elapsedMs + " ms waiting for the device (" + source + ": " + budgetMs + " ms)", elapsedMs, budgetMs);
