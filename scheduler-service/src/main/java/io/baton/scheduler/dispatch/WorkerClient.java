@@ -83,7 +83,7 @@ public class WorkerClient {
                 .thenCompose(body -> http.sendAsync(HttpRequest.newBuilder(worker.url().resolve("/internal/v1/batches"))
                         .timeout(timeout.plus(REPLY_MARGIN))
                         .header("Content-Type", "application/json")
-                        .POST(HttpRequest.BodyPublishers.ofByteArray(body)).build(),
+                        .POST(HttpRequest.BodyPublishers.ofByteArray(body.bytes(), 0, body.length())).build(),
                         HttpResponse.BodyHandlers.ofByteArray()))
                 .handle((response, error) -> {
                     long took = System.nanoTime() - start;
@@ -160,6 +160,21 @@ public class WorkerClient {
         return "calling worker " + worker.workerId() + " failed: " + cause;
     }
 
+    /** A batch body: the first {@code length} bytes of {@code bytes}. */
+    record Body(byte[] bytes, int length) {
+    }
+
+    /** A {@link ByteArrayOutputStream} whose bytes are handed out as they are, without {@code toByteArray}'s copy. */
+    private static final class BodyBuffer extends ByteArrayOutputStream {
+        BodyBuffer(int size) {
+            super(size);
+        }
+
+        Body body() {
+            return new Body(buf, count);
+        }
+    }
+
     private static int estimatedBodyBytes(List<PendingRequest> requests) {
         long bytes = 1024;
         for (PendingRequest r : requests) {
@@ -174,9 +189,10 @@ public class WorkerClient {
      * worker-service's batch body: {@code {variant, inputs: [{name, datatype, parts: [...]}], outputs, binaryOutputs,
      * timeoutMs}}; the worker cancels the run when {@code timeoutMs} has passed since it received the batch.
      */
-    byte[] body(LiveVariant variant, List<PendingRequest> requests, Duration timeout) {
-        // sized for the base64 text up front: a buffer grown by doubling from 4 kB held up to twice a large body
-        ByteArrayOutputStream out = new ByteArrayOutputStream(estimatedBodyBytes(requests));
+    Body body(LiveVariant variant, List<PendingRequest> requests, Duration timeout) {
+        // sized for the base64 text up front (a buffer grown by doubling from 4 kB held up to twice a large body), and
+        // sent from where it was written, not from a copy
+        BodyBuffer out = new BodyBuffer(estimatedBodyBytes(requests));
         try (JsonGenerator g = json.getFactory().createGenerator(out)) {
             InferJob first = requests.get(0).job;
             g.writeStartObject();
@@ -218,6 +234,6 @@ public class WorkerClient {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        return out.toByteArray();
+        return out.body();
     }
 }
