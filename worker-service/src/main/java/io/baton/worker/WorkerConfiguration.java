@@ -52,6 +52,17 @@ class WorkerConfiguration {
         return new ModelCache(source, sessions, props.memoryBudgetBytes(), meters);
     }
 
+    /**
+     * The process's resident set as a gauge ({@code baton_worker_process_resident_bytes}), beside the model cache's
+     * estimate: what a model that allocates at run time makes grow, and what {@code cpu-arena: false} gives back.
+     */
+    @Bean
+    io.micrometer.core.instrument.binder.MeterBinder processResidentMemory() {
+        return meters -> io.micrometer.core.instrument.Gauge.builder("baton.worker.process.resident",
+                        ResidentMemory::bytes).baseUnit("bytes")
+                .description("resident set of the worker process (VmRSS)").register(meters);
+    }
+
     @Bean(destroyMethod = "close")
     RunCanceller runCanceller() {
         return new RunCanceller();

@@ -33,6 +33,7 @@ import io.baton.worker.runtime.ResidentMemory;
  * at its batch's deadline (or at {@code baton.worker.max-run-time} when the batch names none) and the device serves
  * the next batch; an {@code Expand} to [n, n] gives its memory back after the run.
  */
+@org.springframework.boot.test.autoconfigure.actuate.observability.AutoConfigureObservability(tracing = false)
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT, properties = {
         "baton.worker.device-id=cpu-bounds", "baton.worker.intra-op-threads=1", "baton.worker.max-run-time=3s"})
 class WorkerRunBoundsTest {
@@ -125,6 +126,14 @@ class WorkerRunBoundsTest {
         assertThat(late.getStatusCode().value()).as(String.valueOf(late.getBody())).isEqualTo(422);
         assertThat(late.getBody().get("detail").asText()).contains("was not run: its deadline passed");
         assertCancelled(hostile.get(), "the batch's timeoutMs: 1500 ms");
+    }
+
+    @Test
+    void cancellationsAndTheProcessesResidentSetAreExported() {
+        assertCancelled(run(loop, FOREVER, 200L), "the batch's timeoutMs: 200 ms");
+        String prometheus = http.getForObject("/actuator/prometheus", String.class);
+        assertThat(prometheus).containsPattern("baton_worker_batch_cancelled_total\\{[^}]*\\} [1-9]")
+                .containsPattern("baton_worker_process_resident_bytes\\{[^}]*\\} [1-9]");
     }
 
     @Test
