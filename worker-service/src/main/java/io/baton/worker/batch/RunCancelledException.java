@@ -29,7 +29,8 @@ public class RunCancelledException extends RuntimeException {
 
     static RunCancelledException beforeRunning(String digest, long elapsedMs, long budgetMs, String source) {
         return new RunCancelledException("the batch for " + digest + " was not run: its deadline passed after "
-                + elapsedMs + " ms waiting for the device (" + source + ": " + budgetMs + " ms)", elapsedMs, budgetMs);
+                + elapsedMs + " ms waiting for the model and the device (" + source + ": " + budgetMs + " ms)",
+                elapsedMs, budgetMs);
     }
 
     public long elapsedMs() {
