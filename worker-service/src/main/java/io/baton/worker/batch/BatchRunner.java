@@ -1,5 +1,6 @@
 package io.baton.worker.batch;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -16,6 +17,7 @@ import io.baton.worker.artifact.Digests;
 import io.baton.worker.batch.BatchDecoder.DecodedBatch;
 import io.baton.worker.batch.BatchDecoder.DecodedInput;
 import io.baton.worker.cache.ModelCache;
+import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
@@ -47,12 +49,12 @@ public final class BatchRunner {
     private final RunCanceller canceller;
     private final long maxRunNanos;
     private final long maxRunGrowthBytes;
-    private final io.micrometer.core.instrument.Counter cancelled;
+    private final Counter cancelled;
 
     public BatchRunner(ModelCache cache, OrtEnvironment environment, String deviceId, int maxConcurrentBatches,
                        MeterRegistry meters) {
         this(cache, environment, deviceId, maxConcurrentBatches, meters, new RunCanceller(),
-                java.time.Duration.ofMinutes(5), Long.MAX_VALUE);
+                Duration.ofMinutes(5), Long.MAX_VALUE);
     }
 
     /**
@@ -60,12 +62,12 @@ public final class BatchRunner {
      * @param maxRunGrowthBytes how much the process's resident set may grow during one run before it is cancelled
      */
     public BatchRunner(ModelCache cache, OrtEnvironment environment, String deviceId, int maxConcurrentBatches,
-                       MeterRegistry meters, RunCanceller canceller, java.time.Duration maxRunTime,
+                       MeterRegistry meters, RunCanceller canceller, Duration maxRunTime,
                        long maxRunGrowthBytes) {
         this.canceller = canceller;
         this.maxRunNanos = maxRunTime.toNanos();
         this.maxRunGrowthBytes = maxRunGrowthBytes;
-        this.cancelled = io.micrometer.core.instrument.Counter.builder("baton.worker.batch.cancelled")
+        this.cancelled = Counter.builder("baton.worker.batch.cancelled")
                 .description("batches cancelled at their deadline").register(meters);
         this.cache = cache;
         this.environment = environment;
