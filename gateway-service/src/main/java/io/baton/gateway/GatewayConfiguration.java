@@ -103,8 +103,10 @@ public class GatewayConfiguration {
     @Bean
     InferenceService inferenceService(ApplicationCache applications, SchedulerClient scheduler,
                                       GatewayProperties properties, DifficultyEnrichment difficultyEnrichment,
-                                      SneakPeekEvidence sneakPeekEvidence) {
-        return new InferenceService(applications, scheduler, properties, difficultyEnrichment, sneakPeekEvidence);
+                                      SneakPeekEvidence sneakPeekEvidence,
+                                      io.baton.gateway.serving.RequestLimitsProperties requestLimits) {
+        return new InferenceService(applications, scheduler, properties, difficultyEnrichment, sneakPeekEvidence,
+                new io.baton.gateway.serving.RequestLimits(requestLimits));
     }
 
     @Bean

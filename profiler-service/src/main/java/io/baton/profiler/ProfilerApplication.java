@@ -38,8 +38,8 @@ public class ProfilerApplication {
     }
 
     @Bean
-    VariantProfiler variantProfiler() {
-        return new VariantProfiler();
+    VariantProfiler variantProfiler(io.baton.profiler.measure.ProfilingLimits limits) {
+        return new VariantProfiler(limits);
     }
 
     @Bean

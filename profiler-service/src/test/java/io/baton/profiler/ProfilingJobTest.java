@@ -286,6 +286,37 @@ class ProfilingJobTest {
         assertProblem(http.exchange("/v1/profiling-jobs/nope", HttpMethod.DELETE, null, String.class), 404, "id");
     }
 
+    /**
+     * A model whose run loops for hours on any input is refused at the per-run limit (10 s by default): the job fails
+     * with the limit and what was measured, no profile is written, and the job thread is free for the next job.
+     */
+    @Test
+    void aModelThatLoopsPastTheRunLimitIsRefusedWithTheReason() throws Exception {
+        Map<String, Object> x = Map.of("name", "x", "datatype", "FP32", "shape", List.of(-1, 1));
+        Map<String, Object> app = new LinkedHashMap<>();
+        app.put("name", "hostile");
+        app.put("kind", "single");
+        app.put("policy", "symphony");
+        app.put("sloMs", 100);
+        app.put("inputs", List.of(x));
+        app.put("outputs", List.of(Map.of("name", "y", "datatype", "FP32", "shape", List.of(-1, 1))));
+        registry.post("/v1/applications", app);
+        String digest = registry.upload(io.baton.core.onnx.InputDrivenCostModels.loop(1e10f).toBytes(), "onnx");
+        registry.post("/v1/applications/hostile/variants", Map.of("name", "loop", "stage", 0, "artifactDigest", digest));
+
+        ResponseEntity<String> submitted = post("/v1/profiling-jobs", Map.of("application", "hostile", "variant", "loop"));
+        assertThat(submitted.getStatusCode().value()).isEqualTo(202);
+        JsonNode job = await(submitted.getHeaders().getLocation().getPath());
+        assertThat(job.get("state").asText()).as(job.toString()).isEqualTo("failed");
+        assertThat(job.get("error").asText()).contains("refused: a run (batch 1, warm-up) was cancelled after")
+                .contains("past the limit of 10000 ms per run (baton.profiler.limits.run-time)");
+        assertThat(job.get("results")).isEmpty();
+
+        ResponseEntity<String> next = post("/v1/profiling-jobs",
+                Map.of("application", APP, "variant", LINEAR, "repetitions", 2, "warmup", 0, "batchSizes", List.of(1)));
+        assertThat(await(next.getHeaders().getLocation().getPath()).get("state").asText()).isEqualTo("succeeded");
+    }
+
     @Test
     void aRunningJobAndAQueuedJobAreCancelled() throws Exception {
         // Enough repetitions to run for hours: the job only ends by being cancelled.

@@ -16,6 +16,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.baton.worker.artifact.ArtifactSource;
 import io.baton.worker.artifact.ArtifactSources;
 import io.baton.worker.batch.BatchRunner;
+import io.baton.worker.batch.RunCanceller;
+import io.baton.worker.runtime.ResidentMemory;
 import io.baton.worker.cache.ModelCache;
 import io.baton.worker.cache.ModelView;
 import io.baton.worker.membership.HttpSchedulerClient;
@@ -37,7 +39,8 @@ class WorkerConfiguration {
 
     @Bean(destroyMethod = "close")
     SessionFactory sessionFactory(WorkerProperties props) {
-        return new SessionFactory(props.provider(), props.cudaDeviceId(), props.intraOpThreads(), props.modelDir());
+        return new SessionFactory(props.provider(), props.cudaDeviceId(), props.intraOpThreads(), props.cpuArena(),
+                props.modelDir());
     }
 
     @Bean
@@ -50,9 +53,27 @@ class WorkerConfiguration {
         return new ModelCache(source, sessions, props.memoryBudgetBytes(), meters);
     }
 
+    /**
+     * The process's resident set as a gauge ({@code baton_worker_process_resident_bytes}), beside the model cache's
+     * estimate: what a model that allocates at run time makes grow, and what {@code cpu-arena: false} gives back.
+     */
     @Bean
-    BatchRunner batchRunner(ModelCache cache, SessionFactory sessions, WorkerProperties props, MeterRegistry meters) {
-        return new BatchRunner(cache, sessions.environment(), props.deviceId(), props.maxConcurrentBatches(), meters);
+    io.micrometer.core.instrument.binder.MeterBinder processResidentMemory() {
+        return meters -> io.micrometer.core.instrument.Gauge.builder("baton.worker.process.resident",
+                        ResidentMemory::bytes).baseUnit("bytes")
+                .description("resident set of the worker process (VmRSS)").register(meters);
+    }
+
+    @Bean(destroyMethod = "close")
+    RunCanceller runCanceller() {
+        return new RunCanceller();
+    }
+
+    @Bean
+    BatchRunner batchRunner(ModelCache cache, SessionFactory sessions, WorkerProperties props, MeterRegistry meters,
+                            RunCanceller canceller) {
+        return new BatchRunner(cache, sessions.environment(), props.deviceId(), props.maxConcurrentBatches(), meters,
+                canceller, props.maxRunTime(), props.maxRunMemory().toBytes());
     }
 
     @Bean
@@ -102,7 +123,7 @@ class WorkerConfiguration {
                     new HttpSchedulerClient(props.schedulerUrl(), props.httpTimeout(), json),
                     () -> new WorkerRegistration(props.deviceId(), self.toString(), device, digests()),
                     () -> new WorkerHeartbeat(props.deviceId(), Instant.now(), digests(), cache.residentBytes(),
-                            cache.budgetBytes(), runner.running(), runner.queued()),
+                            cache.budgetBytes(), runner.running(), runner.queued(), ResidentMemory.bytes()),
                     props.heartbeatInterval(), meters);
             reporter.start();
         }

@@ -35,6 +35,15 @@ import io.baton.worker.runtime.ExecutionProvider;
  *                             provider and intra-op threads: {@code gpu}, {@code cpu-<n>t} or {@code cpu}
  * @param modelDir             where each loaded model gets its private directory (owner-only, removed at unload);
  *                             none (the default) uses the system's temporary directory
+ * @param maxRunTime           the longest a batch may take on this worker, whatever its {@code timeoutMs} asks; a run
+ *                             still going then is cancelled (default 5m, the scheduler's longest wait)
+ * @param maxRunMemory         how much the worker's resident memory may grow during one run before the run is
+ *                             cancelled (default 2GB; read every 100 ms, so a run that grows step by step is stopped,
+ *                             while one kernel's single allocation is seen only when it ends)
+ * @param cpuArena             whether ONNX Runtime's sessions keep freed CPU memory in their arena for reuse (default
+ *                             false). An arena never gives memory back: one request that makes a model allocate
+ *                             gigabytes leaves the worker that large for good. Without it a run's buffers go back to
+ *                             the C allocator, which returns large ones to the system at once
  */
 @ConfigurationProperties(prefix = "baton.worker")
 public record WorkerProperties(
@@ -50,6 +59,9 @@ public record WorkerProperties(
         URI advertisedUrl,
         Duration httpTimeout,
         String deviceClass,
+        Duration maxRunTime,
+        DataSize maxRunMemory,
+        Boolean cpuArena,
         java.nio.file.Path modelDir) {
 
     public WorkerProperties {
@@ -88,6 +100,21 @@ public record WorkerProperties(
         }
         if (httpTimeout == null) {
             httpTimeout = Duration.ofSeconds(10);
+        }
+        if (maxRunTime == null) {
+            maxRunTime = Duration.ofMinutes(5);
+        }
+        if (maxRunTime.isNegative() || maxRunTime.isZero()) {
+            throw new IllegalArgumentException("baton.worker.max-run-time must be > 0");
+        }
+        if (maxRunMemory == null) {
+            maxRunMemory = DataSize.ofGigabytes(2);
+        }
+        if (maxRunMemory.toBytes() <= 0) {
+            throw new IllegalArgumentException("baton.worker.max-run-memory must be > 0");
+        }
+        if (cpuArena == null) {
+            cpuArena = false;
         }
         if (deviceClass != null && deviceClass.isBlank()) {
             deviceClass = null;

@@ -89,6 +89,28 @@ class WorkerMembershipTest {
         assertThat(beat.has("sentAt")).isTrue();
     }
 
+    /**
+     * The model cache's estimate ({@code residentBytes}) counts model footprints only, a few MB here; the scheduler
+     * also gets the process's real resident set, which is what a model that allocates at run time makes grow.
+     */
+    @Test
+    void heartbeatsCarryTheProcessesResidentSetAsProcReadsIt() throws Exception {
+        await().atMost(Duration.ofSeconds(20)).until(() -> !controlPlane.heartbeats.isEmpty());
+        JsonNode beat = controlPlane.heartbeats.get(controlPlane.heartbeats.size() - 1);
+        long reported = beat.get("processResidentBytes").asLong();
+        long vmRss = 0;
+        for (String line : java.nio.file.Files.readAllLines(java.nio.file.Path.of("/proc/self/status"))) {
+            if (line.startsWith("VmRSS:")) {
+                vmRss = Long.parseLong(line.replaceAll("[^0-9]", "")) * 1024;
+            }
+        }
+        assertThat(vmRss).as("this JVM (the worker's process) has a resident set").isPositive();
+        assertThat(reported).as("reported %d MB, /proc says %d MB", reported >> 20, vmRss >> 20)
+                .isBetween(vmRss / 2, vmRss * 2);
+        assertThat(reported).as("the whole process, not the model cache's estimate")
+                .isGreaterThan(beat.get("residentBytes").asLong());
+    }
+
     @Test
     void registersAgainWhenTheSchedulerForgetsIt() {
         await().atMost(Duration.ofSeconds(20)).until(() -> !controlPlane.heartbeats.isEmpty());

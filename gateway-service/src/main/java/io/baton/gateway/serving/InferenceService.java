@@ -25,9 +25,17 @@ public class InferenceService {
     private final SingleModelRoute single;
     private final EnsembleRoute ensemble;
     private final PipelineRoute pipeline;
+    private final RequestLimits limits;
 
     public InferenceService(ApplicationCache applications, SchedulerClient scheduler, GatewayProperties properties,
                             DifficultyEnrichment difficulty, SneakPeekEvidence evidence) {
+        this(applications, scheduler, properties, difficulty, evidence,
+                new RequestLimits(RequestLimitsProperties.defaults()));
+    }
+
+    public InferenceService(ApplicationCache applications, SchedulerClient scheduler, GatewayProperties properties,
+                            DifficultyEnrichment difficulty, SneakPeekEvidence evidence, RequestLimits limits) {
+        this.limits = limits;
         this.applications = applications;
         this.priorities = new PriorityMapping(properties.priorityDefaultLevel());
         this.single = new SingleModelRoute(scheduler, evidence);
@@ -57,6 +65,7 @@ public class InferenceService {
      */
     public Served infer(ApplicationDefinition app, VariantDefinition version, List<Tensor> inputs,
                         List<String> requested, Long timeoutUs, Long tritonPriority, long receivedNanos) {
+        limits.check(inputs, timeoutUs);
         ApplicationKind kind = app.applicationKind();
         List<Tensor> validated = InputValidator.validate(app.name(), inputs,
                 app.clientInputs(inputSpecVariant(app, kind, version)));

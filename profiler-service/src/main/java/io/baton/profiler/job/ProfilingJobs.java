@@ -161,6 +161,10 @@ public final class ProfilingJobs implements DisposableBean {
             job.finish(JobState.FAILED, e.getMessage());
         } catch (RegistryException e) {
             job.finish(JobState.FAILED, "registry: " + e.getMessage());
+        } catch (io.baton.profiler.measure.ProfilingLimitExceeded e) {
+            // the model's fault, not the profiler's: one line, and the reason in the job for whoever uploaded it
+            log.warn("profiling job {} refused a variant of {}: {}", job.id(), app, e.getMessage());
+            job.finish(JobState.FAILED, e.getMessage());
         } catch (Exception e) {
             log.warn("profiling job {} failed", job.id(), e);
             job.finish(JobState.FAILED, e.getClass().getSimpleName() + ": " + e.getMessage());

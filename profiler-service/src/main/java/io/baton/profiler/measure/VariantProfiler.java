@@ -36,6 +36,10 @@ import io.baton.profiler.registry.ProfileBody.LatencyPoint;
  *       class. A pipeline's later stage is evaluated on the features the stages before it write
  *       ({@link PipelineFeatures}); its first stage writes features and has none.</li>
  * </ol>
+ *
+ * <p>Every run is made within the {@link ProfilingLimits} (time per run, time in total, resident growth), through a
+ * {@link RunGuard}: past one the variant is refused with {@link ProfilingLimitExceeded}, which names the limit and what
+ * was measured.
  */
 public final class VariantProfiler {
 
@@ -60,6 +64,16 @@ public final class VariantProfiler {
     }
 
     private final OrtEnvironment env = OrtEnvironment.getEnvironment();
+    private final ProfilingLimits limits;
+
+    public VariantProfiler() {
+        this(ProfilingLimits.defaults());
+    }
+
+    /** @param limits what measuring one variant may cost: past them it is refused ({@link ProfilingLimitExceeded}) */
+    public VariantProfiler(ProfilingLimits limits) {
+        this.limits = limits;
+    }
 
     /**
      * @param validation the application's validation set, or null when it has none
@@ -71,10 +85,12 @@ public final class VariantProfiler {
         try (OrtSession.SessionOptions options = options(s)) {
             progress.checkCancelled();
             long rss0 = ProcessMemory.residentBytes(), gpu0 = gpu ? ProcessMemory.gpuBytes() : -1;
+            RunGuard guard = new RunGuard(limits, rss0);
             long t0 = System.nanoTime();
             try (OrtSession session = env.createSession(model, options)) {
                 double loadMs = (System.nanoTime() - t0) / 1e6;
                 long rss1 = ProcessMemory.residentBytes(), gpu1 = gpu ? ProcessMemory.gpuBytes() : -1;
+                guard.afterLoad();
                 progress.step();
 
                 Input input = Input.of(session);
@@ -82,7 +98,7 @@ public final class VariantProfiler {
                 List<LatencyPoint> raw = new ArrayList<>();
                 for (int b : s.batchSizes()) {
                     float[] data = readsExamples ? examples(validation, b) : random(b * input.sampleElements(), b);
-                    raw.add(latency(session, input, data, b, s, progress));
+                    raw.add(latency(session, input, data, b, s, progress, guard));
                     progress.step();
                 }
                 long rss2 = ProcessMemory.residentBytes(), gpu2 = gpu ? ProcessMemory.gpuBytes() : -1;
@@ -98,7 +114,8 @@ public final class VariantProfiler {
                 } else if (classes == 0 || !writesScores(session, classes)) {
                     note = "the variant's first output is not one score per class (" + classes + " classes)";
                 } else {
-                    evaluation = evaluate(session, input, validation, classes, s.batchSizes().get(s.batchSizes().size() - 1), progress);
+                    evaluation = evaluate(session, input, validation, classes, s.batchSizes().get(s.batchSizes().size() - 1),
+                            progress, guard);
                 }
                 progress.step();
 
@@ -114,21 +131,21 @@ public final class VariantProfiler {
         }
     }
 
-    private LatencyPoint latency(OrtSession session, Input input, float[] data, int b, Settings s, Progress progress)
-            throws OrtException {
+    private LatencyPoint latency(OrtSession session, Input input, float[] data, int b, Settings s, Progress progress,
+                                 RunGuard guard) throws OrtException {
         double[] ms = new double[s.repetitions()];
         try (OnnxTensor tensor = OnnxTensor.createTensor(env, FloatBuffer.wrap(data), input.shape(b))) {
             Map<String, OnnxTensor> feed = Map.of(input.name, tensor);
             for (int i = 0; i < s.warmup(); i++) {
                 progress.checkCancelled();
-                try (OrtSession.Result ignored = session.run(feed)) {
+                try (OrtSession.Result ignored = guard.run(session, feed, "batch " + b + ", warm-up")) {
                     // warm-up: first-run allocations, caches, branch predictors
                 }
             }
             for (int i = 0; i < ms.length; i++) {
                 progress.checkCancelled();
                 long t0 = System.nanoTime();
-                try (OrtSession.Result ignored = session.run(feed)) {
+                try (OrtSession.Result ignored = guard.run(session, feed, "batch " + b)) {
                     ms[i] = (System.nanoTime() - t0) / 1e6;
                 }
             }
@@ -137,7 +154,7 @@ public final class VariantProfiler {
     }
 
     private Evaluation evaluate(OrtSession session, Input input, ValidationData v, int classes, int batch,
-                                Progress progress) throws OrtException {
+                                Progress progress, RunGuard guard) throws OrtException {
         int n = v.size(), per = v.sampleElements();
         int[] predicted = new int[n];
         for (int start = 0; start < n; start += batch) {
@@ -145,7 +162,7 @@ public final class VariantProfiler {
             int b = Math.min(batch, n - start);
             FloatBuffer slice = FloatBuffer.wrap(v.inputs(), start * per, b * per).slice();
             try (OnnxTensor tensor = OnnxTensor.createTensor(env, slice, input.shape(b));
-                 OrtSession.Result result = session.run(Map.of(input.name, tensor))) {
+                 OrtSession.Result result = guard.run(session, Map.of(input.name, tensor), "accuracy, rows " + start)) {
                 float[][] scores = (float[][]) result.get(0).getValue();
                 for (int i = 0; i < b; i++) predicted[start + i] = Evaluation.argmax(scores[i], 0, classes);
             }

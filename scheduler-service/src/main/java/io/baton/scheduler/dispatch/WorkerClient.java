@@ -30,6 +30,12 @@ import io.github.resilience4j.circuitbreaker.CircuitBreakerRegistry;
  */
 public class WorkerClient {
 
+    /**
+     * How much longer than the batch's time limit the call waits for the answer: the worker cancels the run at the
+     * limit itself and answers why ({@code run-cancelled}), and that answer is worth more than a time-out here.
+     */
+    static final Duration REPLY_MARGIN = Duration.ofSeconds(1);
+
     private final ObjectMapper json;
     private final CircuitBreakerRegistry breakers;
     private final Executor io;
@@ -73,11 +79,11 @@ public class WorkerClient {
                     + " is not called: its circuit breaker is open after repeated failures"));
         }
         long start = System.nanoTime();
-        return CompletableFuture.supplyAsync(() -> body(variant, requests), io)
+        return CompletableFuture.supplyAsync(() -> body(variant, requests, timeout), io)
                 .thenCompose(body -> http.sendAsync(HttpRequest.newBuilder(worker.url().resolve("/internal/v1/batches"))
-                        .timeout(timeout)
+                        .timeout(timeout.plus(REPLY_MARGIN))
                         .header("Content-Type", "application/json")
-                        .POST(HttpRequest.BodyPublishers.ofByteArray(body)).build(),
+                        .POST(HttpRequest.BodyPublishers.ofByteArray(body.bytes(), 0, body.length())).build(),
                         HttpResponse.BodyHandlers.ofByteArray()))
                 .handle((response, error) -> {
                     long took = System.nanoTime() - start;
@@ -91,7 +97,7 @@ public class WorkerClient {
                             // gets batches again when the breaker half-opens, or when it registers anew.
                             breaker.transitionToOpenState();
                         }
-                        throw new WorkerCallException(describe(worker, cause, timeout));
+                        throw new WorkerCallException(describe(worker, cause, timeout.plus(REPLY_MARGIN)));
                     }
                     int status = response.statusCode();
                     if (status == 200) {
@@ -154,9 +160,39 @@ public class WorkerClient {
         return "calling worker " + worker.workerId() + " failed: " + cause;
     }
 
-    /** worker-service's batch body: {@code {variant, inputs: [{name, datatype, parts: [...]}], outputs, binaryOutputs}}. */
-    byte[] body(LiveVariant variant, List<PendingRequest> requests) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream(4096 * requests.size());
+    /** A batch body: the first {@code length} bytes of {@code bytes}. */
+    record Body(byte[] bytes, int length) {
+    }
+
+    /** A {@link ByteArrayOutputStream} whose bytes are handed out as they are, without {@code toByteArray}'s copy. */
+    private static final class BodyBuffer extends ByteArrayOutputStream {
+        BodyBuffer(int size) {
+            super(size);
+        }
+
+        Body body() {
+            return new Body(buf, count);
+        }
+    }
+
+    private static int estimatedBodyBytes(List<PendingRequest> requests) {
+        long bytes = 1024;
+        for (PendingRequest r : requests) {
+            for (InferJob.Input in : r.job.inputs()) {
+                bytes += in.base64() != null ? in.base64().length() + 256 : 4096;
+            }
+        }
+        return (int) Math.min(bytes, Integer.MAX_VALUE - 16);
+    }
+
+    /**
+     * worker-service's batch body: {@code {variant, inputs: [{name, datatype, parts: [...]}], outputs, binaryOutputs,
+     * timeoutMs}}; the worker cancels the run when {@code timeoutMs} has passed since it received the batch.
+     */
+    Body body(LiveVariant variant, List<PendingRequest> requests, Duration timeout) {
+        // sized for the base64 text up front (a buffer grown by doubling from 4 kB held up to twice a large body), and
+        // sent from where it was written, not from a copy
+        BodyBuffer out = new BodyBuffer(estimatedBodyBytes(requests));
         try (JsonGenerator g = json.getFactory().createGenerator(out)) {
             InferJob first = requests.get(0).job;
             g.writeStartObject();
@@ -193,10 +229,11 @@ public class WorkerClient {
                 g.writeEndArray();
             }
             g.writeBooleanField("binaryOutputs", BatchOutputs.allBinary(requests));
+            g.writeNumberField("timeoutMs", Math.max(1, timeout.toMillis()));
             g.writeEndObject();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        return out.toByteArray();
+        return out.body();
     }
 }

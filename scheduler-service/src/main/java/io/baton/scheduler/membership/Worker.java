@@ -35,9 +35,14 @@ public record Worker(String workerId, URI url, DeviceDescription device, List<St
      * @param memoryBudgetBytes its model-cache budget
      * @param batchesRunning    batches on its device
      * @param batchesQueued     batches waiting for its device
+     * @param processResidentBytes the worker process's resident set (VmRSS), -1 unknown, 0 not reported
      */
     public record Load(Instant sentAt, long residentBytes, long memoryBudgetBytes, int batchesRunning,
-                       int batchesQueued) {
+                       int batchesQueued, long processResidentBytes) {
+
+        public Load(Instant sentAt, long residentBytes, long memoryBudgetBytes, int batchesRunning, int batchesQueued) {
+            this(sentAt, residentBytes, memoryBudgetBytes, batchesRunning, batchesQueued, 0);
+        }
     }
 
     /** The worker's device class for interference-aware placement: declared, or derived from its device (issue 8). */
@@ -52,7 +57,7 @@ public record Worker(String workerId, URI url, DeviceDescription device, List<St
     Worker seen(Instant now, WorkerHeartbeat heartbeat) {
         List<String> resident = heartbeat.models() == null ? models : heartbeat.models();
         Load newLoad = new Load(heartbeat.sentAt(), heartbeat.residentBytes(), heartbeat.memoryBudgetBytes(),
-                heartbeat.batchesRunning(), heartbeat.batchesQueued());
+                heartbeat.batchesRunning(), heartbeat.batchesQueued(), heartbeat.processResidentBytes());
         return new Worker(workerId, url, device, resident, state, registeredAt, now, newLoad, leftAt, leftReason);
     }
 

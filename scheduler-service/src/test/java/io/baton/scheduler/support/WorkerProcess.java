@@ -34,6 +34,12 @@ public final class WorkerProcess implements AutoCloseable {
 
     /** Starts worker {@code id} with more command-line properties ({@code --baton.worker.device-class=...}). */
     public static WorkerProcess start(String id, Path artifacts, URI scheduler, Path logDir, String... more) throws IOException {
+        return start("-Xmx256m", id, artifacts, scheduler, logDir, more);
+    }
+
+    /** Starts worker {@code id} with heap option {@code heap} ({@code -Xmx1g}) instead of 256 MB. */
+    public static WorkerProcess start(String heap, String id, Path artifacts, URI scheduler, Path logDir, String... more)
+            throws IOException {
         Path jar = jar();
         assumeThat(jar).as("worker-service's jar (build it first: mvn -o -q -pl scheduling-core,worker-service "
                 + "package -DskipTests)").isNotNull();
@@ -44,7 +50,7 @@ public final class WorkerProcess implements AutoCloseable {
         Files.createDirectories(logDir);
         Path log = logDir.resolve(id + ".log");
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        List<String> command = new java.util.ArrayList<>(List.of(java, "-Xmx256m", "-XX:TieredStopAtLevel=1", "-jar",
+        List<String> command = new java.util.ArrayList<>(List.of(java, heap, "-XX:TieredStopAtLevel=1", "-jar",
                 jar.toString(), "--server.port=" + port, "--baton.worker.device-id=" + id,
                 "--baton.worker.registry-url=file:" + artifacts.toAbsolutePath(),
                 "--baton.worker.scheduler-url=" + scheduler, "--baton.worker.heartbeat-interval=300ms",

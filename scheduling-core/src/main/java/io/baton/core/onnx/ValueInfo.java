@@ -8,10 +8,14 @@ import java.util.List;
  */
 public record ValueInfo(String name, List<Dim> shape, int elemType) {
     public static final int FLOAT = 1, INT64 = 7;
+    /** Boolean (ONNX BOOL = 9): a {@code Loop} body's condition. */
+    public static final int BOOL = 9;
 
     public ValueInfo {
         shape = List.copyOf(shape);
-        if (elemType != FLOAT && elemType != INT64) throw new IllegalArgumentException(name + ": element type must be FLOAT (1) or INT64 (7)");
+        if (elemType != FLOAT && elemType != INT64 && elemType != BOOL) {
+            throw new IllegalArgumentException(name + ": element type must be FLOAT (1), INT64 (7) or BOOL (9)");
+        }
     }
 
     /** A float tensor. */

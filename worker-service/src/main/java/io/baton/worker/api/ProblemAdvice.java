@@ -19,6 +19,7 @@ import io.baton.worker.artifact.ArtifactNotFoundException;
 import io.baton.worker.artifact.ArtifactUnavailableException;
 import io.baton.worker.batch.BadInputException;
 import io.baton.worker.batch.BatchRunner.ExecutionFailedException;
+import io.baton.worker.batch.RunCancelledException;
 import io.baton.worker.cache.ModelTooLargeException;
 import io.baton.worker.cache.ModelUnreadableException;
 
@@ -71,6 +72,19 @@ class ProblemAdvice extends ResponseEntityExceptionHandler {
     @ExceptionHandler(ExecutionFailedException.class)
     ProblemDetail executionFailed(ExecutionFailedException e) {
         return problem(422, "execution-failed", "ONNX Runtime rejected the batch", e.getMessage(), "inputs");
+    }
+
+    /**
+     * A 4xx, not a 5xx: the run was stopped because this batch (its model and inputs) asked for more time than it was
+     * given, and the worker is fine and already running the next batch. The scheduler's circuit breaker counts 5xx
+     * answers against a worker's health, and a few hostile requests must not take a healthy worker out of service.
+     */
+    @ExceptionHandler(RunCancelledException.class)
+    ProblemDetail runCancelled(RunCancelledException e) {
+        ProblemDetail problem = problem(422, "run-cancelled", "Run cancelled at its deadline", e.getMessage(), null);
+        problem.setProperty("elapsedMs", e.elapsedMs());
+        problem.setProperty("timeoutMs", e.budgetMs());
+        return problem;
     }
 
     /** Malformed JSON, an unknown property or a value of the wrong JSON type: name the path Jackson stopped at. */

@@ -13,8 +13,17 @@ import java.util.List;
  * @param inputs        every input of the model, once
  * @param outputs       names of the outputs to return; absent: every tensor output
  * @param binaryOutputs true: outputs as base64 of little-endian bytes instead of JSON arrays
+ * @param timeoutMs     how long the batch may take from the moment the worker receives it (loading the model,
+ *                      waiting for the device and running); past it the run is cancelled and the batch answered 422
+ *                      {@code run-cancelled}. A duration rather than an instant, so that the scheduler's and the
+ *                      worker's clocks need not agree. Absent: {@code baton.worker.max-run-time}, which also caps it
  */
-public record BatchRequest(String variant, List<InputTensor> inputs, List<String> outputs, Boolean binaryOutputs) {
+public record BatchRequest(String variant, List<InputTensor> inputs, List<String> outputs, Boolean binaryOutputs,
+                           Long timeoutMs) {
+
+    public BatchRequest(String variant, List<InputTensor> inputs, List<String> outputs, Boolean binaryOutputs) {
+        this(variant, inputs, outputs, binaryOutputs, null);
+    }
 
     /**
      * @param name     input name in the model

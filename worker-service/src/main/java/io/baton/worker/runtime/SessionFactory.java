@@ -44,20 +44,29 @@ public final class SessionFactory implements AutoCloseable {
     private final ExecutionProvider provider;
     private final int cudaDeviceId;
     private final int intraOpThreads;
+    private final boolean cpuArena;
     private final SessionOptions options;
     private final java.nio.file.Path modelDir;
 
     public SessionFactory(ExecutionProvider provider, int cudaDeviceId, int intraOpThreads) {
-        this(provider, cudaDeviceId, intraOpThreads, null);
+        this(provider, cudaDeviceId, intraOpThreads, false, null);
     }
 
-    /** {@code modelDir}: where models' private directories are made (null: the system's temporary directory). */
-    public SessionFactory(ExecutionProvider provider, int cudaDeviceId, int intraOpThreads, java.nio.file.Path modelDir) {
+    /**
+     * @param cpuArena whether sessions keep freed CPU memory in ONNX Runtime's arena. Off, a run's buffers are
+     *                 returned to the C allocator when the run ends, so that the worker's resident memory comes back
+     *                 down after a request that made a model allocate gigabytes (the Java API cannot cap an arena:
+     *                 it has no {@code OrtArenaCfg})
+     * @param modelDir where models' private directories are made (null: the system's temporary directory)
+     */
+    public SessionFactory(ExecutionProvider provider, int cudaDeviceId, int intraOpThreads, boolean cpuArena,
+                          java.nio.file.Path modelDir) {
         this.modelDir = modelDir;
         this.environment = OrtEnvironment.getEnvironment();
         this.provider = provider;
         this.cudaDeviceId = cudaDeviceId;
         this.intraOpThreads = intraOpThreads;
+        this.cpuArena = cpuArena;
         this.options = buildOptions();
         probe();
     }
@@ -92,6 +101,7 @@ public final class SessionFactory implements AutoCloseable {
             if (intraOpThreads > 0) {
                 opts.setIntraOpNumThreads(intraOpThreads);
             }
+            opts.setCPUArenaAllocator(cpuArena);
             if (provider == ExecutionProvider.CUDA) {
                 addCuda(opts);
             }
