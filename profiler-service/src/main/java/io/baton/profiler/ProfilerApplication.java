@@ -33,8 +33,9 @@ public class ProfilerApplication {
     }
 
     @Bean
-    RegistryClient registryClient(RestClient.Builder builder, ProfilerProperties properties, ObjectMapper json) {
-        return new HttpRegistryClient(builder, properties.registryUrl(), properties.httpTimeout(), json);
+    RegistryClient registryClient(RestClient.Builder builder, ProfilerProperties properties, ObjectMapper json,
+                                  io.baton.core.security.InternalCredentials credentials) {
+        return new HttpRegistryClient(builder, properties.registryUrl(), properties.httpTimeout(), json, credentials);
     }
 
     @Bean

@@ -27,8 +27,10 @@ public final class HttpRegistryClient implements RegistryClient {
     private final RestClient http;
     private final ObjectMapper json;
 
-    public HttpRegistryClient(RestClient.Builder builder, URI baseUrl, Duration timeout, ObjectMapper json) {
-        HttpClient client = HttpClient.newBuilder().connectTimeout(timeout).build();
+    /** {@code credentials}: the suite's secret, sent with every call (the registry serves only the suite). */
+    public HttpRegistryClient(RestClient.Builder builder, URI baseUrl, Duration timeout, ObjectMapper json,
+                              io.baton.core.security.InternalCredentials credentials) {
+        HttpClient client = credentials.signing(HttpClient.newBuilder().connectTimeout(timeout).build());
         JdkClientHttpRequestFactory factory = new JdkClientHttpRequestFactory(client);
         factory.setReadTimeout(timeout);
         this.http = builder.clone().baseUrl(baseUrl.toString()).requestFactory(factory)

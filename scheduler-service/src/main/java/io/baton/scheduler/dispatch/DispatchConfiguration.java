@@ -27,8 +27,9 @@ class DispatchConfiguration {
     }
 
     @Bean
-    ApplicationCatalog applicationCatalog(SchedulerProperties properties, ObjectMapper json) {
-        return new ApplicationCatalog(new RegistryClient(properties.registryUrl(), json), properties.catalogTtl());
+    ApplicationCatalog applicationCatalog(SchedulerProperties properties, ObjectMapper json,
+                                          io.baton.core.security.InternalCredentials credentials) {
+        return new ApplicationCatalog(new RegistryClient(properties.registryUrl(), json, credentials), properties.catalogTtl());
     }
 
     @Bean(destroyMethod = "shutdown")
@@ -43,8 +44,9 @@ class DispatchConfiguration {
     }
 
     @Bean
-    WorkerClient workerClient(ObjectMapper json, CircuitBreakerRegistry breakers, ExecutorService workerCallExecutor) {
-        return new WorkerClient(json, breakers, workerCallExecutor);
+    WorkerClient workerClient(ObjectMapper json, CircuitBreakerRegistry breakers, ExecutorService workerCallExecutor,
+                              io.baton.core.security.InternalCredentials credentials) {
+        return new WorkerClient(json, breakers, workerCallExecutor, credentials);
     }
 
     @Bean

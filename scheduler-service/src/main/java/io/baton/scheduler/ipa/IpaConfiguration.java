@@ -18,7 +18,7 @@ class IpaConfiguration {
     @Bean(destroyMethod = "close")
     IpaLiveAdapter ipaLiveAdapter(LivePipelinePlanner planner, DispatchService dispatch, ScalingService scaling,
                                   ActuatorProperties actuator, SchedulerProperties properties, MeterRegistry meters,
-                                  ObjectMapper json) {
-        return new IpaLiveAdapter(planner, dispatch, scaling, actuator, properties, meters, json);
+                                  ObjectMapper json, io.baton.core.security.InternalCredentials credentials) {
+        return new IpaLiveAdapter(planner, dispatch, scaling, actuator, properties, meters, json, credentials);
     }
 }

@@ -112,7 +112,7 @@ final class UpCommand {
         suite.awaitWorkersLive(suite.workerDeviceIds(), Duration.ofSeconds(60));
         out.println("  the scheduler lists workers " + String.join(", ", suite.workerDeviceIds()) + " as live");
 
-        JsonHttp http = new JsonHttp();
+        JsonHttp http = suite.http(Duration.ofSeconds(30));
         out.println("registering the demo zoo:");
         ZooRegistration.Registered registered = new ZooRegistration(http, suite.registry(), out).register(zoo);
         out.println("profiling (CPU, one intra-op thread, as the workers run):");

@@ -108,6 +108,14 @@ public final class InternalCredentials {
         return request;
     }
 
+    /**
+     * {@code client}, adding the secret to every request it sends (the client itself when there is no secret). Only
+     * for a client that calls nothing but the suite's own services.
+     */
+    public java.net.http.HttpClient signing(java.net.http.HttpClient client) {
+        return secret == null ? client : new SigningHttpClient(client, secret);
+    }
+
     private static InternalSecret secret(Function<String, String> setting) {
         String value = blankToNull(setting.apply(InternalAuth.SECRET_PROPERTY));
         if (value != null) return InternalSecret.of(value, name(InternalAuth.SECRET_PROPERTY));

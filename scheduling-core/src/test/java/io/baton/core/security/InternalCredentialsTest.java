@@ -121,4 +121,29 @@ class InternalCredentialsTest {
         assertThat(body).contains("\"status\":401").contains("\"instance\":\"/v1/api-keys\"")
                 .doesNotContainIgnoringCase("header").doesNotContain(InternalAuth.HEADER);
     }
+
+    @Test
+    void aSigningClientSendsTheSecretOnEveryRequestOverARealSocket() throws Exception {
+        com.sun.net.httpserver.HttpServer server = com.sun.net.httpserver.HttpServer.create(
+                new java.net.InetSocketAddress("127.0.0.1", 0), 0);
+        java.util.List<String> seen = new java.util.concurrent.CopyOnWriteArrayList<>();
+        server.createContext("/", exchange -> {
+            seen.add(String.valueOf(exchange.getRequestHeaders().get(InternalAuth.HEADER)));
+            exchange.sendResponseHeaders(204, -1);
+            exchange.close();
+        });
+        server.start();
+        try {
+            java.net.http.HttpClient client = InternalCredentials.load(Map.of("baton.internal.secret", SECRET)::get)
+                    .signing(java.net.http.HttpClient.newHttpClient());
+            URI uri = URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/x");
+            client.send(HttpRequest.newBuilder(uri).header(InternalAuth.HEADER, "forged-by-a-caller-000").build(),
+                    java.net.http.HttpResponse.BodyHandlers.discarding());
+            client.sendAsync(HttpRequest.newBuilder(uri).POST(HttpRequest.BodyPublishers.ofString("{}")).build(),
+                    java.net.http.HttpResponse.BodyHandlers.discarding()).join();
+            assertThat(seen).containsExactly("[" + SECRET + "]", "[" + SECRET + "]");
+        } finally {
+            server.stop(0);
+        }
+    }
 }

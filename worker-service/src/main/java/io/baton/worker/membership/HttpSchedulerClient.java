@@ -22,11 +22,13 @@ public final class HttpSchedulerClient implements SchedulerClient {
     private final ObjectMapper json;
     private final HttpClient http;
 
-    public HttpSchedulerClient(URI schedulerUrl, Duration timeout, ObjectMapper json) {
+    /** {@code credentials}: the suite's secret, without which the scheduler refuses a registration. */
+    public HttpSchedulerClient(URI schedulerUrl, Duration timeout, ObjectMapper json,
+                               io.baton.core.security.InternalCredentials credentials) {
         this.schedulerUrl = schedulerUrl;
         this.timeout = timeout;
         this.json = json;
-        this.http = HttpClient.newBuilder().connectTimeout(timeout).build();
+        this.http = credentials.signing(HttpClient.newBuilder().connectTimeout(timeout).build());
     }
 
     @Override
