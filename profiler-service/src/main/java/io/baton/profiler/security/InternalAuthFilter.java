@@ -28,7 +28,8 @@ public class InternalAuthFilter extends OncePerRequestFilter {
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
         if (InternalAuth.isOpenProbe(request.getMethod(), request.getRequestURI())
-                || credentials.admits(request.getHeader(InternalAuth.HEADER))) {
+                || credentials.admits(InternalAuth.presented(request.getHeader(InternalAuth.HEADER),
+                        request.getHeader("Authorization")))) {
             chain.doFilter(request, response);
             return;
         }

@@ -31,6 +31,7 @@ public final class InternalAuth {
             "/actuator/health/readiness");
 
     private static final ObjectMapper JSON = new ObjectMapper();
+    private static final String BEARER = "Bearer ";
 
     private InternalAuth() {
     }
@@ -46,6 +47,19 @@ public final class InternalAuth {
      */
     public static boolean isOpenProbe(String method, String path) {
         return ("GET".equals(method) || "HEAD".equals(method)) && path != null && PROBES.contains(path);
+    }
+
+    /**
+     * The secret a caller presented: {@link #HEADER}, or else an {@code Authorization: Bearer} credential, the one
+     * way Prometheus can send a secret read from a file ({@code authorization.credentials_file}) when it scrapes
+     * {@code /actuator/prometheus}. Null when neither is there.
+     */
+    public static String presented(String header, String authorization) {
+        if (header != null) return header;
+        if (authorization != null && authorization.regionMatches(true, 0, BEARER, 0, BEARER.length())) {
+            return authorization.substring(BEARER.length()).strip();
+        }
+        return null;
     }
 
     /**

@@ -116,6 +116,15 @@ class InternalCredentialsTest {
     }
 
     @Test
+    void theSecretIsTakenFromTheHeaderOrElseABearerCredential() {
+        assertThat(InternalAuth.presented("s", "Bearer t")).isEqualTo("s");
+        assertThat(InternalAuth.presented(null, "Bearer t")).isEqualTo("t");
+        assertThat(InternalAuth.presented(null, "bearer t")).isEqualTo("t");
+        assertThat(InternalAuth.presented(null, "Basic dDp0")).isNull();
+        assertThat(InternalAuth.presented(null, null)).isNull();
+    }
+
+    @Test
     void theRefusalSaysNothingThatHelpsGuessing() {
         String body = InternalAuth.refusalBody("/v1/api-keys");
         assertThat(body).contains("\"status\":401").contains("\"instance\":\"/v1/api-keys\"")
