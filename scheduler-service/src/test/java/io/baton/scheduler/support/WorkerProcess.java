@@ -51,7 +51,7 @@ public final class WorkerProcess implements AutoCloseable {
                 "--baton.worker.intra-op-threads=1"));
         // The worker runs from its jar, with its deployment default (a secret required); a test that gives it none
         // runs it without service-to-service authentication, as the scheduler under test does.
-        if (java.util.Arrays.stream(more).noneMatch(a -> a.startsWith("--baton.internal."))) {
+        if (Stream.of(more).noneMatch(a -> a.startsWith("--baton.internal."))) {
             command.add("--baton.internal.auth=disabled");
         }
         command.addAll(List.of(more));
