@@ -34,11 +34,20 @@ class InternalAuthIT {
         e2e = suite;
     }
 
+    /**
+     * Until one answers 200 (at most 30 tries): the first batch of a variant on a worker pays its load and a cold JIT,
+     * which can outlast the 100 ms SLO on this machine (as in {@code InferenceIT}). Every try crosses the gateway, the
+     * scheduler and a worker, each demanding the secret of its caller.
+     */
     @Test
     void theSuiteServesInferenceWithAuthenticationOn() {
-        JsonHttp.Response r = e2e.http().post(e2e.suite().gateway().resolve("/v2/models/fashion-single/infer"),
-                new Oip(e2e).request(0, 1));
-        assertThat(r.status()).as(r.body()).isEqualTo(200);
+        Oip oip = new Oip(e2e);
+        JsonHttp.Response last = null;
+        for (int attempt = 0; attempt < 30; attempt++) {
+            last = oip.infer("fashion-single", attempt, 1);
+            if (last.status() == 200) break;
+        }
+        assertThat(last.status()).as(last.body()).isEqualTo(200);
     }
 
     @Test

@@ -195,6 +195,8 @@ final class UpCommand {
         out.printf("  workers    %s%n", w.size() == 1 ? "http://127.0.0.1:" + w.get(0)
                 : "http://127.0.0.1:" + w.get(0) + " … " + w.get(w.size() - 1) + " (" + w.size() + ", one per core)");
         out.printf("  metrics    every service's /actuator/prometheus; logs in %s%n", s.home().resolve("logs"));
+        out.printf("  internal   registry, scheduler, profiler and workers obey only this run's secret (%s, header %s)%n",
+                s.home().resolve(io.baton.core.suite.Suite.SECRET_FILE), io.baton.core.security.InternalAuth.HEADER);
         out.println(bootstrapKeys
                 ? "  admin      the gateway's /v1 needs an API key: one of BATON_GATEWAY_API_KEYS in X-API-Key"
                 : "  admin      the gateway's /v1 is open (loopback only) until a key exists; BATON_GATEWAY_API_KEYS=... closes it");
