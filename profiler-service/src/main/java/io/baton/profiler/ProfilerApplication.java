@@ -1,5 +1,6 @@
 package io.baton.profiler;
 
+import io.baton.core.security.InternalCredentials;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.baton.core.util.HttpClientThreads;
 import org.springframework.boot.SpringApplication;
@@ -34,7 +35,7 @@ public class ProfilerApplication {
 
     @Bean
     RegistryClient registryClient(RestClient.Builder builder, ProfilerProperties properties, ObjectMapper json,
-                                  io.baton.core.security.InternalCredentials credentials) {
+                                  InternalCredentials credentials) {
         return new HttpRegistryClient(builder, properties.registryUrl(), properties.httpTimeout(), json, credentials);
     }
 

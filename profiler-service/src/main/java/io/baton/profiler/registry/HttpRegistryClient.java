@@ -1,5 +1,6 @@
 package io.baton.profiler.registry;
 
+import io.baton.core.security.InternalCredentials;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -29,7 +30,7 @@ public final class HttpRegistryClient implements RegistryClient {
 
     /** {@code credentials}: the suite's secret, sent with every call (the registry serves only the suite). */
     public HttpRegistryClient(RestClient.Builder builder, URI baseUrl, Duration timeout, ObjectMapper json,
-                              io.baton.core.security.InternalCredentials credentials) {
+                              InternalCredentials credentials) {
         HttpClient client = credentials.signing(HttpClient.newBuilder().connectTimeout(timeout).build());
         JdkClientHttpRequestFactory factory = new JdkClientHttpRequestFactory(client);
         factory.setReadTimeout(timeout);

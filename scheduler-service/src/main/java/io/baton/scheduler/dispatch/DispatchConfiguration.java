@@ -1,5 +1,6 @@
 package io.baton.scheduler.dispatch;
 
+import io.baton.core.security.InternalCredentials;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
@@ -28,7 +29,7 @@ class DispatchConfiguration {
 
     @Bean
     ApplicationCatalog applicationCatalog(SchedulerProperties properties, ObjectMapper json,
-                                          io.baton.core.security.InternalCredentials credentials) {
+                                          InternalCredentials credentials) {
         return new ApplicationCatalog(new RegistryClient(properties.registryUrl(), json, credentials), properties.catalogTtl());
     }
 
@@ -45,7 +46,7 @@ class DispatchConfiguration {
 
     @Bean
     WorkerClient workerClient(ObjectMapper json, CircuitBreakerRegistry breakers, ExecutorService workerCallExecutor,
-                              io.baton.core.security.InternalCredentials credentials) {
+                              InternalCredentials credentials) {
         return new WorkerClient(json, breakers, workerCallExecutor, credentials);
     }
 

@@ -1,5 +1,6 @@
 package io.baton.scheduler.dispatch;
 
+import io.baton.core.security.InternalCredentials;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -37,7 +38,7 @@ public class WorkerClient {
 
     /** {@code credentials}: the suite's secret, sent with every call (workers serve only the suite). */
     public WorkerClient(ObjectMapper json, CircuitBreakerRegistry breakers, Executor io,
-                        io.baton.core.security.InternalCredentials credentials) {
+                        InternalCredentials credentials) {
         this.json = json;
         this.breakers = breakers;
         this.io = io;

@@ -1,5 +1,6 @@
 package io.baton.scheduler.ipa;
 
+import io.baton.core.security.InternalCredentials;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -61,7 +62,7 @@ public class IpaLiveAdapter implements AutoCloseable {
 
     public IpaLiveAdapter(LivePipelinePlanner planner, DispatchService dispatch, ScalingService scaling,
                           ActuatorProperties actuator, SchedulerProperties properties, MeterRegistry meters,
-                          ObjectMapper json, io.baton.core.security.InternalCredentials credentials) {
+                          ObjectMapper json, InternalCredentials credentials) {
         this.http = credentials.signing(HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build());
         this.scaling = scaling;
         this.actuator = actuator;

@@ -1,5 +1,6 @@
 package io.baton.worker.artifact;
 
+import io.baton.core.security.InternalCredentials;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -11,7 +12,7 @@ public final class ArtifactSources {
     }
 
     /** {@code http://} and {@code https://} name a registry; {@code file:} names a directory (absolute or relative). */
-    public static ArtifactSource of(URI url, Duration timeout, io.baton.core.security.InternalCredentials credentials) {
+    public static ArtifactSource of(URI url, Duration timeout, InternalCredentials credentials) {
         String scheme = url.getScheme() == null ? "" : url.getScheme().toLowerCase(java.util.Locale.ROOT);
         return switch (scheme) {
             case "http", "https" -> new HttpArtifactSource(url, timeout, credentials);

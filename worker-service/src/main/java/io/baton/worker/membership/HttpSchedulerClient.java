@@ -1,5 +1,6 @@
 package io.baton.worker.membership;
 
+import io.baton.core.security.InternalCredentials;
 import io.baton.core.membership.WorkerHeartbeat;
 import io.baton.core.membership.WorkerRegistration;
 import java.io.IOException;
@@ -24,7 +25,7 @@ public final class HttpSchedulerClient implements SchedulerClient {
 
     /** {@code credentials}: the suite's secret, without which the scheduler refuses a registration. */
     public HttpSchedulerClient(URI schedulerUrl, Duration timeout, ObjectMapper json,
-                               io.baton.core.security.InternalCredentials credentials) {
+                               InternalCredentials credentials) {
         this.schedulerUrl = schedulerUrl;
         this.timeout = timeout;
         this.json = json;
