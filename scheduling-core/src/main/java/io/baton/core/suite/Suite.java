@@ -13,6 +13,7 @@ import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
@@ -29,15 +30,15 @@ import java.util.concurrent.CompletableFuture;
  * <p>Each suite has its own random internal secret, given to every child in {@code BATON_INTERNAL_SECRET} (so no
  * service runs open and nothing needs to be set up) and written, readable by its owner only, to
  * {@code <home>/internal-secret} for the command-line tools that talk to the running suite ({@code bin/baton} points
- * them there). {@link #http} calls the services with it.
+ * them there; {@link #close} removes it). {@link #http} calls the services with it.
  */
 public final class Suite implements AutoCloseable {
+    /** The file, under the state directory, that holds the running suite's internal secret. */
+    public static final String SECRET_FILE = "internal-secret";
     private static final Duration STOP_GRACE = Duration.ofSeconds(20);
 
     private final SuiteSpec spec;
     private final PrintStream log;
-    /** The file, under the state directory, that holds the running suite's internal secret. */
-    public static final String SECRET_FILE = "internal-secret";
 
     private final InternalSecret secret = InternalSecret.random();
     private final JsonHttp http;
@@ -156,7 +157,7 @@ public final class Suite implements AutoCloseable {
         synchronized (this) {
             if (closed) throw new SuiteException("the suite is stopping");
         }
-        Map<String, String> env = new java.util.HashMap<>(environment);
+        Map<String, String> env = new HashMap<>(environment);
         env.put(InternalAuth.environmentName(InternalAuth.SECRET_PROPERTY), secret.value());
         ServiceProcess p = ServiceProcess.start(name, spec.jars().of(service), port, jvm, concat(arguments, spec.extra(service)),
                 env, spec.home(), spec.home().resolve("logs").resolve(name + ".log"));
@@ -229,6 +230,11 @@ public final class Suite implements AutoCloseable {
         for (ServiceProcess p : all) p.requestStop();
         long end = System.nanoTime() + STOP_GRACE.toNanos();
         for (ServiceProcess p : all) p.awaitStopped(Duration.ofNanos(Math.max(0, end - System.nanoTime())));
+        try {
+            Files.deleteIfExists(spec.home().resolve(SECRET_FILE)); // it opens nothing any more
+        } catch (IOException ignored) {
+            // the next run overwrites it
+        }
     }
 
     /** Owner-only from the start (created empty with those permissions, then written), where POSIX allows it. */
