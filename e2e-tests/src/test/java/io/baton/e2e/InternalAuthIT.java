@@ -11,6 +11,9 @@ import io.baton.e2e.support.E2eSuite;
 import io.baton.e2e.support.Oip;
 import io.baton.e2e.support.SuiteExtension;
 import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
 import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
@@ -48,6 +51,18 @@ class InternalAuthIT {
             if (last.status() == 200) break;
         }
         assertThat(last.status()).as(last.body()).isEqualTo(200);
+    }
+
+    @Test
+    void theRunsSecretIsInTheStateDirectoryForItsOwnerOnly() throws Exception {
+        Path file = e2e.suite().spec().home().resolve(Suite.SECRET_FILE);
+        assertThat(Files.getPosixFilePermissions(file)).containsExactlyInAnyOrder(PosixFilePermission.OWNER_READ,
+                PosixFilePermission.OWNER_WRITE);
+        String secret = Files.readString(file).strip();
+        JsonHttp withIt = new JsonHttp(Duration.ofSeconds(10), InternalCredentials.forClient(
+                Map.of("baton.internal.secret-file", file.toString())::get));
+        assertThat(withIt.get(e2e.suite().registry().resolve("/v1/api-keys")).status()).isEqualTo(200);
+        assertThat(secret).hasSizeGreaterThanOrEqualTo(32);
     }
 
     @Test
