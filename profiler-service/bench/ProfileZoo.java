@@ -21,8 +21,8 @@ import java.util.regex.Pattern;
  *
  * <pre>
  *   bin/baton zoo build --out /tmp/zoo
- *   java -jar registry-service/target/registry-service-*.jar --spring.profiles.active=embedded &amp;
- *   java -jar profiler-service/target/profiler-service-*.jar &amp;
+ *   java -jar registry-service/target/registry-service-*.jar --spring.profiles.active=embedded --baton.internal.auth=disabled &amp;
+ *   java -jar profiler-service/target/profiler-service-*.jar --baton.internal.auth=disabled &amp;
  *   java -cp scheduling-core/target/classes profiler-service/bench/ProfileZoo.java \
  *       http://127.0.0.1:8081 http://127.0.0.1:8083 /tmp/zoo
  * </pre>

@@ -59,8 +59,8 @@ class ApiKeysIT {
         assertThat(gateway("GET", "/v1/applications", adminKey, null).statusCode()).isEqualTo(401);
 
         // Revoked straight in the registry: refused once the gateway's cached verdict has expired.
-        HttpResponse<String> direct = send(HttpRequest.newBuilder(e2e.suite().registry()
-                .resolve("/v1/api-keys/" + infer.get("id").asLong())).DELETE());
+        HttpResponse<String> direct = send(e2e.suite().credentials().sign(HttpRequest.newBuilder(e2e.suite().registry()
+                .resolve("/v1/api-keys/" + infer.get("id").asLong()))).DELETE());
         assertThat(direct.statusCode()).isEqualTo(204);
         long end = System.nanoTime() + E2eSuite.API_KEY_CACHE_TTL.toNanos() + 20_000_000_000L;
         int status;
@@ -70,8 +70,8 @@ class ApiKeysIT {
         } while (status != 401 && System.nanoTime() < end);
         assertThat(status).as("the revoked key is refused once the cache time has passed").isEqualTo(401);
 
-        JsonNode record = JSON.readTree(send(HttpRequest.newBuilder(e2e.suite().registry()
-                .resolve("/v1/api-keys/" + infer.get("id").asLong())).GET()).body());
+        JsonNode record = JSON.readTree(send(e2e.suite().credentials().sign(HttpRequest.newBuilder(e2e.suite().registry()
+                .resolve("/v1/api-keys/" + infer.get("id").asLong()))).GET()).body());
         assertThat(record.get("active").asBoolean()).isFalse();
         assertThat(record.get("lastUsedAt").isNull()).as("verified at least once").isFalse();
     }

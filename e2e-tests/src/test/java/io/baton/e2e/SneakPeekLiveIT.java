@@ -134,7 +134,7 @@ class SneakPeekLiveIT {
         for (JsonNode v : e2e.http().get(e2e.suite().registry().resolve("/v1/applications/" + APP)).json().path("variants")) {
             String digest = v.path("artifactDigest").asText();
             for (var worker : e2e.suite().workers()) {
-                HttpResponse<String> r = http.send(HttpRequest.newBuilder(worker.url().resolve("/internal/v1/models/" + digest))
+                HttpResponse<String> r = http.send(e2e.suite().credentials().sign(HttpRequest.newBuilder(worker.url().resolve("/internal/v1/models/" + digest)))
                         .DELETE().timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString());
                 assertThat(r.statusCode()).as("unloading %s: %s", digest, r.body()).isIn(200, 404);
                 if (r.statusCode() == 200) unloaded++;

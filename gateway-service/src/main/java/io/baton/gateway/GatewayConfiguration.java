@@ -9,10 +9,12 @@ import org.slf4j.LoggerFactory;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.Environment;
 import org.springframework.web.filter.CorsFilter;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import io.baton.core.security.InternalCredentials;
 import io.baton.gateway.admin.ApiKeyFilter;
 import io.baton.gateway.admin.Passthrough;
 import io.baton.gateway.admission.AdmissionControl;
@@ -51,13 +53,23 @@ public class GatewayConfiguration {
         return builder -> builder.postConfigurer(io.baton.core.json.TensorWire::allowLargeTensors);
     }
 
+    /**
+     * The suite's shared secret: the registry, scheduler and profiler serve only callers that present it. The
+     * gateway demands nothing of its own callers with it (they are clients, with API keys).
+     */
     @Bean
-    HttpClient upstreamHttpClient(GatewayProperties properties) {
-        return HttpClient.newBuilder()
+    InternalCredentials internalCredentials(Environment environment) {
+        return InternalCredentials.load(environment::getProperty);
+    }
+
+    /** Calls only the suite's own services (registry, scheduler, profiler), so every request carries the secret. */
+    @Bean
+    HttpClient upstreamHttpClient(GatewayProperties properties, InternalCredentials credentials) {
+        return credentials.signing(HttpClient.newBuilder()
                 .version(HttpClient.Version.HTTP_1_1)
                 .connectTimeout(properties.resilience().connectTimeout())
                 .followRedirects(HttpClient.Redirect.NEVER)
-                .build();
+                .build());
     }
 
     /**

@@ -1,5 +1,6 @@
 package io.baton.profiler;
 
+import io.baton.core.security.InternalCredentials;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.baton.core.util.HttpClientThreads;
 import org.springframework.boot.SpringApplication;
@@ -33,8 +34,9 @@ public class ProfilerApplication {
     }
 
     @Bean
-    RegistryClient registryClient(RestClient.Builder builder, ProfilerProperties properties, ObjectMapper json) {
-        return new HttpRegistryClient(builder, properties.registryUrl(), properties.httpTimeout(), json);
+    RegistryClient registryClient(RestClient.Builder builder, ProfilerProperties properties, ObjectMapper json,
+                                  InternalCredentials credentials) {
+        return new HttpRegistryClient(builder, properties.registryUrl(), properties.httpTimeout(), json, credentials);
     }
 
     @Bean

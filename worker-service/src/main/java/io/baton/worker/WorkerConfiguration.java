@@ -1,5 +1,6 @@
 package io.baton.worker;
 
+import io.baton.core.security.InternalCredentials;
 import io.baton.core.membership.DeviceDescription;
 import io.baton.core.membership.WorkerHeartbeat;
 import io.baton.core.membership.WorkerRegistration;
@@ -44,8 +45,8 @@ class WorkerConfiguration {
     }
 
     @Bean
-    ArtifactSource artifactSource(WorkerProperties props) {
-        return ArtifactSources.of(props.registryUrl(), props.httpTimeout());
+    ArtifactSource artifactSource(WorkerProperties props, InternalCredentials credentials) {
+        return ArtifactSources.of(props.registryUrl(), props.httpTimeout(), credentials);
     }
 
     @Bean(destroyMethod = "close")
@@ -88,8 +89,9 @@ class WorkerConfiguration {
      */
     @Bean(destroyMethod = "close")
     MembershipStarter membershipStarter(WorkerProperties props, ModelCache cache, BatchRunner runner,
-                                        DeviceDescription device, ObjectMapper json, MeterRegistry meters) {
-        return new MembershipStarter(props, cache, runner, device, json, meters);
+                                        DeviceDescription device, ObjectMapper json, MeterRegistry meters,
+                                        InternalCredentials credentials) {
+        return new MembershipStarter(props, cache, runner, device, json, meters, credentials);
     }
 
     static final class MembershipStarter implements ApplicationListener<WebServerInitializedEvent>, AutoCloseable {
@@ -99,10 +101,12 @@ class WorkerConfiguration {
         private final DeviceDescription device;
         private final ObjectMapper json;
         private final MeterRegistry meters;
+        private final InternalCredentials credentials;
         private MembershipReporter reporter;
 
         MembershipStarter(WorkerProperties props, ModelCache cache, BatchRunner runner, DeviceDescription device,
-                          ObjectMapper json, MeterRegistry meters) {
+                          ObjectMapper json, MeterRegistry meters, InternalCredentials credentials) {
+            this.credentials = credentials;
             this.props = props;
             this.cache = cache;
             this.runner = runner;
@@ -120,7 +124,7 @@ class WorkerConfiguration {
             URI self = props.advertisedUrl() != null ? props.advertisedUrl()
                     : URI.create("http://127.0.0.1:" + event.getWebServer().getPort());
             reporter = new MembershipReporter(
-                    new HttpSchedulerClient(props.schedulerUrl(), props.httpTimeout(), json),
+                    new HttpSchedulerClient(props.schedulerUrl(), props.httpTimeout(), json, credentials),
                     () -> new WorkerRegistration(props.deviceId(), self.toString(), device, digests()),
                     () -> new WorkerHeartbeat(props.deviceId(), Instant.now(), digests(), cache.residentBytes(),
                             cache.budgetBytes(), runner.running(), runner.queued(), ResidentMemory.bytes()),

@@ -56,6 +56,46 @@ class ComposeFileTest {
         }
     }
 
+    /**
+     * The internal secret needs no manual step: the one-shot service internal-secret writes it into a named volume,
+     * and every service of the suite reads it from there, read-only, after that service has completed. No service is
+     * given a literal secret or runs with authentication disabled. Prometheus reads it too, for the internal
+     * services' /actuator/prometheus.
+     */
+    @Test
+    @SuppressWarnings("unchecked")
+    void everyServiceReadsTheInternalSecretTheInitServiceWrites() throws IOException {
+        Map<String, Object> doc = new Yaml().load(Files.readString(root.resolve("docker-compose.yml")));
+        Map<String, Object> services = (Map<String, Object>) doc.get("services");
+        Map<String, Object> init = (Map<String, Object>) services.get("internal-secret");
+        assertThat(init).as("a one-shot service internal-secret").isNotNull();
+        assertThat(String.join(" ", (List<String>) init.get("command"))).contains("/dev/urandom").contains("/run/baton/internal-secret");
+        assertThat((List<String>) init.get("volumes")).containsExactly("internal-secret:/run/baton");
+        assertThat(((Map<String, Object>) doc.get("volumes"))).containsKey("internal-secret");
+        List<String> readers = new ArrayList<>();
+        compose.builtServices().forEach(b -> readers.add(b.name()));
+        readers.add("prometheus");
+        for (String name : readers) {
+            Map<String, Object> body = (Map<String, Object>) services.get(name);
+            assertThat((List<String>) body.get("volumes")).as(name + " volumes").anySatisfy(v -> assertThat(v)
+                    .startsWith("internal-secret:/run/baton:ro"));
+            Map<String, Object> dependsOn = (Map<String, Object>) body.get("depends_on");
+            assertThat(dependsOn).as(name + " waits for the secret").containsKey("internal-secret");
+            assertThat(((Map<String, Object>) dependsOn.get("internal-secret")).get("condition"))
+                    .isEqualTo("service_completed_successfully");
+        }
+        for (Service built : compose.builtServices()) {
+            assertThat(built.environment()).as(built.name()).containsEntry("BATON_INTERNAL_SECRET_FILE", "/run/baton/internal-secret")
+                    .doesNotContainKeys("BATON_INTERNAL_SECRET", "BATON_INTERNAL_AUTH");
+        }
+        Map<String, Object> prometheus = new Yaml().load(Files.readString(root.resolve("deploy/prometheus/prometheus.yml")));
+        for (Map<String, Object> job : (List<Map<String, Object>>) prometheus.get("scrape_configs")) {
+            Object credentials = job.get("authorization") instanceof Map<?, ?> auth ? auth.get("credentials_file") : null;
+            assertThat(credentials).as("scrape job " + job.get("job_name"))
+                    .isEqualTo("gateway".equals(job.get("job_name")) ? null : "/run/baton/internal-secret");
+        }
+    }
+
     @Test
     void everyServiceModuleIsBuiltFromItsOwnFolder() {
         Set<String> built = new TreeSet<>();

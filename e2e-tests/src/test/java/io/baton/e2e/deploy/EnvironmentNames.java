@@ -1,5 +1,8 @@
 package io.baton.e2e.deploy;
 
+import io.baton.core.security.InternalAuth;
+import java.util.List;
+
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -26,6 +29,10 @@ final class EnvironmentNames {
         }
         module.placeholders().forEach(p -> variableToProperty.put(p, "${" + p + "} in application.yml"));
         JVM_VARIABLES.forEach(v -> variableToProperty.put(v, "the JVM's options"));
+        // Every service reads internal authentication's settings through scheduling-core, not through a record.
+        for (String property : List.of(InternalAuth.SECRET_PROPERTY, InternalAuth.SECRET_FILE_PROPERTY, InternalAuth.MODE_PROPERTY)) {
+            variableToProperty.put(InternalAuth.environmentName(property), property);
+        }
     }
 
     /** The property (or placeholder) {@code variable} sets, if any. */

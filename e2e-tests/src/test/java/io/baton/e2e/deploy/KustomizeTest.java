@@ -6,6 +6,7 @@ import static io.baton.e2e.deploy.Manifests.get;
 import static io.baton.e2e.deploy.Manifests.list;
 import static io.baton.e2e.deploy.Manifests.map;
 import static io.baton.e2e.deploy.Manifests.name;
+import static io.baton.e2e.deploy.Manifests.strings;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -323,6 +324,81 @@ class KustomizeTest {
             assertThat(budgetsPerWorkload.get(name(w))).as(describe(w) + ": exactly one PodDisruptionBudget "
                     + "(a pod under two cannot be evicted)").isEqualTo(1);
         }
+    }
+
+    /** Who may call whom, by the services' own clients (k8s/base/network-policies.yaml says the same in words). */
+    private static final Map<String, Set<String>> CALLERS = Map.of(
+            "registry-service", Set.of("gateway-service", "scheduler-service", "profiler-service", "worker-service"),
+            "scheduler-service", Set.of("gateway-service", "worker-service"),
+            "profiler-service", Set.of("gateway-service"),
+            "worker-service", Set.of("scheduler-service"),
+            "postgres", Set.of("registry-service"));
+
+    @ParameterizedTest
+    @MethodSource("overlays")
+    void networkPoliciesLetOnlyTheSuitesOwnCallGraphReachTheInternalPortsAndPostgres(String overlay) {
+        Manifests m = rendered(overlay);
+        Map<String, Set<String>> allowed = new HashMap<>();
+        Map<String, Set<Integer>> ports = new HashMap<>();
+        for (Map<String, Object> policy : m.ofKind("NetworkPolicy")) {
+            assertThat(strings(get(policy, "spec", "policyTypes"))).as(describe(policy)).contains("Ingress");
+            Object target = get(policy, "spec", "podSelector", "matchLabels", "app.kubernetes.io/name");
+            assertThat(target).as(describe(policy) + " selects one workload by name").isNotNull();
+            for (Map<String, Object> rule : list(get(policy, "spec", "ingress"))) {
+                for (Map<String, Object> from : list(rule.get("from"))) {
+                    assertThat(from.keySet()).as(describe(policy) + ": sources are pods of the suite, never a namespace or "
+                            + "an address block").containsExactly("podSelector");
+                    allowed.computeIfAbsent((String) target, k -> new HashSet<>())
+                            .add((String) get(from, "podSelector", "matchLabels", "app.kubernetes.io/name"));
+                }
+                assertThat(list(rule.get("from"))).as(describe(policy) + ": a rule without sources admits everyone").isNotEmpty();
+                for (Map<String, Object> port : list(rule.get("ports"))) {
+                    ports.computeIfAbsent((String) target, k -> new HashSet<>()).add((Integer) port.get("port"));
+                }
+            }
+        }
+        assertThat(allowed).as("callers allowed per workload").isEqualTo(CALLERS);
+        assertThat(allowed).as("the gateway faces clients: no policy closes it").doesNotContainKey("gateway-service");
+        for (String module : List.of("registry-service", "scheduler-service", "profiler-service", "worker-service")) {
+            assertThat(ports.get(module)).as(module + ": the policy opens its server.port only")
+                    .containsExactly(config(module).serverPort());
+            assertThat(m.workloads().stream().filter(w -> module.equals(
+                    get(w, "spec", "template", "metadata", "labels", "app.kubernetes.io/name"))).toList())
+                    .as("the policy for " + module + " selects its pods").isNotEmpty();
+        }
+        assertThat(ports.get("postgres")).containsExactly(5432);
+        // every caller named is a workload of the suite, by the label its pods carry
+        Set<String> podNames = new HashSet<>();
+        m.workloads().forEach(w -> podNames.add((String) get(w, "spec", "template", "metadata", "labels", "app.kubernetes.io/name")));
+        allowed.values().forEach(callers -> assertThat(podNames).containsAll(callers));
+    }
+
+    @ParameterizedTest
+    @MethodSource("overlays")
+    void everyServiceReadsTheInternalSecretFromTheSecretBatonInternalWhichKustomizeNeverCreates(String overlay) {
+        Manifests m = rendered(overlay);
+        // Kustomize cannot generate randomness: a Secret rendered here would hold a placeholder that every cluster shares.
+        assertThat(m.find("Secret", "baton-internal")).as("baton-internal is created by hand (k8s/README.md)").isEmpty();
+        int services = 0;
+        for (Map<String, Object> w : m.workloads()) {
+            for (Map<String, Object> c : containers(w)) {
+                if (module(c) == null) continue;
+                services++;
+                String file = m.environment(c).get("BATON_INTERNAL_SECRET_FILE");
+                assertThat(file).as(describe(w) + " BATON_INTERNAL_SECRET_FILE").isEqualTo("/run/baton/internal-secret");
+                Map<String, Object> mount = list(c.get("volumeMounts")).stream()
+                        .filter(v -> "/run/baton".equals(v.get("mountPath"))).findFirst()
+                        .orElseThrow(() -> new AssertionError(describe(w) + " mounts nothing at /run/baton"));
+                assertThat(mount.get("readOnly")).as(describe(w) + " mounts the secret read-only").isEqualTo(true);
+                Map<String, Object> volume = list(get(w, "spec", "template", "spec", "volumes")).stream()
+                        .filter(v -> mount.get("name").equals(v.get("name"))).findFirst().orElseThrow();
+                assertThat(get(volume, "secret", "secretName")).as(describe(w) + " volume " + volume.get("name"))
+                        .isEqualTo("baton-internal");
+                assertThat(get(volume, "secret", "optional")).as(describe(w) + ": a pod without the secret must not start")
+                        .isNotEqualTo(true);
+            }
+        }
+        assertThat(services).isGreaterThanOrEqualTo(5);
     }
 
     @ParameterizedTest

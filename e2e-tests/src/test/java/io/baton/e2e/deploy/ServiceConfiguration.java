@@ -61,6 +61,11 @@ record ServiceConfiguration(String module, int serverPort, boolean probesServed,
                 addNames(records, top, envPrefix, exact, patterns);
             }
         }
+        // Internal authentication's settings, read by every service through scheduling-core rather than a record.
+        for (String property : List.of(io.baton.core.security.InternalAuth.SECRET_PROPERTY,
+                io.baton.core.security.InternalAuth.SECRET_FILE_PROPERTY, io.baton.core.security.InternalAuth.MODE_PROPERTY)) {
+            exact.add(io.baton.core.security.InternalAuth.environmentName(property));
+        }
         Object port = at(applicationYml, "server", "port");
         boolean probes = Boolean.TRUE.equals(at(applicationYml, "management", "endpoint", "health", "probes", "enabled"))
                 && exposesHealth(at(applicationYml, "management", "endpoints", "web", "exposure", "include"));

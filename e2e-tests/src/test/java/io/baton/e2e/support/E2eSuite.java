@@ -25,7 +25,8 @@ import java.util.Map;
  * The whole suite for these tests, started once per test JVM (see {@link SuiteExtension}) by the code
  * {@code bin/baton up} runs ({@link Suite}, {@link ZooRegistration}, {@link Profiling}): every service from its jar
  * on free ports, the registry on PostgreSQL in a fresh schema, two workers; a small zoo (1,000 training images, 300
- * validation images, kept in {@code target/e2e-zoo}) registered and profiled at batch sizes 1 … 8.
+ * validation images, kept in {@code target/e2e-zoo}) registered and profiled at batch sizes 1 … 8. Internal
+ * authentication is on, as under {@code up}: the suite has its own secret, and {@link #http} presents it.
  */
 public final class E2eSuite implements AutoCloseable {
     public static final Path ZOO = Path.of("target", "e2e-zoo");
@@ -46,13 +47,14 @@ public final class E2eSuite implements AutoCloseable {
     private final Manifest manifest;
     private final ValidationSet validation;
     private final ZooRegistration.Registered registered;
-    private final JsonHttp http = new JsonHttp(Duration.ofSeconds(30));
+    private final JsonHttp http;
     private final PrintStream log;
     private final int profiled;
 
     private E2eSuite(Suite suite, String schema, Manifest manifest, ValidationSet validation, ZooRegistration.Registered registered,
                      PrintStream log, int profiled) {
         this.suite = suite;
+        this.http = suite.http(Duration.ofSeconds(30)); // the suite's internal secret: its services obey nobody else
         this.schema = schema;
         this.manifest = manifest;
         this.validation = validation;
@@ -86,7 +88,7 @@ public final class E2eSuite implements AutoCloseable {
         try {
             suite.start();
             suite.awaitWorkersLive(suite.workerDeviceIds(), Duration.ofSeconds(60));
-            JsonHttp http = new JsonHttp(Duration.ofSeconds(30));
+            JsonHttp http = suite.http(Duration.ofSeconds(30));
             ZooRegistration.Registered registered = new ZooRegistration(http, suite.registry(), log).register(ZOO);
             int profiled = new Profiling(http, suite.registry(), suite.profiler(), log)
                     .profileMissing(registered.applications(), PROFILING, Duration.ofMinutes(3));

@@ -21,6 +21,8 @@ public abstract class StubHttp implements AutoCloseable {
     protected final HttpServer server;
     /** The client port of every exchange, in arrival order: one port for calls that shared a connection. */
     public final java.util.List<Integer> clientPorts = new java.util.concurrent.CopyOnWriteArrayList<>();
+    /** The suite's internal secret as every exchange carried it ("none" when absent), in arrival order. */
+    public final java.util.List<String> internalSecrets = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     protected StubHttp() {
         try {
@@ -36,6 +38,8 @@ public abstract class StubHttp implements AutoCloseable {
         server.createContext("/", exchange -> {
             try (exchange) {
                 clientPorts.add(exchange.getRemoteAddress().getPort());
+                String secret = exchange.getRequestHeaders().getFirst(io.baton.core.security.InternalAuth.HEADER);
+                internalSecrets.add(secret == null ? "none" : secret);
                 handle(exchange);
             } catch (Exception e) {
                 e.printStackTrace();

@@ -1,5 +1,6 @@
 package io.baton.profiler.registry;
 
+import io.baton.core.security.InternalCredentials;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -27,8 +28,10 @@ public final class HttpRegistryClient implements RegistryClient {
     private final RestClient http;
     private final ObjectMapper json;
 
-    public HttpRegistryClient(RestClient.Builder builder, URI baseUrl, Duration timeout, ObjectMapper json) {
-        HttpClient client = HttpClient.newBuilder().connectTimeout(timeout).build();
+    /** {@code credentials}: the suite's secret, sent with every call (the registry serves only the suite). */
+    public HttpRegistryClient(RestClient.Builder builder, URI baseUrl, Duration timeout, ObjectMapper json,
+                              InternalCredentials credentials) {
+        HttpClient client = credentials.signing(HttpClient.newBuilder().connectTimeout(timeout).build());
         JdkClientHttpRequestFactory factory = new JdkClientHttpRequestFactory(client);
         factory.setReadTimeout(timeout);
         this.http = builder.clone().baseUrl(baseUrl.toString()).requestFactory(factory)

@@ -55,7 +55,9 @@ public final class RegistryProcess implements AutoCloseable {
         Path log = dir.resolve("registry.log");
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         ProcessBuilder pb = new ProcessBuilder(java, "-Xmx256m", "-XX:TieredStopAtLevel=1", "-jar", jar.toString(),
-                "--server.port=" + port, "--baton.registry.artifact-dir=" + dir.resolve("artifacts"))
+                "--server.port=" + port, "--baton.registry.artifact-dir=" + dir.resolve("artifacts"),
+                // the jar's deployment default needs the suite's secret; these tests run the profiler without one
+                "--baton.internal.auth=disabled")
                 .redirectErrorStream(true).redirectOutput(log.toFile());
         // A real PostgreSQL, as the architecture asks of tests: the server BATON_TEST_DB_URL names (default the
         // local one), in a fresh schema of this process's own, dropped when it stops.

@@ -1,5 +1,8 @@
 package io.baton.scheduler.actuate;
 
+import io.baton.core.security.InternalAuth;
+import io.baton.core.security.InternalCredentials;
+import java.util.Map;
 import java.time.Clock;
 
 import org.springframework.beans.factory.ObjectProvider;
@@ -40,7 +43,8 @@ class ActuatorConfiguration {
     }
 
     @Bean(destroyMethod = "close")
-    Actuator actuator(ActuatorProperties properties, WorkerRegistry registry, ObjectProvider<KubernetesClient> clients) {
+    Actuator actuator(ActuatorProperties properties, WorkerRegistry registry, ObjectProvider<KubernetesClient> clients,
+                      InternalCredentials credentials) {
         if (properties.kind().equals(ActuatorProperties.KUBERNETES)) {
             KubernetesClient client = clients.getObject();
             String namespace = properties.kubernetes().namespace() != null ? properties.kubernetes().namespace()
@@ -48,7 +52,9 @@ class ActuatorConfiguration {
             return new KubernetesActuator(client, namespace, properties.kubernetes().deployments(), Clock.systemUTC());
         }
         ActuatorProperties.Local local = properties.local();
-        return new LocalActuator(registry, new WorkerProcesses(local.commands(), local.logDir(), local.stopTimeout()));
+        Map<String, String> secret = credentials.secret()
+                .map(s -> Map.of(InternalAuth.environmentName(InternalAuth.SECRET_PROPERTY), s.value())).orElse(Map.of());
+        return new LocalActuator(registry, new WorkerProcesses(local.commands(), local.logDir(), local.stopTimeout(), secret));
     }
 
     @Bean

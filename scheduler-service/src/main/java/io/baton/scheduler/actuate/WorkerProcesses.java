@@ -33,6 +33,7 @@ public final class WorkerProcesses implements AutoCloseable {
     private final Map<String, String> commands;
     private final Path logDir;
     private final Duration stopTimeout;
+    private final Map<String, String> environment;
     private final Map<String, List<Launched>> running = new TreeMap<>();
 
     /** One process this class started. */
@@ -40,6 +41,16 @@ public final class WorkerProcesses implements AutoCloseable {
     }
 
     public WorkerProcesses(Map<String, String> commands, Path logDir, Duration stopTimeout) {
+        this(commands, logDir, stopTimeout, Map.of());
+    }
+
+    /**
+     * {@code environment} is added to what each launched worker inherits: the suite's internal secret, so that a
+     * worker launched here is obeyed by the scheduler and the registry even when this scheduler got its secret on
+     * the command line rather than in its own environment.
+     */
+    public WorkerProcesses(Map<String, String> commands, Path logDir, Duration stopTimeout, Map<String, String> environment) {
+        this.environment = Map.copyOf(environment);
         for (Map.Entry<String, String> e : commands.entrySet()) {
             if (e.getValue() == null || e.getValue().isBlank()) {
                 throw new IllegalArgumentException("baton.scheduler.actuator.local.commands." + e.getKey() + " is empty");
@@ -112,7 +123,9 @@ public final class WorkerProcesses implements AutoCloseable {
         Path logFile = logFile(pool, index);
         try {
             Files.createDirectories(logDir);
-            Process process = new ProcessBuilder(argv).redirectErrorStream(true).redirectOutput(logFile.toFile()).start();
+            ProcessBuilder builder = new ProcessBuilder(argv).redirectErrorStream(true).redirectOutput(logFile.toFile());
+            builder.environment().putAll(environment);
+            Process process = builder.start();
             log.info("started worker process {}-{} (pid {}, port {}): {}; output in {}", pool, index, process.pid(), port,
                     String.join(" ", argv), logFile);
             return new Launched(index, process);

@@ -12,6 +12,7 @@ import java.util.Optional;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import io.baton.core.security.InternalCredentials;
 import io.baton.scheduler.web.ApiException;
 import org.springframework.http.HttpStatus;
 
@@ -20,11 +21,13 @@ public class RegistryClient {
 
     private final URI registryUrl;
     private final ObjectMapper json;
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+    private final HttpClient http;
 
-    public RegistryClient(URI registryUrl, ObjectMapper json) {
+    /** {@code credentials}: the suite's secret, sent with every read (the registry serves only the suite). */
+    public RegistryClient(URI registryUrl, ObjectMapper json, InternalCredentials credentials) {
         this.registryUrl = registryUrl;
         this.json = json;
+        this.http = credentials.signing(HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build());
     }
 
     /** The application, or empty when the registry does not know it; a registry that does not answer is a 502. */

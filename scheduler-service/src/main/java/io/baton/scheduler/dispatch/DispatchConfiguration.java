@@ -1,5 +1,6 @@
 package io.baton.scheduler.dispatch;
 
+import io.baton.core.security.InternalCredentials;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
@@ -27,8 +28,9 @@ class DispatchConfiguration {
     }
 
     @Bean
-    ApplicationCatalog applicationCatalog(SchedulerProperties properties, ObjectMapper json) {
-        return new ApplicationCatalog(new RegistryClient(properties.registryUrl(), json), properties.catalogTtl());
+    ApplicationCatalog applicationCatalog(SchedulerProperties properties, ObjectMapper json,
+                                          InternalCredentials credentials) {
+        return new ApplicationCatalog(new RegistryClient(properties.registryUrl(), json, credentials), properties.catalogTtl());
     }
 
     @Bean(destroyMethod = "shutdown")
@@ -43,8 +45,9 @@ class DispatchConfiguration {
     }
 
     @Bean
-    WorkerClient workerClient(ObjectMapper json, CircuitBreakerRegistry breakers, ExecutorService workerCallExecutor) {
-        return new WorkerClient(json, breakers, workerCallExecutor);
+    WorkerClient workerClient(ObjectMapper json, CircuitBreakerRegistry breakers, ExecutorService workerCallExecutor,
+                              InternalCredentials credentials) {
+        return new WorkerClient(json, breakers, workerCallExecutor, credentials);
     }
 
     @Bean

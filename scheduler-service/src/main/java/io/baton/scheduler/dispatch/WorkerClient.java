@@ -1,5 +1,6 @@
 package io.baton.scheduler.dispatch;
 
+import io.baton.core.security.InternalCredentials;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -41,12 +42,14 @@ public class WorkerClient {
     private final Executor io;
     private final HttpClient http;
 
-    public WorkerClient(ObjectMapper json, CircuitBreakerRegistry breakers, Executor io) {
+    /** {@code credentials}: the suite's secret, sent with every call (workers serve only the suite). */
+    public WorkerClient(ObjectMapper json, CircuitBreakerRegistry breakers, Executor io,
+                        InternalCredentials credentials) {
         this.json = json;
         this.breakers = breakers;
         this.io = io;
-        this.http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).executor(io)
-                .connectTimeout(Duration.ofSeconds(2)).build();
+        this.http = credentials.signing(HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).executor(io)
+                .connectTimeout(Duration.ofSeconds(2)).build());
     }
 
     /** The breaker guarding calls to this worker (made on first use, from the {@code worker} configuration). */

@@ -1,5 +1,6 @@
 package io.baton.scheduler.ipa;
 
+import io.baton.core.security.InternalCredentials;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -18,7 +19,7 @@ class IpaConfiguration {
     @Bean(destroyMethod = "close")
     IpaLiveAdapter ipaLiveAdapter(LivePipelinePlanner planner, DispatchService dispatch, ScalingService scaling,
                                   ActuatorProperties actuator, SchedulerProperties properties, MeterRegistry meters,
-                                  ObjectMapper json) {
-        return new IpaLiveAdapter(planner, dispatch, scaling, actuator, properties, meters, json);
+                                  ObjectMapper json, InternalCredentials credentials) {
+        return new IpaLiveAdapter(planner, dispatch, scaling, actuator, properties, meters, json, credentials);
     }
 }

@@ -1,5 +1,6 @@
 package io.baton.scheduler.ipa;
 
+import io.baton.core.security.InternalCredentials;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -55,13 +56,14 @@ public class IpaLiveAdapter implements AutoCloseable {
     private final MeterRegistry meters;
     private final ObjectMapper json;
     private final URI plansUri;
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+    private final HttpClient http;
     private final ScheduledExecutorService loop;
     private final Map<String, AtomicInteger> gauges = new ConcurrentHashMap<>();
 
     public IpaLiveAdapter(LivePipelinePlanner planner, DispatchService dispatch, ScalingService scaling,
                           ActuatorProperties actuator, SchedulerProperties properties, MeterRegistry meters,
-                          ObjectMapper json) {
+                          ObjectMapper json, InternalCredentials credentials) {
+        this.http = credentials.signing(HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build());
         this.scaling = scaling;
         this.actuator = actuator;
         this.meters = meters;

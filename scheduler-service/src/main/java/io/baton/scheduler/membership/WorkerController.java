@@ -21,7 +21,7 @@ import io.baton.scheduler.web.ApiException;
 
 /**
  * Worker membership over HTTP, the routes worker-service's {@code HttpSchedulerClient} calls:
- * {@code POST /internal/v1/workers} (register), {@code POST /internal/v1/workers/{id}/heartbeat} (404 when the
+ * {@code POST /internal/v1/workers} (register; 409 when the id is live at another URL), {@code POST /internal/v1/workers/{id}/heartbeat} (404 when the
  * worker is unknown or evicted, so that it registers again), and {@code GET /internal/v1/workers[/{id}]}.
  */
 @RestController
@@ -38,7 +38,11 @@ public class WorkerController {
     @Operation(operationId = "registerWorker", summary = "A worker joins (or rejoins) the pool")
     public Worker register(@RequestBody WorkerRegistration registration) {
         validate(registration);
-        return registry.register(registration);
+        try {
+            return registry.register(registration);
+        } catch (WorkerIdTakenException e) {
+            throw new ApiException(HttpStatus.CONFLICT, "worker-id-taken", e.getMessage()).with("workerId", e.workerId());
+        }
     }
 
     @PostMapping("/{id}/heartbeat")

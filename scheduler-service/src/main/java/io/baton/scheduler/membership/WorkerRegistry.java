@@ -29,7 +29,11 @@ import io.baton.scheduler.SchedulerProperties;
  * the worker's {@code sentAt}, so clock skew between machines cannot evict a healthy worker. A worker is evicted
  * once {@code now - lastSeen > workerTimeout}; {@link WorkerEvictor} checks every {@code evictionInterval}.
  *
- * <p>Registering again replaces the entry. When the old entry was still live the worker has most likely restarted,
+ * <p>A live worker's id belongs to its address: a registration of that id from another URL is refused
+ * ({@link WorkerIdTakenException}), since accepting it would divert the live worker's batches to the newcomer while
+ * the real worker's heartbeats kept the entry live. An evicted id can be taken from anywhere.
+ *
+ * <p>Registering again from the same URL replaces the entry. When the old entry was still live the worker has most likely restarted,
  * losing whatever it was running, so listeners hear {@link WorkerListener#left} (reason {@code re-registered}) and
  * then {@link WorkerListener#joined}: in-flight batches are re-queued rather than waited for. Every change and its
  * listener calls happen under one lock, so listeners see changes in the order they happened.
@@ -64,15 +68,24 @@ public class WorkerRegistry {
         return timeout;
     }
 
-    /** Registers (or re-registers) a worker; it is live from now. The request must have been validated. */
+    /**
+     * Registers (or re-registers) a worker; it is live from now. The request must have been validated.
+     *
+     * @throws WorkerIdTakenException the id is live at another URL; nothing changes (no listener hears of it)
+     */
     public synchronized Worker register(WorkerRegistration registration) {
         Instant now = clock.instant();
         Worker previous = workers.get(registration.workerId());
+        URI url = URI.create(registration.url());
+        if (previous != null && previous.live() && !sameAddress(previous.url(), url)) {
+            log.warn("worker {} refused: live at {}, registration from {}", registration.workerId(), previous.url(), url);
+            throw new WorkerIdTakenException(registration.workerId());
+        }
         if (previous != null && previous.live()) {
             leave(previous.evicted(now, "re-registered"));
         }
         List<String> models = registration.models() == null ? List.of() : registration.models();
-        Worker worker = new Worker(registration.workerId(), URI.create(registration.url()), registration.device(),
+        Worker worker = new Worker(registration.workerId(), url, registration.device(),
                 models, WorkerState.LIVE, now, now, null, null, null);
         workers.put(worker.workerId(), worker);
         log.info("worker {} joined from {} ({} {}, {} cores)", worker.workerId(), worker.url(),
@@ -116,6 +129,15 @@ public class WorkerRegistry {
             }
         }
         return gone;
+    }
+
+    /** The same worker: scheme, host and port alike, and the same path but for a trailing slash. */
+    private static boolean sameAddress(URI a, URI b) {
+        return stripSlash(a.normalize().toString()).equalsIgnoreCase(stripSlash(b.normalize().toString()));
+    }
+
+    private static String stripSlash(String s) {
+        return s.replaceAll("/+$", "");
     }
 
     private void leave(Worker evicted) {

@@ -95,7 +95,8 @@ class ActuatorLocalHttpTest {
         String command = "{java} -Xmx256m -XX:TieredStopAtLevel=1 -jar " + jar.toAbsolutePath() + " --server.port={port}"
                 + " --baton.worker.device-id=local-{pool}-{index} --baton.worker.registry-url=file:" + dir
                 + " --baton.worker.scheduler-url=http://127.0.0.1:" + port + " --baton.worker.heartbeat-interval=300ms"
-                + " --baton.worker.intra-op-threads=1";
+                + " --baton.worker.intra-op-threads=1"
+                + " --baton.internal.auth=disabled"; // the scheduler under test runs without internal authentication
         try (LocalActuator local = new LocalActuator(registry, new WorkerProcesses(Map.of("cpu", command),
                 dir.resolve("logs"), Duration.ofSeconds(10)))) {
             local.scale("cpu", 1, "one real worker");

@@ -61,6 +61,21 @@ class LocalActuatorTest {
     }
 
     @Test
+    void aLaunchedWorkerIsGivenTheSuitesSecret() throws Exception {
+        Path script = script("""
+                #!/bin/sh
+                echo "$BATON_INTERNAL_SECRET" > "%s/secret-seen.tmp" && mv "%s/secret-seen.tmp" "%s/secret-seen"
+                exec sleep 300
+                """.formatted(dir, dir, dir));
+        try (WorkerProcesses processes = new WorkerProcesses(Map.of("cpu", "/bin/sh " + script), dir.resolve("logs"),
+                Duration.ofSeconds(5), Map.of("BATON_INTERNAL_SECRET", "launched-worker-secret-0123456789"))) {
+            processes.scaleTo("cpu", 1);
+            awaitTrue(() -> Files.exists(dir.resolve("secret-seen")), "the worker process started");
+            assertThat(Files.readString(dir.resolve("secret-seen")).strip()).isEqualTo("launched-worker-secret-0123456789");
+        }
+    }
+
+    @Test
     void withACommandItStartsAndStopsWorkerProcesses() throws Exception {
         Path script = script("""
                 #!/bin/sh

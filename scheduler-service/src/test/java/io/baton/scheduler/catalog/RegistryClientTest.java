@@ -52,7 +52,8 @@ class RegistryClientTest {
             exchange.close();
         });
         registry.start();
-        client = new RegistryClient(URI.create("http://127.0.0.1:" + registry.getAddress().getPort()), new ObjectMapper());
+        client = new RegistryClient(URI.create("http://127.0.0.1:" + registry.getAddress().getPort()), new ObjectMapper(),
+                io.baton.core.security.InternalCredentials.none());
     }
 
     @AfterEach
@@ -89,7 +90,8 @@ class RegistryClientTest {
         try (ServerSocket s = new ServerSocket(0)) {
             closedPort = s.getLocalPort();
         }
-        RegistryClient down = new RegistryClient(URI.create("http://127.0.0.1:" + closedPort), new ObjectMapper());
+        RegistryClient down = new RegistryClient(URI.create("http://127.0.0.1:" + closedPort), new ObjectMapper(),
+                io.baton.core.security.InternalCredentials.none());
         ApiException e = assertThrows(ApiException.class, () -> down.application("fashion-single"));
         assertEquals(HttpStatus.BAD_GATEWAY, e.status());
         assertTrue(e.getMessage().contains("did not answer"), e.getMessage());

@@ -149,11 +149,33 @@ class WorkerRegistryTest {
     void registeringALiveWorkerAgainIsALeaveThenAJoin() {
         registry.register(registration("w1"));
         clock.advance(10);
-        Worker again = registry.register(new WorkerRegistration("w1", "http://127.0.0.1:9999", cpu("w1"), null));
-        assertThat(again.url().toString()).isEqualTo("http://127.0.0.1:9999");
+        // a restart: the same worker at the same address (a trailing slash is the same address)
+        Worker again = registry.register(new WorkerRegistration("w1", "http://127.0.0.1:9000/w1/", cpu("w1"), null));
+        assertThat(again.url().toString()).isEqualTo("http://127.0.0.1:9000/w1/");
         assertThat(again.models()).isEmpty();
         assertThat(registry.workers()).containsExactly(again);
         assertThat(recorder.events).containsExactly("joined:w1", "left:w1:re-registered", "joined:w1");
+    }
+
+    @Test
+    void aLiveIdCannotBeTakenFromAnotherAddressAndNothingChanges() {
+        Worker real = registry.register(registration("w1"));
+        clock.advance(10);
+        assertThatThrownBy(() -> registry.register(new WorkerRegistration("w1", "http://127.0.0.1:6666", cpu("w1"), null)))
+                .isInstanceOf(WorkerIdTakenException.class)
+                .hasMessageContaining("'w1'");
+        assertThat(registry.workers()).containsExactly(real);
+        assertThat(recorder.events).containsExactly("joined:w1");
+    }
+
+    @Test
+    void anEvictedIdCanBeTakenFromAnotherAddress() {
+        registry.register(registration("w1"));
+        clock.advance(TIMEOUT.toMillis() + 1);
+        registry.evictStale();
+        Worker moved = registry.register(new WorkerRegistration("w1", "http://127.0.0.1:6666", cpu("w1"), null));
+        assertThat(moved.live()).isTrue();
+        assertThat(moved.url().toString()).isEqualTo("http://127.0.0.1:6666");
     }
 
     /**

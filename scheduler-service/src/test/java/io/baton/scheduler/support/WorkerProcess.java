@@ -55,6 +55,11 @@ public final class WorkerProcess implements AutoCloseable {
                 "--baton.worker.registry-url=file:" + artifacts.toAbsolutePath(),
                 "--baton.worker.scheduler-url=" + scheduler, "--baton.worker.heartbeat-interval=300ms",
                 "--baton.worker.intra-op-threads=1"));
+        // The worker runs from its jar, with its deployment default (a secret required); a test that gives it none
+        // runs it without service-to-service authentication, as the scheduler under test does.
+        if (Stream.of(more).noneMatch(a -> a.startsWith("--baton.internal."))) {
+            command.add("--baton.internal.auth=disabled");
+        }
         command.addAll(List.of(more));
         Process process = new ProcessBuilder(command)
                 .redirectErrorStream(true).redirectOutput(log.toFile()).start();

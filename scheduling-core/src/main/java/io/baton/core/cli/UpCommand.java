@@ -1,5 +1,6 @@
 package io.baton.core.cli;
 
+import io.baton.core.security.InternalAuth;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.baton.core.suite.JsonHttp;
 import io.baton.core.suite.Oip;
@@ -112,7 +113,7 @@ final class UpCommand {
         suite.awaitWorkersLive(suite.workerDeviceIds(), Duration.ofSeconds(60));
         out.println("  the scheduler lists workers " + String.join(", ", suite.workerDeviceIds()) + " as live");
 
-        JsonHttp http = new JsonHttp();
+        JsonHttp http = suite.http(Duration.ofSeconds(30));
         out.println("registering the demo zoo:");
         ZooRegistration.Registered registered = new ZooRegistration(http, suite.registry(), out).register(zoo);
         out.println("profiling (CPU, one intra-op thread, as the workers run):");
@@ -196,6 +197,8 @@ final class UpCommand {
                 : "http://127.0.0.1:" + w.get(0) + " … " + w.get(w.size() - 1) + " (" + w.size() + ", one per core)");
         out.printf("  metrics    every service's /actuator/prometheus (the gateway's on %s); logs in %s%n",
                 suite.gatewayManagement(), s.home().resolve("logs"));
+        out.printf("  internal   registry, scheduler, profiler and workers obey only this run's secret (%s, header %s)%n",
+                s.home().resolve(Suite.SECRET_FILE), InternalAuth.HEADER);
         out.println(bootstrapKeys
                 ? "  admin      the gateway's /v1 needs an API key: one of BATON_GATEWAY_API_KEYS in X-API-Key"
                 : "  admin      the gateway's /v1 is open (loopback only) until a key exists; BATON_GATEWAY_API_KEYS=... closes it");

@@ -3,6 +3,7 @@ package io.baton.core.suite;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.MissingNode;
+import io.baton.core.security.InternalCredentials;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.URI;
@@ -15,6 +16,8 @@ import java.time.Duration;
 /**
  * The few JSON calls the suite's tooling makes to its services (java.net.http and Jackson; scheduling-core has no
  * Spring). Every call answers status and body; a transport failure is a {@link SuiteException} that names the URL.
+ * Every call carries the suite's internal secret when there is one: the registry, scheduler and profiler serve only
+ * callers that present it.
  */
 public final class JsonHttp {
     public static final ObjectMapper JSON = new ObjectMapper();
@@ -22,9 +25,16 @@ public final class JsonHttp {
     private final HttpClient client;
     private final Duration timeout;
 
-    public JsonHttp(Duration timeout) {
+    /** {@code credentials}: the secret of the suite this talks to (none: it calls as a stranger). */
+    public JsonHttp(Duration timeout, InternalCredentials credentials) {
         this.timeout = timeout;
-        this.client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5)).build();
+        this.client = credentials.signing(
+                HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5)).build());
+    }
+
+    /** With the secret this process is configured with ({@code BATON_INTERNAL_SECRET} or {@code BATON_INTERNAL_SECRET_FILE}), if any. */
+    public JsonHttp(Duration timeout) {
+        this(timeout, InternalCredentials.forClientFromEnvironment());
     }
 
     public JsonHttp() {

@@ -1,10 +1,19 @@
 package io.baton.core.suite;
 
+import io.baton.core.security.InternalAuth;
+import io.baton.core.security.InternalCredentials;
+import io.baton.core.security.InternalSecret;
+import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
@@ -17,13 +26,22 @@ import java.util.concurrent.CompletableFuture;
  * {@link SuiteSpec}. {@code bin/baton up} and the end-to-end tests both run it. The registry starts first (the
  * others read it), then the rest together; each is awaited on its health endpoint. {@link #close} stops every
  * child that was started, also after a failed start, and waits for each: none is left behind.
+ *
+ * <p>Each suite has its own random internal secret, given to every child in {@code BATON_INTERNAL_SECRET} (so no
+ * service runs open and nothing needs to be set up) and written, readable by its owner only, to
+ * {@code <home>/internal-secret} for the command-line tools that talk to the running suite ({@code bin/baton} points
+ * them there; {@link #close} removes it). {@link #http} calls the services with it.
  */
 public final class Suite implements AutoCloseable {
+    /** The file, under the state directory, that holds the running suite's internal secret. */
+    public static final String SECRET_FILE = "internal-secret";
     private static final Duration STOP_GRACE = Duration.ofSeconds(20);
 
     private final SuiteSpec spec;
     private final PrintStream log;
-    private final JsonHttp http = new JsonHttp(Duration.ofSeconds(5));
+
+    private final InternalSecret secret = InternalSecret.random();
+    private final JsonHttp http;
     private final List<ServiceProcess> started = new ArrayList<>();
     private final List<ServiceProcess> workers = new ArrayList<>();
     private boolean closed;
@@ -33,6 +51,7 @@ public final class Suite implements AutoCloseable {
         this.spec = spec;
         this.log = log;
         this.gatewayManagementPort = managementPortFor(spec.ports().gateway());
+        this.http = http(Duration.ofSeconds(5));
     }
 
     /**
@@ -51,6 +70,16 @@ public final class Suite implements AutoCloseable {
             }
         }
         throw new SuiteException("no free port for the gateway's management port");
+    }
+
+    /** A client of this suite's services, presenting its internal secret. */
+    public JsonHttp http(Duration timeout) {
+        return new JsonHttp(timeout, credentials());
+    }
+
+    /** This suite's internal secret, as a client sends it. */
+    public InternalCredentials credentials() {
+        return InternalCredentials.required(secret);
     }
 
     public static String workerName(int index) {
@@ -102,6 +131,7 @@ public final class Suite implements AutoCloseable {
     /** Starts every service and waits until each is healthy; a {@link SuiteException} (after stopping them all) otherwise. */
     public void start() {
         try {
+            writeSecretFile();
             ServiceProcess registry = launch(Service.REGISTRY, "registry", spec.ports().registry(), spec.serviceJvmOptions(),
                     concat(List.of("--baton.registry.artifact-dir=" + spec.home().resolve("registry").resolve("artifacts").toAbsolutePath()),
                             spec.database().arguments()), spec.database().environment());
@@ -153,8 +183,10 @@ public final class Suite implements AutoCloseable {
         synchronized (this) {
             if (closed) throw new SuiteException("the suite is stopping");
         }
+        Map<String, String> env = new HashMap<>(environment);
+        env.put(InternalAuth.environmentName(InternalAuth.SECRET_PROPERTY), secret.value());
         ServiceProcess p = ServiceProcess.start(name, spec.jars().of(service), port, jvm, concat(arguments, spec.extra(service)),
-                environment, spec.home(), spec.home().resolve("logs").resolve(name + ".log"));
+                env, spec.home(), spec.home().resolve("logs").resolve(name + ".log"));
         synchronized (this) {
             started.add(p);
         }
@@ -224,6 +256,28 @@ public final class Suite implements AutoCloseable {
         for (ServiceProcess p : all) p.requestStop();
         long end = System.nanoTime() + STOP_GRACE.toNanos();
         for (ServiceProcess p : all) p.awaitStopped(Duration.ofNanos(Math.max(0, end - System.nanoTime())));
+        try {
+            Files.deleteIfExists(spec.home().resolve(SECRET_FILE)); // it opens nothing any more
+        } catch (IOException ignored) {
+            // the next run overwrites it
+        }
+    }
+
+    /** Owner-only from the start (created empty with those permissions, then written), where POSIX allows it. */
+    private void writeSecretFile() {
+        Path file = spec.home().resolve(SECRET_FILE);
+        try {
+            Files.createDirectories(spec.home());
+            Files.deleteIfExists(file);
+            try {
+                Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+            } catch (UnsupportedOperationException notPosix) {
+                Files.createFile(file);
+            }
+            Files.writeString(file, secret.value() + "\n", StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new SuiteException("cannot write the internal secret to " + file + ": " + e.getMessage(), e);
+        }
     }
 
     private static List<String> concat(List<String> a, List<String> b) {

@@ -1,5 +1,6 @@
 package io.baton.worker.artifact;
 
+import io.baton.core.security.InternalCredentials;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -18,10 +19,14 @@ public final class HttpArtifactSource implements ArtifactSource {
     private final Duration timeout;
     private final HttpClient http;
 
-    public HttpArtifactSource(URI registryUrl, Duration timeout) {
+    /**
+     * {@code credentials}: the suite's secret, which the registry demands. Redirects are not followed: the secret must
+     * not travel to wherever a redirect points.
+     */
+    public HttpArtifactSource(URI registryUrl, Duration timeout, InternalCredentials credentials) {
         this.registryUrl = registryUrl;
         this.timeout = timeout;
-        this.http = HttpClient.newBuilder().connectTimeout(timeout).followRedirects(HttpClient.Redirect.NORMAL).build();
+        this.http = credentials.signing(HttpClient.newBuilder().connectTimeout(timeout).followRedirects(HttpClient.Redirect.NEVER).build());
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.baton.worker.membership;
 
+import io.baton.core.security.InternalCredentials;
 import io.baton.core.membership.WorkerHeartbeat;
 import io.baton.core.membership.WorkerRegistration;
 import java.io.IOException;
@@ -22,11 +23,13 @@ public final class HttpSchedulerClient implements SchedulerClient {
     private final ObjectMapper json;
     private final HttpClient http;
 
-    public HttpSchedulerClient(URI schedulerUrl, Duration timeout, ObjectMapper json) {
+    /** {@code credentials}: the suite's secret, without which the scheduler refuses a registration. */
+    public HttpSchedulerClient(URI schedulerUrl, Duration timeout, ObjectMapper json,
+                               InternalCredentials credentials) {
         this.schedulerUrl = schedulerUrl;
         this.timeout = timeout;
         this.json = json;
-        this.http = HttpClient.newBuilder().connectTimeout(timeout).build();
+        this.http = credentials.signing(HttpClient.newBuilder().connectTimeout(timeout).build());
     }
 
     @Override

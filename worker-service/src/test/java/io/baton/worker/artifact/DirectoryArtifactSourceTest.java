@@ -23,7 +23,7 @@ class DirectoryArtifactSourceTest {
         byte[] byDigest = "model two".getBytes(StandardCharsets.UTF_8);
         Files.write(dir.resolve("fmnist-linear.onnx"), named);
         Files.write(dir.resolve(Digests.sha256(byDigest) + ".onnx"), byDigest);
-        ArtifactSource source = ArtifactSources.of(dir.toUri(), Duration.ofSeconds(1));
+        ArtifactSource source = ArtifactSources.of(dir.toUri(), Duration.ofSeconds(1), io.baton.core.security.InternalCredentials.none());
 
         assertThat(source.fetch(Digests.sha256(named))).isEqualTo(named);
         assertThat(source.fetch(Digests.sha256(byDigest))).isEqualTo(byDigest);
@@ -42,9 +42,9 @@ class DirectoryArtifactSourceTest {
 
     @Test
     void acceptsRelativeFileUrisAndRejectsOtherSchemes() {
-        assertThat(ArtifactSources.of(URI.create("file:zoo"), Duration.ofSeconds(1)).describe())
+        assertThat(ArtifactSources.of(URI.create("file:zoo"), Duration.ofSeconds(1), io.baton.core.security.InternalCredentials.none()).describe())
                 .endsWith("/zoo").startsWith("file:///");
-        assertThatThrownBy(() -> ArtifactSources.of(URI.create("ftp://x"), Duration.ofSeconds(1)))
+        assertThatThrownBy(() -> ArtifactSources.of(URI.create("ftp://x"), Duration.ofSeconds(1), io.baton.core.security.InternalCredentials.none()))
                 .hasMessageContaining("baton.worker.registry-url");
     }
 
