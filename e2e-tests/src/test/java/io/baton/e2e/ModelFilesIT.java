@@ -51,7 +51,7 @@ class ModelFilesIT {
     }
 
     static HttpResponse<String> upload(byte[] bytes, String contentType) throws Exception {
-        return HTTP.send(HttpRequest.newBuilder(e2e.suite().registry().resolve("/v1/artifacts?type=onnx"))
+        return HTTP.send(e2e.suite().credentials().sign(HttpRequest.newBuilder(e2e.suite().registry().resolve("/v1/artifacts?type=onnx")))
                 .header("Content-Type", contentType).POST(HttpRequest.BodyPublishers.ofByteArray(bytes)).build(),
                 HttpResponse.BodyHandlers.ofString());
     }
@@ -132,7 +132,7 @@ class ModelFilesIT {
         ArrayNode data = part.putArray("data");
         for (float[] row : input) for (float v : row) data.add(v);
         URI worker = e2e.suite().workers().get(0).url();
-        HttpResponse<String> served = HTTP.send(HttpRequest.newBuilder(worker.resolve("/internal/v1/batches"))
+        HttpResponse<String> served = HTTP.send(e2e.suite().credentials().sign(HttpRequest.newBuilder(worker.resolve("/internal/v1/batches")))
                 .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(batch.toString())).build(),
                 HttpResponse.BodyHandlers.ofString());
         assertThat(served.statusCode()).as(served.body()).isEqualTo(200);
