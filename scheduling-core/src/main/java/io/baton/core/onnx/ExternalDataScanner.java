@@ -31,6 +31,7 @@ public final class ExternalDataScanner {
     public static final int MAX_DEPTH = 100;
     /** References kept in a {@link Result}; beyond this they are only counted. */
     public static final int MAX_REPORTED = 100;
+    /** external_data entries kept per tensor (the rest are counted: {@link ExternalReference#entryCount()}). */
     private static final int MAX_ENTRIES = 16, NAME_BYTES = 256, VALUE_BYTES = 4096;
 
     // onnx.proto field numbers, by message.
@@ -276,7 +277,7 @@ public final class ExternalDataScanner {
                 : parent + " " + kind + " " + quote(name);
         if (sparsePart != null) where += " " + sparsePart;
         count++;
-        if (found.size() < keep) found.add(new ExternalReference(where, name, entries, dataLocation));
+        if (found.size() < keep) found.add(new ExternalReference(where, name, entries, dataLocation, entryCount));
     }
 
     private Map.Entry<String, String> entry(ProtoReader e, int depth, Where parent) {

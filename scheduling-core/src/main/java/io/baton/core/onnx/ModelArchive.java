@@ -234,8 +234,16 @@ public final class ModelArchive {
             throw refused("its model has " + scan.count() + " tensors in data files; at most " + limits.maxReferences() + " are accepted");
         }
         for (ExternalReference ref : scan.references()) {
-            String location = ref.location();
             String at = ref.where() + ": ";
+            // ONNX Runtime reads every entry and keeps the last value of a key: a 'location' past the entries the scanner
+            // kept, or a second 'location' after a harmless one, would otherwise be the file it opens (/etc/passwd).
+            if (!ref.allEntriesKept()) {
+                throw refused(at + "it has " + ref.entryCount() + " external_data entries; at most " + ref.entries().size()
+                        + " are accepted");
+            }
+            String repeated = ref.repeatedKey();
+            if (repeated != null) throw refused(at + "external_data key '" + printable(repeated) + "' appears more than once");
+            String location = ref.location();
             if (location == null) throw refused(at + "it has external data but no location");
             String problem = pathProblem(location);
             if (problem != null) throw refused(at + "location '" + printable(location) + "' " + problem);

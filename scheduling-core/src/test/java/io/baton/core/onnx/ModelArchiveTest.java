@@ -149,6 +149,28 @@ class ModelArchiveTest {
         }
     }
 
+    /**
+     * ONNX Runtime keeps the last {@code location} of a tensor's entries. Red-team finding: a location of the archive
+     * followed by sixteen {@code offset} entries and then {@code /etc/passwd} was accepted (the scanner keeps the first
+     * sixteen entries), and ONNX Runtime served the host's /etc/passwd as the tensor.
+     */
+    @Test
+    void aLocationPastTheKeptEntriesOrRepeatedIsRefused() throws Exception {
+        java.util.List<Map.Entry<String, String>> many = new java.util.ArrayList<>();
+        many.add(Map.entry("location", "weights/w.bin"));
+        for (int i = 0; i < 16; i++) many.add(Map.entry("offset", "8"));
+        many.add(Map.entry("location", "/etc/passwd"));
+        many.add(Map.entry("length", "16"));
+        Map<String, byte[]> entries = valid();
+        entries.put("net.onnx", model(new ExternalData(many, ExternalData.EXTERNAL)));
+        assertRefused(zip(entries), "graph 'main' initializer 'w': it has 19 external_data entries; at most 16 are accepted");
+
+        Map<String, byte[]> twice = valid();
+        twice.put("net.onnx", model(new ExternalData(java.util.List.of(Map.entry("location", "weights/w.bin"),
+                Map.entry("offset", "8"), Map.entry("length", "16"), Map.entry("location", "weights/w.bin")), ExternalData.EXTERNAL)));
+        assertRefused(zip(twice), "graph 'main' initializer 'w': external_data key 'location' appears more than once");
+    }
+
     @Test
     void symbolicLinksAndSpecialFilesAreRefused() throws Exception {
         byte[] link = unixMode(zip(valid()), "weights/w.bin", 0120777);
