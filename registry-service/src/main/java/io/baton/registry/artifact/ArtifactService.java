@@ -71,6 +71,15 @@ public class ArtifactService {
                     throw ApiException.unprocessable("type", "these bytes are already stored as a "
                             + existing.get().mediaType() + " artifact");
                 }
+                if (type == ArtifactEntity.MediaType.onnx) {
+                    // Stored by an older registry, the bytes may have passed checks that were weaker then.
+                    try {
+                        inspector.recheck(staged.file());
+                    } catch (OnnxInspector.InvalidModelException | OnnxInspector.RefusedModelException e) {
+                        throw ApiException.unprocessable("body", "these bytes are stored already (artifact "
+                                + staged.digest() + ") but are refused now: " + e.getMessage());
+                    }
+                }
                 if (store.find(staged.digest()).isEmpty()) store.commit(staged); // restore a file lost from disk
                 return new Upload(existing.get(), false);
             }

@@ -87,6 +87,30 @@ public class OnnxInspector {
         }
     }
 
+    /**
+     * Checks again, without ONNX Runtime, that stored bytes do not point outside themselves: a plain model by its
+     * scan, an archive (told by its first bytes) by unpacking it. For bytes stored by a registry whose checks were
+     * weaker (an archive whose last {@code location} hid past the entries an older scanner kept was accepted), so
+     * that uploading them again is not answered as if they were a good model.
+     */
+    public void recheck(Path stored) throws InvalidModelException, RefusedModelException {
+        if (ModelArchive.isArchive(stored)) {
+            try {
+                ModelArchive.extract(stored, workDirectory, archiveLimits).close();
+            } catch (ModelArchiveException e) {
+                throw new RefusedModelException(e.getMessage());
+            }
+            return;
+        }
+        ExternalDataScanner.Result scan;
+        try {
+            scan = ExternalDataScanner.scan(stored);
+        } catch (MalformedModelException e) {
+            throw new InvalidModelException(e.getMessage(), e);
+        }
+        if (scan.pointsOutside()) throw new RefusedModelException("the model points outside itself: " + scan.describe());
+    }
+
     /** A zip archive of one model and its data files ({@link ModelArchive}). */
     public Signature inspectArchive(Path archive) throws InvalidModelException, RefusedModelException {
         ModelDirectory dir;
