@@ -35,6 +35,11 @@ public final class JsonTensors {
         }
         if (nested(data)) {
             checkNesting(label, shape, data, 0, new ArrayList<>());
+        } else if (data.size() != want) {
+            // Before allocating: the shape is the client's word, the values are what it sent. An 80-byte request
+            // claiming shape [100000000, 1] with one value made the gateway allocate 400 MB (OutOfMemoryError).
+            throw new TensorException(label, "data has " + data.size() + " values but shape "
+                    + java.util.Arrays.toString(shape) + " needs " + want);
         }
         ByteBuffer buffer = ByteBuffer.allocate((int) want * type.bytes()).order(ByteOrder.LITTLE_ENDIAN);
         long got = put(buffer, data, label, type, want, 0);

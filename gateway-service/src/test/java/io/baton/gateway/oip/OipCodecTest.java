@@ -94,6 +94,13 @@ class OipCodecTest {
         assertTensorError("""
                 {"inputs": [{"name": "x", "shape": [1, 1], "datatype": "FP32", "data": [1, 2]}]}""",
                 "input 'x'", "data has 2 values");
+        // Red-team: 80 bytes claiming 10^8 elements were allocated before the count was compared (OutOfMemoryError).
+        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+        long before = threads.getCurrentThreadAllocatedBytes();
+        assertTensorError("""
+                {"inputs": [{"name": "x", "shape": [100000000, 1], "datatype": "FP32", "data": [1]}]}""",
+                "input 'x'", "data has 1 values but shape [100000000, 1] needs 100000000");
+        assertThat(threads.getCurrentThreadAllocatedBytes() - before).as("bytes allocated refusing it").isLessThan(16L << 20);
         assertTensorError("""
                 {"inputs": [{"name": "x", "shape": [2], "datatype": "INT32", "data": [1, 2.5]}]}""",
                 "input 'x'", "data[1] is 2.5, not a 32-bit integer");
