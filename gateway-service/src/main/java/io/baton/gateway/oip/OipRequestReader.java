@@ -31,19 +31,81 @@ public final class OipRequestReader {
 
     public static final String HEADER_LENGTH = "Inference-Header-Content-Length";
 
+    /**
+     * The JSON of one request may hold at most this many tree units (a value counts 1, an array or object 4: about
+     * 16 heap bytes each once Jackson has built its tree), and all requests being decoded at once twice as many.
+     * Jackson's tree costs 10 to 20 times the bytes it is read from, so the body-size limit alone did not bound it:
+     * one 30 MB body of nested one-value arrays ({@code [[0],[0],…]}) or two 60 MB bodies of {@code 0,} threw
+     * OutOfMemoryError in a 512 MB gateway. Larger tensors go as binary data, which is not turned into a tree.
+     */
+    public static final int MAX_JSON_UNITS = 1 << 22, JSON_UNITS_IN_FLIGHT = 1 << 23;
+
     private final ObjectMapper json;
+    private final int maxJsonUnits;
+    private final java.util.concurrent.Semaphore jsonUnits;
 
     /**
      * @param json used as configured, except that numbers are read with Jackson's fast double parser (a JSON tensor
      *             is mostly numbers) and strictly ({@link StrictJson}: duplicate keys and trailing content refused)
      */
     public OipRequestReader(ObjectMapper json) {
+        this(json, MAX_JSON_UNITS, JSON_UNITS_IN_FLIGHT);
+    }
+
+    /** With other bounds on the JSON tree ({@link #MAX_JSON_UNITS}): per request, and for all being decoded at once. */
+    public OipRequestReader(ObjectMapper json, int maxJsonUnits, int jsonUnitsInFlight) {
+        if (maxJsonUnits < 1 || jsonUnitsInFlight < maxJsonUnits) {
+            throw new IllegalArgumentException("JSON tree bounds must be >= 1, the one in flight at least the one per request");
+        }
         this.json = StrictJson.configure(json.copyWith(json.getFactory().rebuild()
                 .enable(StreamReadFeature.USE_FAST_DOUBLE_PARSER).build()));
+        this.maxJsonUnits = maxJsonUnits;
+        this.jsonUnits = new java.util.concurrent.Semaphore(jsonUnitsInFlight);
     }
 
     public OipRequest read(byte[] body, String headerLength) {
         int jsonLength = jsonLength(body, headerLength);
+        int units = jsonUnits(body, jsonLength);
+        if (units > maxJsonUnits) {
+            throw new GatewayException(413, "json-too-large", "the request's JSON holds about " + units
+                    + " values and arrays, more than the " + maxJsonUnits + " the gateway builds a JSON tree of; send "
+                    + "large tensors as binary data (" + HEADER_LENGTH + " and parameters.binary_data_size)");
+        }
+        if (!jsonUnits.tryAcquire(units)) {
+            throw GatewayException.overloaded("the gateway is decoding as much JSON as it holds at once; retry shortly "
+                    + "or send large tensors as binary data (" + HEADER_LENGTH + ")");
+        }
+        try {
+            return read(body, jsonLength);
+        } finally {
+            jsonUnits.release(units);
+        }
+    }
+
+    /**
+     * What Jackson's tree of the JSON will cost, counted on the bytes before it is built: a comma 1 (a value after
+     * the first), an opening bracket or brace 4; inside strings nothing. Linear in the bytes, no allocation.
+     */
+    static int jsonUnits(byte[] body, int length) {
+        long units = 1;
+        boolean inString = false;
+        for (int i = 0; i < length; i++) {
+            byte b = body[i];
+            if (inString) {
+                if (b == '\\') i++;
+                else if (b == '"') inString = false;
+            } else if (b == '"') {
+                inString = true;
+            } else if (b == ',') {
+                units++;
+            } else if (b == '[' || b == '{') {
+                units += 4;
+            }
+        }
+        return (int) Math.min(units, Integer.MAX_VALUE);
+    }
+
+    private OipRequest read(byte[] body, int jsonLength) {
         JsonNode root;
         try {
             root = json.readTree(body, 0, jsonLength);

@@ -230,6 +230,39 @@ class OipCodecTest {
         assertThat(back.inputs().get(1).data()).isEqualTo(c.data());
     }
 
+    /**
+     * Red-team: one 30 MB body of one-value arrays ([[0],[0],…]) made Jackson's tree outgrow a 512 MB gateway
+     * (OutOfMemoryError), as did two 60 MB bodies of "0,". The tree's cost is counted on the bytes first.
+     */
+    @Test
+    void jsonWhoseTreeWouldOutgrowTheBoundIsRefusedBeforeItIsBuilt() {
+        int rows = 1_000_000; // 5 million units: past the 4 million bound, a 4 MB body
+        StringBuilder body = new StringBuilder(rows * 4 + 100)
+                .append("{\"inputs\": [{\"name\": \"x\", \"shape\": [").append(rows).append(", 1], \"datatype\": \"FP32\", \"data\": [");
+        for (int i = 0; i < rows; i++) body.append(i == 0 ? "[0]" : ",[0]");
+        String nested = body.append("]}]}").toString();
+        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+        byte[] bytes = nested.getBytes(StandardCharsets.UTF_8);
+        long before = threads.getCurrentThreadAllocatedBytes();
+        assertThatThrownBy(() -> reader.read(bytes, null)).isInstanceOfSatisfying(GatewayException.class, e -> {
+            assertThat(e.status()).isEqualTo(413);
+            assertThat(e.reason()).isEqualTo("json-too-large");
+        }).hasMessageContaining("holds about 5000024 values and arrays, more than the 4194304")
+                .hasMessageContaining("send large tensors as binary data");
+        assertThat(threads.getCurrentThreadAllocatedBytes() - before).as("bytes allocated refusing it").isLessThan(1L << 20);
+
+        // commas and brackets inside strings are not values
+        byte[] strings = "{\"id\": \"[,[,\\\",\"}".getBytes(StandardCharsets.UTF_8);
+        assertThat(OipRequestReader.jsonUnits(strings, strings.length)).isEqualTo(5);
+        // all requests being decoded at once share a second bound: with none of it left, a request is a 503
+        OipRequestReader small = new OipRequestReader(json, 40, 40);
+        assertThat(small.read("{\"inputs\": [{\"name\": \"x\", \"shape\": [2], \"datatype\": \"FP32\", \"data\": [1, 2]}]}"
+                .getBytes(StandardCharsets.UTF_8), null).inputs()).hasSize(1);
+        assertThatThrownBy(() -> small.read(("{\"inputs\": [{\"name\": \"x\", \"shape\": [41], \"datatype\": \"FP32\", \"data\": ["
+                + "0,".repeat(40) + "0]}]}").getBytes(StandardCharsets.UTF_8), null))
+                .isInstanceOfSatisfying(GatewayException.class, e -> assertThat(e.status()).isEqualTo(413));
+    }
+
     private void assertTensorError(String body, String tensor, String message) {
         assertThatThrownBy(() -> read(body))
                 .isInstanceOfSatisfying(TensorException.class, e -> assertThat(e.tensor()).isEqualTo(tensor))
