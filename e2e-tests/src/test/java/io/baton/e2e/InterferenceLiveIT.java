@@ -21,10 +21,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * Interference-aware routing live (issue 8, item 5) on the real suite: {@code fashion-itf}, the demo's single-model
- * application again (its variants, artifacts and the profiles the real profiler measured, interference features
- * included) with policy {@code interference}. Requests go through the gateway's OIP route; the scheduler's
- * interference engine routes them over the live workers with the plan it makes from measured rates and the
+ * Interference-aware routing live on the real suite, every service and the measured profiles real: {@code fashion-itf},
+ * the demo's single-model application again (its variants, artifacts and the profiles the real profiler measured,
+ * interference features included) with policy {@code interference}. Requests go through the gateway's OIP route; the
+ * scheduler's interference engine routes them over the live workers with the plan it makes from measured rates and the
  * profiled features. Every answer is checked against a direct ONNX Runtime run of the variant it names.
  */
 @ExtendWith(SuiteExtension.class)

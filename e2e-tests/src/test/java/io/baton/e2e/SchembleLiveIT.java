@@ -29,10 +29,11 @@ import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * Schemble live (issue 5, item 5) on the real suite: the demo ensemble {@code fashion-ensemble} (policy
- * {@code schemble}) is profiled whole, so the registry holds its ensemble profile (bins, (bin, subset) table and the
- * difficulty predictor); from then on the scheduler's Schemble engine plans its queries and the gateway aggregates
- * the base models that ran. Every answer is checked against direct ONNX Runtime runs of exactly those base models.
+ * Schemble live on the real suite, every service and the measured profiles real: the demo ensemble
+ * {@code fashion-ensemble} (policy {@code schemble}) is profiled whole, so the registry holds its ensemble profile
+ * (bins, (bin, subset) table and the difficulty predictor); from then on the scheduler's Schemble engine plans its
+ * queries and the gateway aggregates the base models that ran. Every answer is checked against direct ONNX Runtime runs
+ * of exactly those base models.
  */
 @ExtendWith(SuiteExtension.class)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class) // light load first: a burst's tasks may still run on the workers after its answers

@@ -28,11 +28,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * SneakPeek live (issue 6) on the real suite: {@code fashion-peek}, the demo's single-model application again (its
- * variants, artifacts, validation set and measured profiles, per-class recall included) with policy
- * {@code sneakpeek}. The gateway finds each request's k nearest neighbours in the validation set (HNSW) and sends
- * the label counts; the scheduler's SneakPeek engine plans each window and picks the variant. Every answer is checked
- * against a direct ONNX Runtime run of the variant it names.
+ * SneakPeek live on the real suite, every service and the measured profiles real: {@code fashion-peek}, the demo's
+ * single-model application again (its variants, artifacts, validation set and measured profiles, per-class recall
+ * included) with policy {@code sneakpeek}. The gateway finds each request's k nearest neighbours in the validation set
+ * (HNSW) and sends the label counts; the scheduler's SneakPeek engine plans each window and picks the variant. Every
+ * answer is checked against a direct ONNX Runtime run of the variant it names.
  */
 @ExtendWith(SuiteExtension.class)
 class SneakPeekLiveIT {

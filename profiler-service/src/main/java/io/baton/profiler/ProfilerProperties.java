@@ -22,8 +22,10 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * @param httpTimeout    per call to the registry (default 30 s; artifact downloads are one call)
  * @param retainedJobs   finished jobs kept for polling; the oldest finished ones are forgotten past this (default 1000)
  * @param ensembleBins   discrepancy-score bins of an ensemble profile when the job names none (default 5; Schemble
- *                       does not say how many, and 5 quantile bins keep about 400 samples per bin of a 2,000-sample set)
- * @param interference   the interference features measured after each variant's latency profile (issue 8)
+ *                       does not say how many, and 5 quantile bins keep about 400 samples per bin of a 2,000-sample
+ *                       set)
+ * @param interference the interference features measured after each variant's latency profile (what the interference
+ *                       planner predicts slowdowns from)
  */
 @ConfigurationProperties(prefix = "baton.profiler")
 public record ProfilerProperties(

@@ -16,9 +16,9 @@ import io.baton.registry.support.OnnxModels;
 import io.baton.registry.support.PostgresHttpTest;
 
 /**
- * A profile's interference features (issue 8, item 1: V4's {@code profiles.interference}) over real HTTP against
- * PostgreSQL: stored with the profile, returned by every read of it, replaced with it, and refused with a problem
- * naming the field when not a measurement.
+ * A profile's interference features (V4's {@code profiles.interference}, what the interference-aware planner predicts
+ * slowdowns from) over real HTTP against PostgreSQL: stored with the profile, returned by every read of it, replaced
+ * with it, and refused with a problem naming the field when not a measurement.
  */
 class InterferenceFeaturesApiTest extends PostgresHttpTest {
 

@@ -48,7 +48,7 @@ public record SchedulerProperties(
         Interference interference) {
 
     /**
-     * The live {@code interference} policy's planner (issue 8).
+     * The live {@code interference} policy's planner (the interference-aware heterogeneous serving paper's re-planner).
      *
      * @param goal    what each plan maximises: {@code goodput} (default, the paper's §VI-B), {@code slo99}
      *                (throughput with 99% within SLO, §VI-C) or {@code fairness} (§VI-D)

@@ -31,8 +31,8 @@ import io.baton.worker.runtime.ExecutionProvider;
  *                             {@code http://127.0.0.1:{server port}}
  * @param httpTimeout          timeout of each call to the registry or the scheduler (default 10s)
  * @param deviceClass          the device class this worker declares in its registration, for the scheduler's
- *                             interference-aware placement (issue 8); none (the default) derives it from the
- *                             provider and intra-op threads: {@code gpu}, {@code cpu-<n>t} or {@code cpu}
+ *                             interference-aware placement across heterogeneous devices; none (the default) derives it
+ *                             from the provider and intra-op threads: {@code gpu}, {@code cpu-<n>t} or {@code cpu}
  * @param modelDir             where each loaded model gets its private directory (owner-only, removed at unload);
  *                             none (the default) uses the system's temporary directory
  * @param maxRunTime           the longest a batch may take on this worker, whatever its {@code timeoutMs} asks; a run

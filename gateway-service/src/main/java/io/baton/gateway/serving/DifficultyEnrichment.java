@@ -18,10 +18,10 @@ import io.baton.gateway.tensor.Datatype;
 import io.baton.gateway.tensor.Tensor;
 
 /**
- * Schemble's difficulty prediction at the edge (issue 5, item 3): for an ensemble application with policy
- * {@code schemble} whose ensemble profile names a difficulty predictor (the profiler trains it), each request's first
- * input goes through scheduling-core's {@link OnnxDifficultyEnricher} (ONNX Runtime, one intra-op thread) and the
- * predicted score of every example comes back with the time the predictor took.
+ * Schemble's difficulty prediction at the edge, so that the scheduler can plan each query by its difficulty: for an
+ * ensemble application with policy {@code schemble} whose ensemble profile names a difficulty predictor (the profiler
+ * trains it), each request's first input goes through scheduling-core's {@link OnnxDifficultyEnricher} (ONNX Runtime,
+ * one intra-op thread) and the predicted score of every example comes back with the time the predictor took.
  *
  * <p><b>Latency against the deadline.</b> The enricher runs before any scheduler call, and the request's
  * {@link Deadline} started when the gateway received it: whatever enrichment takes (the predictor's run; on a cache

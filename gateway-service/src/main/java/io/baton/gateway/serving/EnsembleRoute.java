@@ -90,10 +90,11 @@ final class EnsembleRoute {
     }
 
     /**
-     * Schemble live (issue 5, item 5): one query-level call; the scheduler's Schemble engine picks the base models
-     * that run it (by the query's difficulty bin, its deadline and the models' queues) and this aggregates what ran,
-     * the others counted as missing outputs, as the paper's aggregation of a subset does. The difficulty score sent is
-     * the request's hardest example's (a request with several examples is one query).
+     * Schemble live, so that the paper's query-level planning runs on real workers: one query-level call; the
+     * scheduler's Schemble engine picks the base models that run it (by the query's difficulty bin, its deadline and
+     * the models' queues) and this aggregates what ran, the others counted as missing outputs, as the paper's
+     * aggregation of a subset does. The difficulty score sent is the request's hardest example's (a request with
+     * several examples is one query).
      */
     private Served serveScheduled(ServingContext ctx, ApplicationDefinition app, Aggregator aggregator,
                                   List<VariantDefinition> models, List<TensorSpec> clientOutputs,

@@ -20,10 +20,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * SneakPeek's evidence at the edge (issue 6, item 3): for a single-model application with policy {@code sneakpeek},
- * the labels of each request's k nearest neighbours (approximate, HNSW: scheduling-core's {@link HnswEvidence} over
- * hnswlib) among the application's labelled examples, counted per class: the multinomial evidence y of the paper's
- * Dirichlet–multinomial (§4.1), which the scheduler turns into the posterior θ.
+ * SneakPeek's evidence at the edge, where the request's inputs are decoded anyway: for a single-model application with
+ * policy {@code sneakpeek}, the labels of each request's k nearest neighbours (approximate, HNSW: scheduling-core's
+ * {@link HnswEvidence} over hnswlib) among the application's labelled examples, counted per class: the multinomial
+ * evidence y of the paper's Dirichlet–multinomial (§4.1), which the scheduler turns into the posterior θ.
  *
  * <p><b>Which examples.</b> The paper searches the application's training data. Baton keeps an application's
  * labelled data as registry datasets, so the index is built from the dataset {@code policyParams.evidenceDataset}
@@ -36,8 +36,9 @@ import org.slf4j.LoggerFactory;
  * <p>A request of several examples gets the counts of all its examples' neighbours (it is one request to schedule).
  * The search's time is measured and reported ({@code evidence_ms}); it runs before the scheduler call, so it counts
  * against the request's deadline, and is recorded per application in {@code baton_gateway_evidence_seconds} (tag
- * {@code app}) so that operators see what the peek costs. Without a dataset, or an input the index cannot read, the request goes unenriched
- * (the scheduler plans it with the prior alone): evidence informs scheduling, it never fails a request.
+ * {@code app}) so that operators see what the peek costs. Without a dataset, or an input the index cannot read, the
+ * request goes unenriched (the scheduler plans it with the prior alone): evidence informs scheduling, it never fails a
+ * request.
  */
 public final class SneakPeekEvidence {
 

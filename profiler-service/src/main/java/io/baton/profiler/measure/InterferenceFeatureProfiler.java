@@ -9,16 +9,16 @@ import io.baton.profiler.ProfilerProperties;
 import io.baton.profiler.registry.ProfileBody;
 
 /**
- * A variant's interference features on this machine's CPU (issue 8, the interference paper's section IV-B), measured
+ * A variant's interference features on this machine's CPU (the interference paper's section IV-B), measured
  * by scheduling-core's {@link InterferenceHarness} — the same entry point {@code baton bench interference-calibrate}
  * profiles its models with — and shaped for the registry.
  *
  * <p>The variant runs at batch 1 in its own ONNX Runtime session with one intra-op thread (one core's worth of work):
  * alone (solo latency: median thread CPU time; utilisation: CPU time ÷ wall time), beside the fixed synthetic bubble
  * (a 32 MiB streaming copy on the other core: sensitivity = latency beside it ÷ solo), and as the co-runner of the
- * bubble (bandwidth: the fraction of the bubble's solo streaming rate it takes away, times that rate, in GB/s — a probe,
- * as this machine exposes no hardware memory counters). The average layer time is solo ÷ the graph's operator nodes.
- * Every input the variant declares is fed, of its declared element type and shape (symbolic dimensions 1).
+ * bubble (bandwidth: the fraction of the bubble's solo streaming rate it takes away, times that rate, in GB/s — a
+ * probe, as this machine exposes no hardware memory counters). The average layer time is solo ÷ the graph's operator
+ * nodes. Every input the variant declares is fed, of its declared element type and shape (symbolic dimensions 1).
  */
 public final class InterferenceFeatureProfiler {
     private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(InterferenceFeatureProfiler.class);

@@ -30,7 +30,8 @@ public record ProfileBody(List<LatencyPoint> latency, Double alphaMs, Double bet
     }
 
     /**
-     * The registry's {@code InterferenceFeatures}: the variant's interference features on this device (issue 8).
+     * The registry's {@code InterferenceFeatures}: the variant's interference features on this device, what the
+     * interference planner predicts slowdowns from.
      *
      * @param soloMs       median thread CPU time of one batch-1 inference alone, ms
      * @param avgLayerMs   soloMs ÷ layers
@@ -39,7 +40,8 @@ public record ProfileBody(List<LatencyPoint> latency, Double alphaMs, Double bet
      * @param utilisation  its core's busy fraction while it runs alone (thread CPU time ÷ wall time), in (0, 1]
      * @param sensitivity  median latency beside the 32 MiB streaming bubble ÷ solo latency (≥ 1)
      * @param probe        how bandwidth was measured ({@code bubble-probe:32MiB-copy}: no hardware counters here)
-     * @param pressure     the fraction of the bubble's solo streaming rate the variant takes away (bandwidthGBs ÷ that rate)
+     * @param pressure the fraction of the bubble's solo streaming rate the variant takes away (bandwidthGBs ÷ that
+     *                     rate)
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Interference(double soloMs, double avgLayerMs, int layers, double bandwidthGBs, double utilisation,

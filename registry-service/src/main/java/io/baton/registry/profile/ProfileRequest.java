@@ -27,8 +27,8 @@ import jakarta.validation.constraints.Size;
  * @param accuracy           top-1 accuracy on the application's validation set, in [0, 1]
  * @param classRecall        per-class recall, one per class label of the application
  * @param confusionMatrix    counts, row = true class, column = predicted class; square, one row per class
- * @param interference       the interference features measured on this device (issue 8), when measured; a PUT
- *                           without them leaves the profile without them
+ * @param interference the interference features measured on this device (the interference planner's input), when
+ *                           measured; a PUT without them leaves the profile without them
  * @param measuredAt         when the measurement finished (default: when the registry received it)
  * @param version            when replacing an existing profile: the version last read (optional, ≥ 0; stale → 409)
  */

@@ -129,10 +129,11 @@ public class DispatchService implements AutoCloseable {
     static final String SNEAKPEEK = "sneakpeek";
 
     /**
-     * SneakPeek live (issue 6, item 4): a request of a single-model application with policy {@code sneakpeek} that
-     * names no variant waits for its scheduling window, where the SneakPeek engine picks its variant with every other
-     * sneakpeek application's requests on the one constrained worker. Its inputs are checked against every variant it
-     * may run (those with a latency profile and a per-class recall); 409 when none has both.
+     * SneakPeek live, where variants are chosen per window rather than per request: a request of a single-model
+     * application with policy {@code sneakpeek} that names no variant waits for its scheduling window, where the
+     * SneakPeek engine picks its variant with every other sneakpeek application's requests on the one constrained
+     * worker. Its inputs are checked against every variant it may run (those with a latency profile and a per-class
+     * recall); 409 when none has both.
      */
     private Accepted submitSneakPeek(CatalogApplication app, Double timeoutMs, int priority, List<InferJob.Input> inputs,
                                      List<String> outputs, boolean binaryOutputs, double[] evidence, double now) {
@@ -220,10 +221,11 @@ public class DispatchService implements AutoCloseable {
     }
 
     /**
-     * Schemble's query-level path (issue 5, item 5): one query of an ensemble application with policy
-     * {@code schemble}, carrying every base model's inputs; the application's {@link SchembleEngine} decides which
-     * base models run it, or drops it with the reason. Refused at once: 404 unknown application, 400 not a schemble
-     * ensemble or a base model's part missing or malformed, 409 no ensemble profile or a base model not profiled.
+     * Schemble's query-level path (the planner decides per query which base models run it): one query of an ensemble
+     * application with policy {@code schemble}, carrying every base model's inputs; the application's
+     * {@link SchembleEngine} decides which base models run it, or drops it with the reason. Refused at once: 404
+     * unknown application, 400 not a schemble ensemble or a base model's part missing or malformed, 409 no ensemble
+     * profile or a base model not profiled.
      */
     public SchembleEngine.Query submitEnsemble(String application, Double timeoutMs, int priority, Double difficulty,
                                                List<MemberCall> members, boolean binaryOutputs) {
@@ -359,7 +361,8 @@ public class DispatchService implements AutoCloseable {
 
     /**
      * Plans every pipeline IPA has planned before, now (IPA's adaptation tick): with no traffic its forecast falls and
-     * its replicas with it. A pipeline the registry no longer has, or whose policy is no longer {@code ipa}, is skipped.
+     * its replicas with it. A pipeline the registry no longer has, or whose policy is no longer {@code ipa}, is
+     * skipped.
      */
     public void replanPipelines() {
         String[] kind = planningKind;
@@ -376,8 +379,9 @@ public class DispatchService implements AutoCloseable {
     }
 
     /**
-     * The plans the live {@code interference} policies run with now (issue 8): one per engine
-     * ({@code interference}, {@code interference-off}) that has served a request and has a live worker.
+     * The plans the live {@code interference} policies run with now, so that an operator can see where the re-planner
+     * put each model: one per engine ({@code interference}, {@code interference-off}) that has served a request and has
+     * a live worker.
      */
     public List<io.baton.core.interference.InterferenceDispatcher.PlanView> interferencePlans() {
         List<io.baton.core.interference.InterferenceDispatcher.PlanView> out = new ArrayList<>();

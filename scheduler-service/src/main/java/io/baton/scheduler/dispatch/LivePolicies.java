@@ -65,10 +65,10 @@ public final class LivePolicies {
     }
 
     /**
-     * The interference paper's scheduler over the live workers (issue 8, item 5): scheduling-core's
-     * {@link InterferenceDispatcher}, with each worker a device named by its id, in the GPU role when its device
-     * class is a GPU's and in the accelerator role otherwise (a device of its own that contends only through the
-     * host's memory), on the host of its URL; and each variant's interference features from its profile. The
+     * The interference paper's scheduler over the live workers, the same policy object the simulator runs:
+     * scheduling-core's {@link InterferenceDispatcher}, with each worker a device named by its id, in the GPU role when
+     * its device class is a GPU's and in the accelerator role otherwise (a device of its own that contends only through
+     * the host's memory), on the host of its URL; and each variant's interference features from its profile. The
      * factory is made once per engine and keeps the engine's {@link InterferenceDispatcher.History}: the rates and
      * worker speeds measured survive the policy restarts a membership or variant change causes.
      */

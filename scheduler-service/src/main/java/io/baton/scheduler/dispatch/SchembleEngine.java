@@ -28,9 +28,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Schemble live (issue 5, item 5): one ensemble application with policy {@code schemble}, its queries scheduled at the
- * query level by scheduling-core's {@link SchembleDispatcher} (the online loop of §VI-B with Algorithm 1 as its
- * planner) on wall time, on this engine's one thread, exactly as {@code bench schemble} drives it on virtual time.
+ * Schemble live, the same planner the simulator runs: one ensemble application with policy {@code schemble}, its
+ * queries scheduled at the query level by scheduling-core's {@link SchembleDispatcher} (the online loop of §VI-B with
+ * Algorithm 1 as its planner) on wall time, on this engine's one thread, exactly as {@code bench schemble} drives it on
+ * virtual time.
  *
  * <p><b>One executor per base model</b> (the paper deploys each base model on its own device): the dispatcher's
  * device k is base model k, and it never gives model k a second task while one runs. A task of model k goes to the

@@ -27,17 +27,18 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * SneakPeek live (issue 6, item 4): every application with policy {@code sneakpeek}, served together on ONE
- * constrained worker (the live worker with the lowest id), in scheduling windows, by scheduling-core's
- * data-aware grouped scheduler ({@code grouped+da}: Algorithm 1 with brute force up to τ groups, eq. 12 priority,
- * the posterior θ from each request's k-NN evidence) exactly as {@code bench sneakpeek} runs it in simulation.
+ * SneakPeek live, the paper's setting of one constrained device shared by several applications: every application with
+ * policy {@code sneakpeek}, served together on ONE constrained worker (the live worker with the lowest id), in
+ * scheduling windows, by scheduling-core's data-aware grouped scheduler ({@code grouped+da}: Algorithm 1 with brute
+ * force up to τ groups, eq. 12 priority, the posterior θ from each request's k-NN evidence) exactly as
+ * {@code bench sneakpeek} runs it in simulation.
  *
  * <p><b>Windows</b> (§6.1): requests arriving within {@code window} of the window's first request are planned
  * together when it closes, from when the worker will be free. The paper's window (100 ms) is shorter than its
  * deadlines (150 ms on average); so that an application with a tighter SLO is not late by waiting alone, a window
- * also closes once any request in it has waited half its deadline budget. The plan's groups run in order, each group's requests
- * on its chosen variant in batches of at most the profiled largest batch, one batch at a time (the paper's single
- * FIFO worker queue); the next window's plan starts after the last batch sent.
+ * also closes once any request in it has waited half its deadline budget. The plan's groups run in order, each group's
+ * requests on its chosen variant in batches of at most the profiled largest batch, one batch at a time (the paper's
+ * single FIFO worker queue); the next window's plan starts after the last batch sent.
  *
  * <p><b>Swaps</b>: the planner sees the worker's model cache ({@link ModelCache}: the worker's memory budget, each
  * variant's profiled memory and load time), so it weighs a swap's load time against the accuracy a variant buys;

@@ -32,7 +32,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * IPA's adaptation loop on the live suite (the issue's "adapter loop"): every {@code baton.scheduler.ipa-interval} it
+ * IPA's adaptation loop on the live suite (the paper's adapter loop, §3): every {@code baton.scheduler.ipa-interval} it
  * re-plans each pipeline IPA planned before ({@link DispatchService#replanPipelines}), and whenever a plan's stage
  * configuration changes it
  * <ul>

@@ -45,7 +45,7 @@ public record Worker(String workerId, URI url, DeviceDescription device, List<St
         }
     }
 
-    /** The worker's device class for interference-aware placement: declared, or derived from its device (issue 8). */
+    /** The worker's device class for interference-aware placement: declared, else derived from its device. */
     public String deviceClass() {
         return device == null ? DeviceDescription.defaultDeviceClass("cpu", 0) : device.deviceClassOrDefault();
     }

@@ -11,7 +11,7 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 
-/** A registry profile as the scheduler reads it: with, without and with null interference features (issue 8). */
+/** A registry profile as the scheduler reads it: with, without and with null interference features (older profiles lack them). */
 class CatalogProfileTest {
 
     static final ObjectMapper JSON = JsonMapper.builder().findAndAddModules()

@@ -34,11 +34,12 @@ import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
 /**
- * The {@code interference} policy live over real HTTP (issue 8, item 5): the scheduler, two real worker-service
- * processes of different device classes on this host, and two applications with policy {@code interference} whose
- * profiles carry interference features (one sensitive variant, one bandwidth-heavy one). Every request is answered
- * with its model's output; the mix is spread over both workers; after an epoch the policy has planned for the
- * measured rates, with both workers as devices and the co-location slowdowns predicted from the features.
+ * The {@code interference} policy live over real HTTP, as it serves in production: the scheduler, two real
+ * worker-service processes of different device classes on this host, and two applications with policy
+ * {@code interference} whose profiles carry interference features (one sensitive variant, one bandwidth-heavy one).
+ * Every request is answered with its model's output; the mix is spread over both workers; after an epoch the policy has
+ * planned for the measured rates, with both workers as devices and the co-location slowdowns predicted from the
+ * features.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
         "baton.scheduler.worker-timeout=1500ms", "baton.scheduler.eviction-interval=200ms",

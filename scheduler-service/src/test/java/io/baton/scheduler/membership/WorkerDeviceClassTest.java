@@ -10,7 +10,7 @@ import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
 /**
- * The scheduler keeps each worker's device class (issue 8: heterogeneous devices for the interference planner) from
+ * The scheduler keeps each worker's device class (the interference planner places models on heterogeneous devices) from
  * the registration body a worker sends: declared when the worker names one, derived from its provider and intra-op
  * threads when it does not (workers that predate the field).
  */

@@ -453,9 +453,9 @@ public final class SchembleBench {
     }
 
     /**
-     * One buffered round as the issue's target states it: {@code queries} queries over three models (10, 40 and 50
-     * ms, each busy for a random part of its latency), deadlines 60–150 ms, a single model worth 0.6–0.95 and each
-     * added model a diminishing share of the rest (Assumption 1), the full set worth 1.
+     * One buffered round as the planner's latency target states it: {@code queries} queries over three models (10, 40
+     * and 50 ms, each busy for a random part of its latency), deadlines 60–150 ms, a single model worth 0.6–0.95 and
+     * each added model a diminishing share of the rest (Assumption 1), the full set worth 1.
      */
     public static PlanningProblem plannerProblem(SplittableRandom rnd, double delta, int queries) {
         List<PlannerModel> models = List.of(new PlannerModel("m0", 10, rnd.nextDouble() * 10),

@@ -19,8 +19,8 @@ import java.util.Set;
 import java.util.TreeMap;
 
 /**
- * {@code baton plan ipa}: IPA's integer program (Eqs. 9–10) for one pipeline and one arrival rate, in the issue's
- * contract. Reads
+ * {@code baton plan ipa}: IPA's integer program (Eqs. 9–10) for one pipeline and one arrival rate, as a stable
+ * contract, so the planner can be checked from outside. Reads
  * {@code {"arrivalRate","slaMs","weights":{"alpha","beta","delta"},"batchSizes":[…],"maxReplicas",
  * "stages":[{"name","variants":[{"name","accuracy","cores","latencyMs":{"1":…}}]}]}} and prints
  * {@code {"feasible":true,"objective","accuracy","cost","stages":[{"name","variant","batch","replicas"}]}} or

@@ -17,11 +17,11 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * {@code baton plan schemble}: issue 5's contract. Reads
+ * {@code baton plan schemble}: Algorithm 1 as a stable contract, so the planner can be checked from outside. Reads
  * {@code {"nowMs","delta","models":[{"name","latencyMs","busyUntilMs"}],"queries":[{"id","deadlineMs","utility":{"a":…,"a+b":…}}]}}
- * and prints {@code {"assignments":[{"query","models":[…]}],"utility"}} from Algorithm 1
- * ({@link SchemblePlanner}). Utility keys name a non-empty subset by its model names in the order of
- * {@code models}, joined by {@code +}; a subset with no key is not offered to that query.
+ * and prints {@code {"assignments":[{"query","models":[…]}],"utility"}} from Algorithm 1 ({@link SchemblePlanner}).
+ * Utility keys name a non-empty subset by its model names in the order of {@code models}, joined by {@code +}; a subset
+ * with no key is not offered to that query.
  */
 final class SchemblePlanCli {
 

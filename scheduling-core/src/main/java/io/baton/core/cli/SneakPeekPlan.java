@@ -22,8 +22,9 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * {@code baton plan sneakpeek --input FILE|-} (issue 6 contract): one window of requests for several applications
- * on one device, planned by SneakPeek's grouped scheduler (Algorithm 1) with data-aware accuracies.
+ * {@code baton plan sneakpeek --input FILE|-} (a stable contract, so the planner can be checked from outside): one
+ * window of requests for several applications on one device, planned by SneakPeek's grouped scheduler (Algorithm 1)
+ * with data-aware accuracies.
  *
  * <pre>{"nowMs":0,"loadedModel":null,"bruteForceThreshold":5,"splitByLabel":false,"shortCircuit":false,
  *  "apps":[{"name":"fall","penalty":{"type":"step"},"prior":[0.5,0.5],

@@ -32,7 +32,7 @@ public record ModelVariant(String name, double accuracy, int cores, LatencyProfi
         return latency.latencyMs(batch);
     }
 
-    /** Per-replica throughput h_m(b) = b / l_m(b) in requests per second (the contract). */
+    /** Per-replica throughput h_m(b) = b / l_m(b) in requests per second (as {@code plan ipa} reports it). */
     public double throughput(int batch) {
         return batch * 1000.0 / latency.latencyMs(batch);
     }

@@ -18,7 +18,7 @@ import java.util.List;
  * @param maxConcurrentBatches batches run at once (1 = one at a time)
  * @param onnxRuntimeVersion   version of the ONNX Runtime native library
  * @param availableProviders   execution providers this ONNX Runtime build offers
- * @param deviceClass          the worker's device class for interference-aware placement (issue 8; the paper's
+ * @param deviceClass          the worker's device class for interference-aware placement (the interference paper's
  *                             heterogeneous devices, interference-notes §V): what it declared
  *                             ({@code baton.worker.device-class}), else {@link #defaultDeviceClass(String, int)};
  *                             null from workers that predate it, read through {@link #deviceClassOrDefault()}

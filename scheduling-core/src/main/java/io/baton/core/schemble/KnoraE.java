@@ -1,10 +1,10 @@
 package io.baton.core.schemble;
 
 /**
- * KNORA-Eliminate (Ko, Sabourin, Britto 2008), the DES baseline (the issue allows KNORA-E or FIRE-DES++):
- * find the K validation samples nearest the query in feature space; select the models that are correct
- * on all of them; if none, shrink K until some model is; if none even at K = 1, every model. "Correct"
- * is agreement with the full ensemble's output (Schemble takes that as the ground truth).
+ * KNORA-Eliminate (Ko, Sabourin, Britto 2008), the DES baseline (the paper's DES baseline may be KNORA-E or FIRE-DES++;
+ * KNORA-E is the simpler): find the K validation samples nearest the query in feature space; select the models that are
+ * correct on all of them; if none, shrink K until some model is; if none even at K = 1, every model. "Correct" is
+ * agreement with the full ensemble's output (Schemble takes that as the ground truth).
  */
 public final class KnoraE {
     private final double[][] features;

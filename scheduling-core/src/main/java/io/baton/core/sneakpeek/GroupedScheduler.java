@@ -13,11 +13,12 @@ import java.util.stream.IntStream;
  * <p>Requests are grouped by application, or, with {@code splitByLabel}, by (application, label) where the label is
  * the class with θ̂_i &gt; 0.5 (requests with no such class stay in their application's base group, §5.3.2). Each
  * group runs contiguously on one model (and is batched, in {@link ExecutionMode#BATCHED}); inside a group requests run
- * earliest deadline first (the issue's contract; the paper sorts by eq. 12 priority, which inside one application
- * differs from EDF only through the data-aware variance term). With at most τ groups the order of the groups and
- * each group's model are found by brute force ({@link GroupBruteForce}); otherwise groups run by descending eq. 14
- * priority, each with the model of highest mean group utility at that point (eq. 13 at group level). The order
- * counter is global (the paper's pseudocode resets it per group, a misprint: it would break constraint 6).
+ * earliest deadline first (the {@code plan sneakpeek} contract, so that its answer is easy to check; the paper sorts by
+ * eq. 12 priority, which inside one application differs from EDF only through the data-aware variance term). With at
+ * most τ groups the order of the groups and each group's model are found by brute force ({@link GroupBruteForce});
+ * otherwise groups run by descending eq. 14 priority, each with the model of highest mean group utility at that point
+ * (eq. 13 at group level). The order counter is global (the paper's pseudocode resets it per group, a misprint: it
+ * would break constraint 6).
  *
  * <p>Choice where the paper is silent: with label splitting, the sub-group plan always competes with the plain
  * application-group plan (each solved as Algorithm 1 solves it: brute force within τ groups, greedy above), and the

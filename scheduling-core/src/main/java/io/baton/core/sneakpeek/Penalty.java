@@ -4,12 +4,13 @@ package io.baton.core.sneakpeek;
  * The deadline-miss penalty γ of an application (paper eq. 2 and §6.1): utility = accuracy · (1 − γ).
  * Every form is in [0, 1] and non-decreasing in lateness = completion − deadline (ms).
  *
- * <p>{@link Step}, {@link Linear} and {@link Sigmoid} are the forms of the {@code plan sneakpeek} contract (issue 6).
- * {@link RelativeLinear} and {@link RelativeSigmoid} are the paper's §6.1 forms, which measure lateness relative to the
- * request's own deadline budget d: x = (e − d)/d. Where d is measured from (arrival, or the moment the window is
- * scheduled, as in the paper's eqs. 1–2) is the window's {@link SchedulingWindow.DeadlineBudget}. The paper prints {@code max(1, ·)}, which
- * would make every late request worthless; as in the notes (§3.1) we read it as {@code min(1, ·)}, so both reach the
- * full penalty at e ≥ 2d. The paper's sigmoid 1/(1 + (x/(1−x))^−3) equals x³/(x³ + (1−x)³) on 0 &lt; x &lt; 1.
+ * <p>{@link Step}, {@link Linear} and {@link Sigmoid} are the forms of the {@code plan sneakpeek} contract (absolute
+ * lateness, so a caller can state a penalty without knowing each request's budget). {@link RelativeLinear} and
+ * {@link RelativeSigmoid} are the paper's §6.1 forms, which measure lateness relative to the request's own deadline
+ * budget d: x = (e − d)/d. Where d is measured from (arrival, or the moment the window is scheduled, as in the paper's
+ * eqs. 1–2) is the window's {@link SchedulingWindow.DeadlineBudget}. The paper prints {@code max(1, ·)}, which would
+ * make every late request worthless; as in the notes (§3.1) we read it as {@code min(1, ·)}, so both reach the full
+ * penalty at e ≥ 2d. The paper's sigmoid 1/(1 + (x/(1−x))^−3) equals x³/(x³ + (1−x)³) on 0 &lt; x &lt; 1.
  */
 public sealed interface Penalty {
 

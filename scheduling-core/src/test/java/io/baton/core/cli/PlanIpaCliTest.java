@@ -20,7 +20,7 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code baton plan ipa --input FILE|-}: the issue's contract, the optimum against brute force, bad input. */
+/** {@code baton plan ipa --input FILE|-}: the documented contract, the optimum against brute force, bad input. */
 class PlanIpaCliTest {
 
     static final String EXAMPLE = """

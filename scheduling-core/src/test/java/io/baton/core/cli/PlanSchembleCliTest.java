@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
-/** {@code baton plan schemble --input FILE|-}: issue 5's contract, feasibility, optimality, bad input. */
+/** {@code baton plan schemble --input FILE|-}: the documented contract, feasibility, optimality, bad input. */
 class PlanSchembleCliTest {
 
     private static final String EXAMPLE = """

@@ -20,7 +20,7 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code baton plan sneakpeek --input FILE|-}: the issue 6 contract, oracle agreement, bad input. */
+/** {@code baton plan sneakpeek --input FILE|-}: the documented input/output contract, oracle agreement, bad input. */
 class PlanSneakPeekCliTest {
 
     static final String EXAMPLE = """

@@ -5,9 +5,9 @@ import java.util.Comparator;
 import java.util.List;
 
 /**
- * An independent enumeration written straight from the issue's contract: every order of the applications × every
- * model choice per application, each application's requests together in EDF order, one device running them one after
- * another, a changed model paying its loadMs first. Shares no code with the schedulers.
+ * An independent enumeration written straight from the {@code plan sneakpeek} contract: every order of the applications
+ * × every model choice per application, each application's requests together in EDF order, one device running them one
+ * after another, a changed model paying its loadMs first. Shares no code with the schedulers.
  */
 public final class ContractOracle {
     private ContractOracle() {}

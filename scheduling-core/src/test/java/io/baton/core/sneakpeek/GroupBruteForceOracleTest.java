@@ -10,9 +10,9 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 /**
- * Algorithm 1's brute force against an independent enumeration written straight from the issue's contract: every
- * order of the applications × every model choice per application, each application's requests together in EDF order,
- * one device running them one after another, a changed model paying its loadMs first.
+ * Algorithm 1's brute force against an independent enumeration written straight from the {@code plan sneakpeek}
+ * contract: every order of the applications × every model choice per application, each application's requests together
+ * in EDF order, one device running them one after another, a changed model paying its loadMs first.
  */
 class GroupBruteForceOracleTest {
 

@@ -4,8 +4,8 @@ import io.baton.core.membership.WorkerHeartbeat;
 import io.baton.core.membership.WorkerRegistration;
 
 /**
- * How a worker tells the scheduler it exists and is alive. The scheduler side arrives with the serving-path
- * issue; {@link HttpSchedulerClient} speaks the routes it will serve.
+ * How a worker tells the scheduler it exists and is alive. {@link HttpSchedulerClient}
+ * speaks scheduler-service's membership routes ({@code /internal/v1/workers}).
  */
 public interface SchedulerClient {
 

@@ -26,7 +26,7 @@ import java.util.TreeMap;
  * with the fastest profiled variant of the source application (the same artifact) and a copy of its profile, so
  * the two differ in nothing but the policy. With {@code raw}, it also finds the serving path's saturation
  * throughput (closed loop) and times the model alone in ONNX Runtime at the same batch size, and reports the
- * issue's targets.
+ * serving path's targets (throughput at least half of ONNX Runtime alone, and the latency it adds).
  */
 public final class LiveBench {
     static final String WORK_CONSERVING = "work-conserving", SYMPHONY = "symphony";
@@ -34,7 +34,8 @@ public final class LiveBench {
     static final int IMAGES = 256;
 
     /**
-     * @param rates      requests per second per point; null: {@link #LOAD_FRACTIONS} of the capacity estimate, capped by maxRate
+     * @param rates requests per second per point; null: {@link #LOAD_FRACTIONS} of the capacity estimate, capped by
+     *                   maxRate
      * @param workers    null: the scheduler's live workers
      * @param variant    null: the fastest profiled variant of {@code sourceApp} (smallest ℓ(1))
      * @param sloMs      null: the source application's

@@ -1,0 +1,5 @@
+/**
+ * JSON documents in varchar columns ({@link io.baton.registry.persistence.JsonColumn}, one JPA converter per type in
+ * {@link io.baton.registry.persistence.JsonConverters}), so the same migrations run on PostgreSQL and H2.
+ */
+package io.baton.registry.persistence;

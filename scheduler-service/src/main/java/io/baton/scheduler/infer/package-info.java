@@ -1,0 +1,7 @@
+/**
+ * The gateway-facing routes: {@link io.baton.scheduler.infer.InferController} ({@code POST /internal/v1/infer},
+ * answered asynchronously when the batch returns; an application's readiness) and
+ * {@link io.baton.scheduler.infer.EnsembleQueryController} ({@code POST /internal/v1/ensemble-queries}, Schemble's
+ * query-level route), with their wire records.
+ */
+package io.baton.scheduler.infer;

@@ -1,0 +1,6 @@
+/**
+ * Small data structures on the hot paths: {@link io.baton.core.util.DeadlineQueue} (a model's requests in deadline
+ * order), {@link io.baton.core.util.IndexedMinHeap}, and {@link io.baton.core.util.HttpClientThreads} (keeps the JDK
+ * {@code HttpClient} from starting a thread per response).
+ */
+package io.baton.core.util;
