@@ -18,6 +18,7 @@ import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 
+import io.baton.core.util.InFlightBytes;
 import io.baton.gateway.GatewayException;
 import io.baton.gateway.GatewayProperties;
 import io.baton.gateway.LimitedInputStream;
@@ -33,6 +34,7 @@ import io.baton.gateway.metrics.InferenceMetrics;
 import io.baton.gateway.registry.ApplicationDefinition;
 import io.baton.gateway.registry.VariantDefinition;
 import io.baton.gateway.serving.InferenceService;
+import io.baton.gateway.serving.RequestLimitsProperties;
 import io.baton.gateway.serving.Served;
 import io.baton.gateway.tensor.TensorException;
 
@@ -79,13 +81,16 @@ public class InferController {
     private final OipResponseWriter writer;
     private final InferenceMetrics metrics;
     private final AdmissionControl admission;
+    /** Bytes of request bodies held at once, from before a body is read until its request is answered. */
+    private final InFlightBytes bodies;
     private final long maxBodyBytes;
     private final long bodyGraceNanos;
 
     public InferController(InferenceService service, OipRequestReader reader, OipResponseWriter writer,
                            InferenceMetrics metrics, AdmissionControl admission, GatewayProperties properties,
-                           EdgeProperties edge) {
+                           EdgeProperties edge, RequestLimitsProperties limits) {
         this.service = service;
+        this.bodies = new InFlightBytes(limits.maxBodiesInFlight().toBytes());
         this.admission = admission;
         this.reader = reader;
         this.writer = writer;
@@ -135,9 +140,11 @@ public class InferController {
         String tag = InferenceMetrics.UNKNOWN;
         AdmissionControl.Permit permit = null;
         AdmissionLimit.Outcome outcome = AdmissionLimit.Outcome.NEUTRAL;
+        long reserved = 0;
         try {
             ApplicationDefinition def = service.application(app);
             tag = def.name();
+            reserved = reserveBody(http);
             byte[] body = body(http, received, def.sloMs());
             if (body.length == 0) {
                 throw GatewayException.badRequest("the request has no body: send the OIP inference request as JSON");
@@ -175,7 +182,33 @@ public class InferController {
             if (permit != null) {
                 permit.release(outcome);
             }
+            bodies.release(reserved);
         }
+    }
+
+    /**
+     * Reserves the request's body in the budget of bodies held at once, before it is read: its Content-Length, or
+     * {@code max-infer-request-size} when it has none (chunked). Past the budget the request is refused at once, its
+     * body unread: a 503 with {@code Retry-After} while others are held, a 413 for a body larger than the whole
+     * budget. A body declared past {@code max-infer-request-size} reserves nothing: {@link #body} refuses it.
+     */
+    private long reserveBody(HttpServletRequest http) {
+        long declared = http.getContentLengthLong();
+        if (declared > maxBodyBytes) {
+            return 0;
+        }
+        long bytes = declared >= 0 ? declared : maxBodyBytes;
+        if (bytes > bodies.budget()) {
+            throw new GatewayException(413, "too-large", "the request body of " + bytes + " bytes is larger than "
+                    + "the gateway's whole budget for request bodies held at once, " + bodies.budget()
+                    + " bytes (baton.gateway.request-limits.max-bodies-in-flight)");
+        }
+        if (!bodies.tryReserve(bytes)) {
+            throw GatewayException.overloaded("request refused: the gateway holds " + bodies.held()
+                    + " bytes of request bodies and this one (" + bytes + " bytes) would pass its budget of "
+                    + bodies.budget() + " bytes (baton.gateway.request-limits.max-bodies-in-flight); retry shortly");
+        }
+        return bytes;
     }
 
     /** Whether a refusal says the application is past what it can answer: drops and time-outs do. */

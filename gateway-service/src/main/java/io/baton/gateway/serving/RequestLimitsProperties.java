@@ -16,9 +16,16 @@ import org.springframework.util.unit.DataSize;
  *                       64MB; what the scheduler and the worker each hold of the request, as base64 a third more)
  * @param maxTimeout     the longest {@code parameters.timeout} a client may ask for (default 10s); a request without
  *                       one has its application's SLO
+ * @param maxBodiesInFlight inference request bodies the gateway holds at once, from before the body is read until the
+ *                       request is answered (default 64MB, the largest body allowed). Each is held several times over
+ *                       while it is decoded and encoded for the scheduler (about 4 to 6 times its size), so two 60 MB
+ *                       requests at once ran a 512 MB heap out of memory; past the budget a request is refused with
+ *                       a 503 before its body is read. A body of unknown length (chunked) counts as
+ *                       {@code max-infer-request-size}
  */
 @ConfigurationProperties(prefix = "baton.gateway.request-limits")
-public record RequestLimitsProperties(Long maxElements, DataSize maxTensorBytes, Duration maxTimeout) {
+public record RequestLimitsProperties(Long maxElements, DataSize maxTensorBytes, Duration maxTimeout,
+                                      DataSize maxBodiesInFlight) {
 
     public RequestLimitsProperties {
         if (maxElements == null) {
@@ -39,10 +46,16 @@ public record RequestLimitsProperties(Long maxElements, DataSize maxTensorBytes,
         if (maxTimeout.isNegative() || maxTimeout.isZero()) {
             throw new IllegalArgumentException("baton.gateway.request-limits.max-timeout must be > 0");
         }
+        if (maxBodiesInFlight == null) {
+            maxBodiesInFlight = DataSize.ofMegabytes(64);
+        }
+        if (maxBodiesInFlight.toBytes() < 1) {
+            throw new IllegalArgumentException("baton.gateway.request-limits.max-bodies-in-flight must be > 0");
+        }
     }
 
     /** The defaults: for code that builds a gateway without Spring's binding (tests). */
     public static RequestLimitsProperties defaults() {
-        return new RequestLimitsProperties(null, null, null);
+        return new RequestLimitsProperties(null, null, null, null);
     }
 }

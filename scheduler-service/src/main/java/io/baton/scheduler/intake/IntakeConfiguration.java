@@ -1,5 +1,6 @@
 package io.baton.scheduler.intake;
 
+import io.baton.core.util.InFlightBytes;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;

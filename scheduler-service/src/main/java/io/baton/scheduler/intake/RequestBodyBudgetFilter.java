@@ -1,5 +1,6 @@
 package io.baton.scheduler.intake;
 
+import io.baton.core.util.InFlightBytes;
 import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -1,5 +1,6 @@
 package io.baton.scheduler.intake;
 
+import io.baton.core.util.InFlightBytes;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.net.URI;

@@ -1,8 +1,11 @@
-package io.baton.scheduler.intake;
+package io.baton.core.util;
 
 import java.util.concurrent.atomic.AtomicLong;
 
-/** A budget of bytes held at once: reserved before a body is read, released when its request is answered. */
+/**
+ * A budget of bytes held at once: reserved before a request body is read, released when its request is answered, so
+ * that a service's heap bounds how many large requests it holds together rather than how many arrive.
+ */
 public final class InFlightBytes {
 
     private final long budget;
