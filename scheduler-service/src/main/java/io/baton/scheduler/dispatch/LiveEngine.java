@@ -352,7 +352,15 @@ public final class LiveEngine implements AutoCloseable {
             rebuildIfStale();
         } else {
             Throwable cause = error.getCause() instanceof WorkerCallException ? error.getCause() : error;
-            retryOrFail(live.requests(), cause instanceof WorkerCallException ? cause.getMessage() : cause.toString());
+            String detail = cause instanceof WorkerCallException ? cause.getMessage() : cause.toString();
+            if (cause instanceof WorkerCallException w && w.batchAtFault() && live.requests().size() == 1) {
+                // A request the worker refused or cancelled on its own account (its inputs, its model, its run's
+                // time or memory) would fare the same on every other worker: trying it there only multiplies what
+                // a hostile request costs. A batch of several is tried again, its innocent requests with it.
+                failAll(live.requests(), detail);
+            } else {
+                retryOrFail(live.requests(), detail);
+            }
         }
     }
 
@@ -374,6 +382,12 @@ public final class LiveEngine implements AutoCloseable {
             boolean onTime = now <= p.deadlineMs;
             finish(p, new InferOutcome.Served(outputs, workerId, live.variant().digest(), size,
                     p.sentMs - p.arrivalMs, executionMs, now - p.arrivalMs, onTime));
+        }
+    }
+
+    private void failAll(List<PendingRequest> requests, String detail) {
+        for (PendingRequest p : requests) {
+            fail(p, detail);
         }
     }
 

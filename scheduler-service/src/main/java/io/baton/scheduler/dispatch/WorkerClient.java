@@ -114,7 +114,9 @@ public class WorkerClient {
                         // A 4xx is this batch's fault (its inputs), not the worker's health.
                         breaker.onSuccess(took, TimeUnit.NANOSECONDS);
                     }
-                    throw new WorkerCallException(detail);
+                    // 400 and 422 are the worker's judgement of the batch (malformed, not fitting the model, a model that
+                    // cannot be opened, a run cancelled for its own time or memory); anything else may be this worker's
+                    throw new WorkerCallException(detail, status == 400 || status == 422);
                 });
     }
 
