@@ -1,5 +1,6 @@
 package io.baton.profiler;
 
+import io.baton.commons.security.InternalAuthConfiguration;
 import io.baton.core.security.InternalCredentials;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.baton.core.util.HttpClientThreads;
@@ -8,6 +9,7 @@ import org.springframework.boot.actuate.info.InfoContributor;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Import;
 import org.springframework.web.client.RestClient;
 
 import io.baton.profiler.job.ProfilingJobs;
@@ -20,6 +22,7 @@ import io.baton.profiler.registry.RegistryClient;
 /** Profiling jobs with ONNX Runtime: latency per batch size, load time, memory, per-class recall, interference features; writes profiles to the registry. */
 @SpringBootApplication
 @EnableConfigurationProperties(ProfilerProperties.class)
+@Import(InternalAuthConfiguration.class) // an internal port: only the suite's own services are obeyed
 public class ProfilerApplication {
 
     public static void main(String[] args) {

@@ -1,15 +1,18 @@
 package io.baton.registry;
 
+import io.baton.commons.security.InternalAuthConfiguration;
 import io.baton.core.util.HttpClientThreads;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.actuate.info.InfoContributor;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Import;
 
 /** The durable state of the suite: applications, variants, ONNX artifacts, profiles and plans. */
 @SpringBootApplication
 @EnableConfigurationProperties(RegistryProperties.class)
+@Import(InternalAuthConfiguration.class) // an internal port: only the suite's own services are obeyed
 public class RegistryApplication {
 
     public static void main(String[] args) {

@@ -3,16 +3,19 @@ package io.baton.worker;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import io.baton.commons.security.InternalAuthConfiguration;
 import io.baton.core.util.HttpClientThreads;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.actuate.info.InfoContributor;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Import;
 
 /** One process per device (a GPU or a CPU slice): ONNX Runtime sessions, a model cache with a memory budget, batch execution. */
 @SpringBootApplication
 @EnableConfigurationProperties(WorkerProperties.class)
+@Import(InternalAuthConfiguration.class) // an internal port: only the suite's own services are obeyed
 public class WorkerApplication {
 
     public static void main(String[] args) {

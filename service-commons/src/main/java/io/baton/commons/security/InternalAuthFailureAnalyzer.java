@@ -1,4 +1,4 @@
-package io.baton.registry.security;
+package io.baton.commons.security;
 
 import org.springframework.boot.diagnostics.AbstractFailureAnalyzer;
 import org.springframework.boot.diagnostics.FailureAnalysis;

@@ -1,4 +1,4 @@
-package io.baton.registry.security;
+package io.baton.commons.security;
 
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;

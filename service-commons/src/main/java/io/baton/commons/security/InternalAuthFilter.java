@@ -1,4 +1,4 @@
-package io.baton.profiler.security;
+package io.baton.commons.security;
 
 import java.io.IOException;
 
