@@ -24,6 +24,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.OutputType;
+import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.logging.LogEntry;
@@ -127,9 +128,20 @@ class AdminPageIT {
         wait.until(ExpectedConditions.textToBe(By.id("app-name"), app));
     }
 
+    /**
+     * Opens a {@code <details>} panel. The page re-renders panels as its data arrives, so the element found may be
+     * replaced before it is read or clicked: then it is found again, until the panel is open.
+     */
     static void openPanel(String css) {
-        WebElement details = $(css);
-        if (details.getDomAttribute("open") == null) details.findElement(By.tagName("summary")).click();
+        wait.until(driver -> {
+            try {
+                WebElement details = driver.findElement(By.cssSelector(css));
+                if (details.getDomAttribute("open") == null) details.findElement(By.tagName("summary")).click();
+                return details.getDomAttribute("open") != null;
+            } catch (StaleElementReferenceException rerendered) {
+                return false;
+            }
+        });
     }
 
     static double percentIn(WebElement cell) {
