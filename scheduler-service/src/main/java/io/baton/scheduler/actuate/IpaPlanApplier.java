@@ -11,7 +11,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
-import io.baton.core.cli.Plans;
+import io.baton.core.plan.Plans;
 import io.baton.scheduler.web.ApiException;
 
 /**
@@ -56,7 +56,7 @@ public final class IpaPlanApplier {
     /**
      * Plans {@code body} and scales the pools.
      *
-     * @throws io.baton.core.cli.InputException bad input (400, the field named, as for {@code POST /v1/plans/ipa})
+     * @throws io.baton.core.plan.InputException bad input (400, the field named, as for {@code POST /v1/plans/ipa})
      * @throws ApiException                     409 when the plan is infeasible or names a pool the actuator does not manage;
      *                                          nothing is scaled then
      */

@@ -10,7 +10,7 @@ import org.springframework.web.bind.annotation.RestController;
 
 import io.swagger.v3.oas.annotations.Operation;
 
-import io.baton.core.cli.Plans;
+import io.baton.core.plan.Plans;
 import io.baton.scheduler.web.ApiException;
 
 /**

@@ -16,7 +16,7 @@ import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExcep
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 
-import io.baton.core.cli.InputException;
+import io.baton.core.plan.InputException;
 
 /**
  * Turns every refusal into an RFC 7807 problem body ({@code application/problem+json}) with {@code type}

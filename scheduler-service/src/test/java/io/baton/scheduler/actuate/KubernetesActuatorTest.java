@@ -11,7 +11,7 @@ import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-import io.baton.core.cli.Plans;
+import io.baton.core.plan.Plans;
 import io.baton.core.domain.DropReason;
 import io.baton.core.membership.DeviceDescription;
 import io.baton.core.membership.WorkerRegistration;

@@ -23,7 +23,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.baton.core.cli.Baton;
-import io.baton.core.cli.Plans;
+import io.baton.core.plan.Plans;
 
 /** {@code POST /v1/plans/{policy}} over real HTTP answers exactly what {@code baton plan <policy>} prints. */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT)

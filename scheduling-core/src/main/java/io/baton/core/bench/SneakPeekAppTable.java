@@ -1,7 +1,7 @@
 package io.baton.core.bench;
 
-import io.baton.core.cli.InputException;
-import io.baton.core.cli.JsonInput;
+import io.baton.core.plan.InputException;
+import io.baton.core.plan.JsonInput;
 import io.baton.core.domain.LatencyProfile;
 import io.baton.core.sneakpeek.AppProfile;
 import io.baton.core.sneakpeek.DirichletPrior;

@@ -1,5 +1,6 @@
 package io.baton.core.cli;
 
+import io.baton.core.plan.InputException;
 import io.baton.core.suite.SuiteException;
 import io.baton.core.workload.TraceFormatException;
 import java.io.IOException;
@@ -94,7 +95,7 @@ public final class Baton {
     }
 
     static String oneLine(String s) {
-        return s == null ? "invalid input" : s.lines().findFirst().orElse(s);
+        return InputException.oneLine(s);
     }
 
     /** The value of --name in args, or null. */

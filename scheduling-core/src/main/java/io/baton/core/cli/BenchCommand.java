@@ -8,6 +8,7 @@ import io.baton.core.bench.SchedulerThroughputBench;
 import io.baton.core.bench.SimulatorSpeedBench;
 import io.baton.core.bench.SymphonyPoliciesBench;
 import io.baton.core.bench.Table4Bench;
+import io.baton.core.plan.InputException;
 import io.baton.core.sim.Policies;
 import java.io.PrintStream;
 import java.util.List;

@@ -1,5 +1,6 @@
 package io.baton.core.cli;
 
+import io.baton.core.plan.InputException;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;

@@ -3,6 +3,7 @@ package io.baton.core.cli;
 import io.baton.core.bench.InterferenceCalibrateBench;
 import io.baton.core.interference.MlpInterferencePredictor;
 import io.baton.core.interference.measure.Calibration;
+import io.baton.core.plan.InputException;
 import io.baton.core.zoo.FashionMnist;
 import java.io.PrintStream;
 import java.nio.file.Files;

@@ -1,5 +1,6 @@
 package io.baton.core.cli;
 
+import io.baton.core.plan.InputException;
 import java.util.ArrayList;
 import java.util.List;
 import org.openjdk.jmh.runner.Runner;

@@ -1,6 +1,7 @@
 package io.baton.core.cli;
 
 import io.baton.core.bench.live.LiveBench;
+import io.baton.core.plan.InputException;
 import io.baton.core.suite.JsonHttp;
 import java.io.PrintStream;
 import java.net.URI;

@@ -1,6 +1,8 @@
 package io.baton.core.cli;
 
 import io.baton.core.domain.LatencyProfile;
+import io.baton.core.plan.InputException;
+import io.baton.core.plan.JsonInput;
 import io.baton.core.sim.ModelLoad;
 import io.baton.core.sim.Policies;
 import io.baton.core.sim.Scenario;

@@ -2,6 +2,7 @@ package io.baton.core.cli;
 
 import io.baton.core.bench.FashionMnistEnsemble;
 import io.baton.core.bench.SchembleBench;
+import io.baton.core.plan.InputException;
 import io.baton.core.schemble.EnsembleOutputs;
 import io.baton.core.zoo.FashionMnist;
 import java.io.IOException;

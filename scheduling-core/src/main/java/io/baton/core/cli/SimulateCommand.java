@@ -2,6 +2,7 @@ package io.baton.core.cli;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.baton.core.plan.JsonInput;
 import io.baton.core.sim.Policies;
 import io.baton.core.sim.Scenario;
 import io.baton.core.sim.SimulationResult;

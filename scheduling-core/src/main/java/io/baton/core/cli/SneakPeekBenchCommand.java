@@ -3,6 +3,7 @@ package io.baton.core.cli;
 import io.baton.core.bench.SneakPeekAppTable;
 import io.baton.core.bench.SneakPeekBench;
 import io.baton.core.bench.SneakPeekWorkload;
+import io.baton.core.plan.InputException;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;

@@ -1,5 +1,6 @@
 package io.baton.core.cli;
 
+import io.baton.core.plan.InputException;
 import io.baton.core.suite.JsonHttp;
 import io.baton.core.suite.Profiling;
 import io.baton.core.suite.ZooRegistration;

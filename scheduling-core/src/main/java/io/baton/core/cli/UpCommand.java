@@ -1,5 +1,6 @@
 package io.baton.core.cli;
 
+import io.baton.core.plan.InputException;
 import io.baton.core.security.InternalAuth;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.baton.core.suite.JsonHttp;

@@ -1,5 +1,6 @@
 package io.baton.core.cli;
 
+import io.baton.core.plan.InputException;
 import io.baton.core.zoo.FashionMnist;
 import io.baton.core.zoo.Manifest;
 import io.baton.core.zoo.ZooBuilder;

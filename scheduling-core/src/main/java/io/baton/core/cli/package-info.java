@@ -5,8 +5,9 @@
  * {@link io.baton.core.cli.SuiteCommand}, {@link io.baton.core.cli.UpCommand},
  * {@link io.baton.core.cli.LiveBenchCommand}).
  *
- * <p>Bad input is an {@link io.baton.core.cli.InputException} (one line on standard error, exit status 2), with fields
- * named by {@link io.baton.core.cli.JsonInput}. {@link io.baton.core.cli.Plans} is public: {@code baton plan <policy>}
- * as a library call, which scheduler-service's {@code POST /v1/plans/{policy}} also makes, so the two always agree.
+ * <p>Bad input is an {@link io.baton.core.plan.InputException} (one line on standard error, exit status 2), with fields
+ * named by {@link io.baton.core.plan.JsonInput}. {@code baton plan <policy>} prints what
+ * {@link io.baton.core.plan.Plans#plan} answers, the call scheduler-service's {@code POST /v1/plans/{policy}} also
+ * makes, so the two always agree.
  */
 package io.baton.core.cli;

@@ -3,7 +3,7 @@ package io.baton.core.bench;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.baton.core.cli.InputException;
+import io.baton.core.plan.InputException;
 import io.baton.core.sneakpeek.DirichletPrior;
 import java.util.List;
 import java.util.Random;

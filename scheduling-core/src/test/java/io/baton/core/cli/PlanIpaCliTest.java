@@ -13,6 +13,7 @@ import io.baton.core.ipa.Pipeline;
 import io.baton.core.ipa.PipelineStage;
 import io.baton.core.ipa.SyntheticPipelines;
 import io.baton.core.ipa.Weights;
+import io.baton.core.plan.JsonInput;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.baton.core.plan.JsonInput;
 import io.baton.core.sneakpeek.AppProfile;
 import io.baton.core.sneakpeek.ContractOracle;
 import io.baton.core.sneakpeek.ModelVariant;

@@ -3,6 +3,7 @@ package io.baton.core.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.baton.core.plan.InputException;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;

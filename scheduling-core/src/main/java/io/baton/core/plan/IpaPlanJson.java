@@ -1,4 +1,4 @@
-package io.baton.core.cli;
+package io.baton.core.plan;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -27,11 +27,11 @@ import java.util.TreeMap;
  * {@code {"feasible":false}}. Batch sizes that were not measured come from the quadratic fit (§4.2). The objective
  * is the optimum: the exact {@link EnumerationIpaSolver} solves it (the MILP agrees; see the tests).
  */
-final class IpaPlanCommand {
+public final class IpaPlanJson {
 
-    private IpaPlanCommand() {}
+    private IpaPlanJson() {}
 
-    static ObjectNode plan(JsonInput in) {
+    public static ObjectNode plan(JsonInput in) {
         IpaPlan plan = new EnumerationIpaSolver().solve(problem(in));
         ObjectNode o = JsonInput.MAPPER.createObjectNode();
         o.put("feasible", plan.feasible());

@@ -1,4 +1,4 @@
-package io.baton.core.cli;
+package io.baton.core.plan;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -23,11 +23,11 @@ import java.util.Set;
  * Utility keys name a non-empty subset by its model names in the order of {@code models}, joined by {@code +}; a subset
  * with no key is not offered to that query.
  */
-final class SchemblePlanCli {
+public final class SchemblePlanJson {
 
-    private SchemblePlanCli() {}
+    private SchemblePlanJson() {}
 
-    static ObjectNode plan(JsonInput in) {
+    public static ObjectNode plan(JsonInput in) {
         double now = in.number("nowMs");
         double delta = in.positive("delta");
         List<JsonInput> modelInputs = in.objects("models");

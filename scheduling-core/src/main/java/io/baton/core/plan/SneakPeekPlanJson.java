@@ -1,4 +1,4 @@
-package io.baton.core.cli;
+package io.baton.core.plan;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -38,13 +38,13 @@ import java.util.Set;
  * SneakPeek model, which the contract's input otherwise lacks) and the short-circuit candidate prints as model
  * {@code "sneakpeek"}. bruteForceThreshold is capped at 10 (10! orders are already far past any scheduling window).
  */
-final class SneakPeekPlan {
+public final class SneakPeekPlanJson {
     static final String SHORT_CIRCUIT = "sneakpeek";
     static final int MAX_THRESHOLD = 10;
 
-    private SneakPeekPlan() {}
+    private SneakPeekPlanJson() {}
 
-    static ObjectNode plan(JsonInput in) {
+    public static ObjectNode plan(JsonInput in) {
         double now = in.number("nowMs", 0);
         String loaded = in.text("loadedModel", null);
         long tau = in.integer("bruteForceThreshold", GroupedScheduler.DEFAULT_THRESHOLD);

@@ -1,4 +1,4 @@
-package io.baton.core.cli;
+package io.baton.core.plan;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -13,7 +13,7 @@ import java.util.List;
  * silently falls back to a default.
  */
 public final class JsonInput {
-    static final ObjectMapper MAPPER = new ObjectMapper();
+    public static final ObjectMapper MAPPER = new ObjectMapper();
 
     private final JsonNode node;
     private final String path;

@@ -1,4 +1,4 @@
-package io.baton.core.cli;
+package io.baton.core.plan;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.baton.core.workload.TraceFormatException;
@@ -6,7 +6,7 @@ import java.util.List;
 
 /**
  * The planners behind {@code baton plan <policy>}, as a library call: JSON text in, the exact line the CLI prints
- * out (without its line separator). {@link PlanCommand} and scheduler-service's {@code POST /v1/plans/{policy}}
+ * out (without its line separator). The CLI's {@code baton plan} and scheduler-service's {@code POST /v1/plans/{policy}}
  * both go through {@link #plan}, so the two can never answer differently.
  */
 public final class Plans {
@@ -30,16 +30,16 @@ public final class Plans {
     public static String plan(String policy, String json) {
         try {
             ObjectNode result = switch (policy) {
-                case "symphony-sizing" -> PlanCommand.sizing(JsonInput.parse(json, "input"));
-                case "sneakpeek" -> SneakPeekPlan.plan(JsonInput.parse(json, "input"));
-                case "ipa" -> IpaPlanCommand.plan(JsonInput.parse(json, "input"));
-                case "schemble" -> SchemblePlanCli.plan(JsonInput.parse(json, "input"));
+                case "symphony-sizing" -> SymphonySizingPlanJson.plan(JsonInput.parse(json, "input"));
+                case "sneakpeek" -> SneakPeekPlanJson.plan(JsonInput.parse(json, "input"));
+                case "ipa" -> IpaPlanJson.plan(JsonInput.parse(json, "input"));
+                case "schemble" -> SchemblePlanJson.plan(JsonInput.parse(json, "input"));
                 default -> throw new InputException("unknown policy '" + policy + "' for plan: one of " + String.join(", ", POLICIES));
             };
             return result.toString();
         } catch (TraceFormatException | IllegalArgumentException e) {
-            // The CLI reports these as bad input too (Baton.run); one message, whichever caller asked.
-            throw new InputException(Baton.oneLine(e.getMessage()));
+            // The CLI reports these as bad input too (its Baton.run); one message, whichever caller asked.
+            throw new InputException(InputException.oneLine(e.getMessage()));
         }
     }
 }
