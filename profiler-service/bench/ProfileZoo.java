@@ -1,4 +1,4 @@
-import io.baton.core.zoo.ValidationSet;
+import io.baton.cli.zoo.ValidationSet;
 
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -23,7 +23,7 @@ import java.util.regex.Pattern;
  *   bin/baton zoo build --out /tmp/zoo
  *   java -jar registry-service/target/registry-service-*.jar --spring.profiles.active=embedded --baton.internal.auth=disabled &amp;
  *   java -jar profiler-service/target/profiler-service-*.jar --baton.internal.auth=disabled &amp;
- *   java -cp scheduling-core/target/classes profiler-service/bench/ProfileZoo.java \
+ *   java -cp "baton-cli/target/classes:baton-cli/target/lib/*" profiler-service/bench/ProfileZoo.java \
  *       http://127.0.0.1:8081 http://127.0.0.1:8083 /tmp/zoo
  * </pre>
  */

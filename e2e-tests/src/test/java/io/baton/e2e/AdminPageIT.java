@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.baton.core.zoo.ZooBuilder;
+import io.baton.cli.zoo.ZooBuilder;
 import io.baton.e2e.support.ChromiumRequired;
 import io.baton.e2e.support.E2eSuite;
 import io.baton.e2e.support.HeadlessChromium;

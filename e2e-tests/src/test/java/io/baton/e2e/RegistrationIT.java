@@ -3,12 +3,12 @@ package io.baton.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.baton.core.suite.DemoApplications;
-import io.baton.core.suite.JsonHttp;
-import io.baton.core.suite.Profiling;
-import io.baton.core.suite.ZooRegistration;
-import io.baton.core.zoo.Manifest;
-import io.baton.core.zoo.ZooBuilder;
+import io.baton.cli.suite.DemoApplications;
+import io.baton.cli.suite.JsonHttp;
+import io.baton.cli.suite.Profiling;
+import io.baton.cli.suite.ZooRegistration;
+import io.baton.cli.zoo.Manifest;
+import io.baton.cli.zoo.ZooBuilder;
 import io.baton.e2e.support.DirectOrt;
 import io.baton.e2e.support.E2eSuite;
 import io.baton.e2e.support.SuiteExtension;

@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.baton.core.suite.JsonHttp;
-import io.baton.core.zoo.ValidationSet;
+import io.baton.cli.suite.JsonHttp;
+import io.baton.cli.zoo.ValidationSet;
 import io.baton.e2e.support.DirectOrt;
 import io.baton.e2e.support.E2eSuite;
 import io.baton.e2e.support.Oip;

@@ -3,9 +3,9 @@ package io.baton.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.baton.core.suite.JsonHttp;
-import io.baton.core.suite.ServiceProcess;
-import io.baton.core.suite.Suite;
+import io.baton.cli.suite.JsonHttp;
+import io.baton.cli.suite.ServiceProcess;
+import io.baton.cli.suite.Suite;
 import io.baton.e2e.support.E2eSuite;
 import io.baton.e2e.support.FreePorts;
 import io.baton.e2e.support.Oip;

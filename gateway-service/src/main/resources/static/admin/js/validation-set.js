@@ -1,4 +1,4 @@
-// Reads the header of a Baton validation set file (io.baton.core.zoo.ValidationSet, "BATONVS1"; what
+// Reads the header of a Baton validation set file (io.baton.cli.zoo.ValidationSet, "BATONVS1"; what
 // bin/baton zoo build writes as validation.bin), so that the page can upload its examples and its labels as the two
 // data blobs the registry's dataset takes, without reading the whole file into memory.
 //

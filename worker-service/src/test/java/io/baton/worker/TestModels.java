@@ -16,11 +16,11 @@ import java.util.zip.GZIPInputStream;
 
 import io.baton.core.onnx.Dim;
 import io.baton.core.onnx.GraphBuilder;
-import io.baton.core.zoo.Architectures;
-import io.baton.core.zoo.FashionMnist;
-import io.baton.core.zoo.Layers;
-import io.baton.core.zoo.Network;
-import io.baton.core.zoo.SoftmaxHead;
+import io.baton.cli.zoo.Architectures;
+import io.baton.cli.zoo.FashionMnist;
+import io.baton.cli.zoo.Layers;
+import io.baton.cli.zoo.Network;
+import io.baton.cli.zoo.SoftmaxHead;
 import io.baton.worker.artifact.Digests;
 
 /** Real ONNX models for the worker's tests, built with scheduling-core's ONNX writer from seeded weights. */
@@ -60,7 +60,7 @@ final class TestModels {
     }
 
     /**
-     * A real zoo classifier, built as the zoo builds {@code fmnist-conv8} (scheduling-core's {@code io.baton.core.zoo}):
+     * A real zoo classifier, built as the zoo builds {@code fmnist-conv8} (scheduling-core's {@code io.baton.cli.zoo}):
      * 8 random 5x5 convolutions, ReLU, 2x2 max pooling and a softmax head trained on the first
      * {@code trainExamples} Fashion-MNIST training images (fewer than the zoo's, to keep the test fast).
      */

@@ -37,7 +37,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import ai.onnxruntime.OnnxTensor;
-import io.baton.core.zoo.FashionMnist;
+import io.baton.cli.zoo.FashionMnist;
 import ai.onnxruntime.OrtEnvironment;
 import ai.onnxruntime.OrtSession;
 

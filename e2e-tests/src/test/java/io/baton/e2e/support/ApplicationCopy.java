@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.baton.core.suite.JsonHttp;
+import io.baton.cli.suite.JsonHttp;
 import java.net.URI;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -61,7 +61,7 @@ public final class ApplicationCopy {
         float[] p = Oip.probabilities(r, app, 1);
         String variant = r.json().path("parameters").path("variant").asText();
         assertThat(e2e.variants(source).stream().map(v -> v.name()).toList()).as(r.body()).contains(variant);
-        io.baton.core.zoo.ValidationSet vs = e2e.validation();
+        io.baton.cli.zoo.ValidationSet vs = e2e.validation();
         float[] direct = ort.run(e2e.onnx(variant), DirectOrt.rows(vs.examples(), vs.dims(), image, 1), DirectOrt.shape(1, vs.dims()));
         for (int c = 0; c < 10; c++) {
             assertThat(p[c]).as("image %d, class %d, %s", image, c, variant)

@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.baton.core.suite.JsonHttp;
-import io.baton.core.zoo.ValidationSet;
-import io.baton.core.zoo.ZooBuilder;
+import io.baton.cli.suite.JsonHttp;
+import io.baton.cli.zoo.ValidationSet;
+import io.baton.cli.zoo.ZooBuilder;
 
 /** Open Inference Protocol v2 calls to the gateway under test, and the checks every answer must pass. */
 public final class Oip {
@@ -23,7 +23,7 @@ public final class Oip {
 
     public ObjectNode request(int first, int count) {
         ValidationSet vs = e2e.validation();
-        return io.baton.core.suite.Oip.inferRequest("e2e-" + first + "-" + count, ZooBuilder.INPUT, vs.examples(), vs.dims(), first, count);
+        return io.baton.cli.suite.Oip.inferRequest("e2e-" + first + "-" + count, ZooBuilder.INPUT, vs.examples(), vs.dims(), first, count);
     }
 
     public JsonHttp.Response post(String path, Object body) {
@@ -43,7 +43,7 @@ public final class Oip {
         assertThat(out.path("name").asText()).isEqualTo(ZooBuilder.OUTPUT);
         assertThat(out.path("datatype").asText()).isEqualTo("FP32");
         assertThat(out.path("shape")).extracting(JsonNode::asLong).containsExactly((long) count, 10L);
-        return io.baton.core.suite.Oip.output(body, ZooBuilder.OUTPUT);
+        return io.baton.cli.suite.Oip.output(body, ZooBuilder.OUTPUT);
     }
 
     /** A refusal: an error status and the OIP error body, {@code {"error": "…"}}, with a reason in it. */

@@ -2,7 +2,7 @@ package io.baton.e2e.support;
 
 import static org.assertj.core.api.Assumptions.assumeThat;
 
-import io.baton.core.zoo.FashionMnist;
+import io.baton.cli.zoo.FashionMnist;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolver;

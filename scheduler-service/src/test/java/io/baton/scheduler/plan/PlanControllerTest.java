@@ -22,7 +22,7 @@ import org.springframework.http.ResponseEntity;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
-import io.baton.core.cli.Baton;
+import io.baton.cli.Baton;
 import io.baton.core.plan.Plans;
 
 /** {@code POST /v1/plans/{policy}} over real HTTP answers exactly what {@code baton plan <policy>} prints. */

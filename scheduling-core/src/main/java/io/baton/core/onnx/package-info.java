@@ -1,7 +1,9 @@
 /**
  * A dependency-free ONNX writer and reader. Writing: {@link io.baton.core.onnx.GraphBuilder} builds an
  * {@link io.baton.core.onnx.OnnxModel} (ModelProto, IR 8, opset 17) one operator at a time, hand-encoded by
- * {@link io.baton.core.onnx.ProtoWriter}; the model zoo and the benches build their models with it.
+ * {@link io.baton.core.onnx.ProtoWriter}. It lives here, not with the CLI's model zoo and benches that use it most,
+ * because the profiler writes with it too: Schemble's difficulty predictor and the interference harness's random
+ * graphs.
  *
  * <p>Reading, to keep an uploaded model from making ONNX Runtime read host files:
  * {@link io.baton.core.onnx.ExternalDataScanner} (a bounded {@link io.baton.core.onnx.ProtoReader} that finds every

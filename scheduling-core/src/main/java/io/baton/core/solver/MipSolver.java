@@ -7,8 +7,9 @@ import java.time.Duration;
  *
  * <p>Symphony's epoch partitioner (Appendix A of the Symphony paper: a MILP the authors solve with CPLEX under
  * a 10 s limit, keeping the best solution found) uses it now; IPA's integer program will use it later.
- * Implementations: {@link OrToolsMipSolver} (always present; SCIP backend) and {@link GurobiMipSolver}
- * (reflection only, used when a licence is present). Pick one with {@link MipSolvers}.
+ * Implementations live in the baton-solvers module: {@code io.baton.solvers.OrToolsMipSolver} (SCIP backend) and
+ * {@code io.baton.solvers.GurobiMipSolver} (reflection only, used when a licence is present). Pick one with
+ * {@link MipSolvers}.
  *
  * <p>Contract shared by every implementation:
  * <ul>

@@ -1,25 +1,32 @@
 package io.baton.core.solver;
 
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.ServiceLoader;
 
 /**
- * Chooses a {@link MipSolver}.
+ * Chooses a {@link MipSolver} among the {@link MipSolverProvider}s on the class path.
  *
  * <p>{@link #defaultSolver()} prefers Gurobi when it is licensed here (closest to the commercial CPLEX the
- * Symphony paper used) and otherwise OR-Tools, which ships with Baton, so every build can solve models.
- * {@link #byName(String)} lets configuration and the CLI pin a solver, e.g. to compare results.
+ * Symphony paper used) and otherwise OR-Tools, which ships with Baton's solvers module, so every build that carries it
+ * can solve models. {@link #byName(String)} lets configuration and the CLI pin a solver, e.g. to compare results.
  */
 public final class MipSolvers {
 
     /** Names accepted by {@link #byName(String)}. */
     public static final List<String> NAMES = List.of("auto", "gurobi", "ortools", "ortools-scip", "ortools-cbc");
 
+    private static final String NO_PROVIDER = "no MIP solver on the class path (the baton-solvers module provides them)";
+
     private MipSolvers() {}
 
-    /** Gurobi when {@link GurobiMipSolver#available()}, else OR-Tools (SCIP, then CBC, then CP-SAT). */
+    /** Gurobi when it is available, else OR-Tools (SCIP, then CBC, then CP-SAT). */
     public static MipSolver defaultSolver() {
-        return GurobiMipSolver.available() ? new GurobiMipSolver() : new OrToolsMipSolver();
+        for (MipSolverProvider p : providers()) {
+            if (p.available()) return p.solver(p.names().get(0));
+        }
+        throw new IllegalStateException(NO_PROVIDER);
     }
 
     /**
@@ -32,20 +39,24 @@ public final class MipSolvers {
      */
     public static MipSolver byName(String name) {
         if (name == null) throw new IllegalArgumentException("solver name must not be null; use one of " + NAMES);
-        return switch (name.trim().toLowerCase(Locale.ROOT)) {
-            case "auto", "default" -> defaultSolver();
-            case "gurobi" -> {
-                if (!GurobiMipSolver.available()) {
-                    throw new IllegalStateException("solver 'gurobi' is not available: "
-                            + GurobiMipSolver.unavailableReason());
-                }
-                yield new GurobiMipSolver();
+        String wanted = name.trim().toLowerCase(Locale.ROOT);
+        if (wanted.equals("auto") || wanted.equals("default")) return defaultSolver();
+        for (MipSolverProvider p : providers()) {
+            if (!p.names().contains(wanted)) continue;
+            if (!p.available()) {
+                throw new IllegalStateException("solver '" + wanted + "' is not available: " + p.unavailableReason());
             }
-            case "ortools" -> new OrToolsMipSolver();
-            case "ortools-scip" -> new OrToolsMipSolver(List.of("SCIP"));
-            case "ortools-cbc" -> new OrToolsMipSolver(List.of("CBC"));
-            default -> throw new IllegalArgumentException("unknown MIP solver '" + name + "'; expected one of "
-                    + NAMES);
-        };
+            return p.solver(wanted);
+        }
+        if (NAMES.contains(wanted)) throw new IllegalStateException("solver '" + wanted + "' is not available: " + NO_PROVIDER);
+        throw new IllegalArgumentException("unknown MIP solver '" + name + "'; expected one of " + NAMES);
+    }
+
+    /** The providers on the class path, most preferred first. */
+    private static List<MipSolverProvider> providers() {
+        return ServiceLoader.load(MipSolverProvider.class, MipSolvers.class.getClassLoader()).stream()
+                .map(ServiceLoader.Provider::get)
+                .sorted(Comparator.comparingInt(MipSolverProvider::preference).reversed())
+                .toList();
     }
 }

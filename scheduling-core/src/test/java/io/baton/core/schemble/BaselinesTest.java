@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
  * The baselines of Schemble §VIII on cases small enough to check by hand: original and static (subset at
  * arrival, FIFO per device, list scheduling over replicas), gating, KNORA-E (des), and the greedy
  * EDF / FIFO / SJF planners. Schemble(ea)'s score and static's placement are in
- * {@code io.baton.core.bench.SchembleBenchTest}.
+ * {@code io.baton.cli.bench.SchembleBenchTest}.
  */
 class BaselinesTest {
 

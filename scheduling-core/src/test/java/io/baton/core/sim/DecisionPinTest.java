@@ -2,7 +2,7 @@ package io.baton.core.sim;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.baton.core.bench.ModelZoo;
+import io.baton.core.symphony.ModelZoo;
 import io.baton.core.domain.LatencyProfile;
 import io.baton.core.testing.DecisionDigest;
 import io.baton.core.testing.RandomScenarios;

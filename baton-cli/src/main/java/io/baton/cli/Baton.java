@@ -1,0 +1,125 @@
+package io.baton.cli;
+
+import io.baton.core.plan.InputException;
+import io.baton.cli.suite.SuiteException;
+import io.baton.core.workload.TraceFormatException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The {@code baton} command line (bin/baton runs it). Subcommands: plan, simulate, bench, zoo, demo, suite.
+ * Bad input exits with status 2 and one line on standard error naming what is wrong.
+ */
+public final class Baton {
+
+    static final String USAGE = String.join("\n",
+            "usage: baton <command> ...",
+            "  plan <policy> --input FILE|-     print a plan as JSON (policies: " + String.join(", ", PlanCommand.POLICIES) + ")",
+            "  simulate --scenario FILE|-       simulate policies over a scenario, print metrics per policy as JSON",
+            "  bench <name> [options]           run a benchmark and print a table (" + String.join(", ", BenchCommand.NAMES) + ")",
+            "  bench live [--gateway URL] [--registry URL] [--scheduler URL] [--app NAME] [--variant NAME] [--slo MS]",
+            "             [--rates R1,R2,R3] [--max-rate R] [--seconds S] [--warmup S] [--seed N] [--timeout-ms MS]",
+            "             [--workers N] [--prefix NAME] [--raw] [--concurrency N]",
+            "                                   drive a running suite's gateway with open-loop Poisson arrivals: symphony vs",
+            "                                   work-conserving on the app's fastest variant at 30/60/90% of the profile's",
+            "                                   capacity (at most --max-rate, default 1000/s) or --rates; --raw adds the",
+            "                                   saturation throughput, ONNX Runtime alone at the same batch, and the targets",
+            "  zoo build --out DIR [--data DIR] build the Fashion-MNIST model zoo (ONNX files, validation set, manifest)",
+            "  demo                             simulate the Symphony demo scenario and print a comparison",
+            "  suite up --root DIR [--home DIR] [--workers N] [--data DIR] [--check]",
+            "                                   the live suite (what bin/baton up runs): build the zoo, start every service,",
+            "                                   register and profile the demo zoo, print URLs and a curl example; Ctrl-C stops all.",
+            "                                   Environment: BATON_HOME (ROOT/.baton), BATON_WORKERS (one per core),",
+            "                                   BATON_{GATEWAY,REGISTRY,SCHEDULER,PROFILER,WORKER}_PORT (8080, 8081, 8082, 8083,",
+            "                                   8090 and up), BATON_FASHION_MNIST, BATON_SERVICE_JAVA_OPTS, BATON_WORKER_JAVA_OPTS;",
+            "                                   the services inherit the environment (BATON_GATEWAY_API_KEYS: bootstrap API keys)",
+            "  suite register [--registry URL] [--profiler URL] --zoo DIR [--no-profile] [--batch-sizes 1,2,4]",
+            "                 [--repetitions N] [--warmup N]",
+            "                                   register a built zoo's demo applications with a running suite and profile them",
+            "  help                             this text");
+
+    private Baton() {}
+
+    public static void main(String[] args) {
+        io.baton.core.util.HttpClientThreads.atLeastTwoPoolThreads(); // bench live's load generator sends with sendAsync
+        int code = run(args, System.in, System.out, System.err);
+        System.out.flush();
+        System.exit(code);
+    }
+
+    /** Runs one command; returns the exit status (0 ok, 1 internal failure, 2 bad input). */
+    public static int run(String[] args, InputStream in, PrintStream out, PrintStream err) {
+        try {
+            if (args.length == 0 || args[0].equals("help") || args[0].equals("--help") || args[0].equals("-h")) {
+                out.println(USAGE);
+                return 0;
+            }
+            List<String> rest = Arrays.asList(args).subList(1, args.length);
+            switch (args[0]) {
+                case "plan" -> PlanCommand.run(rest, in, out);
+                case "simulate" -> SimulateCommand.run(rest, in, out);
+                case "bench" -> BenchCommand.run(rest, out);
+                case "demo" -> DemoCommand.run(rest, out);
+                case "zoo" -> ZooCommand.run(rest, out);
+                case "suite" -> SuiteCommand.run(rest, out, System.getenv());
+                default -> throw new InputException("unknown command '" + args[0] + "' (try: baton help)");
+            }
+            return 0;
+        } catch (InputException e) {
+            err.println("baton: " + e.getMessage());
+            return 2;
+        } catch (TraceFormatException e) {
+            // A malformed trace is bad input (the message names the trace line), not an internal error.
+            err.println("baton: " + oneLine(e.getMessage()));
+            return 2;
+        } catch (IllegalArgumentException e) {
+            // Domain validation (profiles, specs) names the field in its message.
+            err.println("baton: " + oneLine(e.getMessage()));
+            return 2;
+        } catch (SuiteException e) {
+            // The suite refused, died or could not be reached: say which and why, without a stack trace.
+            err.println("baton: " + e.getMessage());
+            return 1;
+        } catch (RuntimeException e) {
+            err.println("baton: internal error: " + e);
+            e.printStackTrace(err);
+            return 1;
+        }
+    }
+
+    static String oneLine(String s) {
+        return InputException.oneLine(s);
+    }
+
+    /** The value of --name in args, or null. */
+    static String option(List<String> args, String name) {
+        for (int i = 0; i < args.size(); i++) {
+            if (args.get(i).equals(name)) {
+                if (i + 1 >= args.size()) throw new InputException(name + " needs a value");
+                return args.get(i + 1);
+            }
+            if (args.get(i).startsWith(name + "=")) return args.get(i).substring(name.length() + 1);
+        }
+        return null;
+    }
+
+    /** Reads FILE, or standard input for "-". */
+    static String readInput(String source, InputStream in, String option) {
+        if (source == null) throw new InputException("missing " + option + " FILE|-");
+        try {
+            if (source.equals("-")) return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            return Files.readString(Path.of(source));
+        } catch (NoSuchFileException e) {
+            throw new InputException(option + ": no such file " + source);
+        } catch (IOException e) {
+            throw new InputException(option + ": cannot read " + source + ": " + e.getMessage());
+        }
+    }
+}

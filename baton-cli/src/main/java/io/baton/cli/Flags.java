@@ -1,0 +1,85 @@
+package io.baton.cli;
+
+import io.baton.core.plan.InputException;
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/** Parsing of the flags the suite commands take (suite register, up, bench live); bad values are {@link InputException}s naming the flag. */
+final class Flags {
+    private Flags() {}
+
+    /** Refuses any {@code --flag} not in {@code known} (valued flags' values are skipped). */
+    static void requireKnown(List<String> args, int from, Set<String> valued, Set<String> switches) {
+        for (int i = from; i < args.size(); i++) {
+            String a = args.get(i);
+            String name = a.contains("=") ? a.substring(0, a.indexOf('=')) : a;
+            if (valued.contains(name)) {
+                if (!a.contains("=")) i++;
+            } else if (!switches.contains(a)) {
+                throw new InputException("unknown option '" + a + "' (known: " + String.join(", ", new java.util.TreeSet<>(union(valued, switches))) + ")");
+            }
+        }
+    }
+
+    private static Set<String> union(Set<String> a, Set<String> b) {
+        Set<String> u = new java.util.HashSet<>(a);
+        u.addAll(b);
+        return u;
+    }
+
+    /** An http(s) base URL. */
+    static URI url(List<String> args, String name, String dflt) {
+        String v = Baton.option(args, name);
+        if (v == null) v = dflt;
+        if (v == null) throw new InputException("missing " + name + " URL");
+        try {
+            URI u = new URI(v.endsWith("/") ? v.substring(0, v.length() - 1) : v);
+            if (!("http".equals(u.getScheme()) || "https".equals(u.getScheme())) || u.getHost() == null) {
+                throw new InputException(name + " must be an http:// URL, got '" + v + "'");
+            }
+            return u;
+        } catch (java.net.URISyntaxException e) {
+            throw new InputException(name + " must be an http:// URL, got '" + v + "'");
+        }
+    }
+
+    /** An integer in [min, max], from the flag, else the environment variable, else the default. */
+    static int intIn(String value, String name, int dflt, int min, int max) {
+        if (value == null || value.isBlank()) return dflt;
+        int n;
+        try {
+            n = Integer.parseInt(value.strip());
+        } catch (NumberFormatException e) {
+            throw new InputException(name + " must be an integer, got '" + value + "'");
+        }
+        if (n < min || n > max) throw new InputException(name + " must be in [" + min + ", " + max + "], got " + n);
+        return n;
+    }
+
+    /** A comma-separated list of positive numbers. */
+    static List<Double> positiveNumbers(String value, String name) {
+        List<Double> out = new ArrayList<>();
+        for (String part : value.split(",", -1)) {
+            try {
+                double d = Double.parseDouble(part.strip());
+                if (!(d > 0) || Double.isInfinite(d)) throw new InputException(name + " must list numbers > 0, got '" + part.strip() + "'");
+                out.add(d);
+            } catch (NumberFormatException e) {
+                throw new InputException(name + " must list numbers separated by commas, got '" + part.strip() + "'");
+            }
+        }
+        return out;
+    }
+
+    /** A comma-separated list of integers in [min, max]. */
+    static List<Integer> intList(String value, String name, int min, int max) {
+        List<Integer> out = new ArrayList<>();
+        for (String part : value.split(",", -1)) {
+            if (part.isBlank()) throw new InputException(name + " must list integers separated by commas, got '" + value + "'");
+            out.add(intIn(part, name, 0, min, max));
+        }
+        return out;
+    }
+}

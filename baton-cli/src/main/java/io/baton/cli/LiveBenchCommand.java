@@ -1,0 +1,66 @@
+package io.baton.cli;
+
+import io.baton.cli.bench.live.LiveBench;
+import io.baton.core.plan.InputException;
+import io.baton.cli.suite.JsonHttp;
+import java.io.PrintStream;
+import java.net.URI;
+import java.time.Duration;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * {@code baton bench live [--gateway URL] [--registry URL] [--scheduler URL] [--app NAME] [--variant NAME] [--slo MS]
+ * [--rates R1,R2,R3] [--max-rate R] [--seconds S] [--warmup S] [--seed N] [--timeout-ms MS] [--workers N]
+ * [--prefix NAME] [--raw] [--concurrency N]}: see {@link LiveBench}. Every flag is checked, and the gateway and the
+ * registry must answer, before any request is sent.
+ */
+final class LiveBenchCommand {
+    static final Set<String> VALUED = Set.of("--gateway", "--registry", "--scheduler", "--app", "--variant", "--slo", "--rates",
+            "--max-rate", "--seconds", "--warmup", "--seed", "--timeout-ms", "--workers", "--prefix", "--concurrency");
+
+    private LiveBenchCommand() {}
+
+    static LiveBench.Config config(List<String> args) {
+        Flags.requireKnown(args, 1, VALUED, Set.of("--raw"));
+        URI gateway = Flags.url(args, "--gateway", "http://127.0.0.1:8080");
+        URI registry = Flags.url(args, "--registry", "http://127.0.0.1:8081");
+        URI scheduler = Flags.url(args, "--scheduler", "http://127.0.0.1:8082");
+        String app = or(Baton.option(args, "--app"), "fashion-single");
+        String slo = Baton.option(args, "--slo");
+        String rates = Baton.option(args, "--rates");
+        String workers = Baton.option(args, "--workers");
+        String prefix = or(Baton.option(args, "--prefix"), "bench");
+        if (!prefix.matches("[A-Za-z0-9][A-Za-z0-9._-]{0,100}")) throw new InputException("--prefix must be letters, digits, '.', '_' or '-', got '" + prefix + "'");
+        String warmup = Baton.option(args, "--warmup");
+        double warmupSeconds;
+        try {
+            warmupSeconds = warmup == null ? 2 : Double.parseDouble(warmup);
+        } catch (NumberFormatException e) {
+            throw new InputException("--warmup must be a number of seconds, got '" + warmup + "'");
+        }
+        if (!(warmupSeconds >= 0) || warmupSeconds > 600) throw new InputException("--warmup must be in [0, 600] seconds, got " + warmup);
+        double seconds = BenchCommand.doubleOption(args, "--seconds", 10);
+        if (seconds > 3600) throw new InputException("--seconds must be at most 3600, got " + seconds);
+        return new LiveBench.Config(gateway, registry, scheduler, app, Baton.option(args, "--variant"),
+                slo == null ? null : BenchCommand.doubleOption(args, "--slo", 0),
+                rates == null ? null : Flags.positiveNumbers(rates, "--rates"),
+                BenchCommand.doubleOption(args, "--max-rate", 1000), seconds, warmupSeconds, BenchCommand.longOption(args, "--seed", 1),
+                Duration.ofMillis(Flags.intIn(Baton.option(args, "--timeout-ms"), "--timeout-ms", 30_000, 100, 600_000)),
+                workers == null ? null : Flags.intIn(workers, "--workers", 0, 1, 10_000), prefix, args.contains("--raw"),
+                Flags.intIn(Baton.option(args, "--concurrency"), "--concurrency", 64, 1, 10_000));
+    }
+
+    static void run(List<String> args, PrintStream out) throws Exception {
+        LiveBench.Config config = config(args);
+        JsonHttp http = new JsonHttp(Duration.ofSeconds(5));
+        SuiteCommand.requireAnswers(http, config.gateway(), "--gateway");
+        SuiteCommand.requireAnswers(http, config.registry(), "--registry");
+        if (config.workers() == null) SuiteCommand.requireAnswers(http, config.scheduler(), "--scheduler");
+        new LiveBench(config, out).run();
+    }
+
+    private static String or(String v, String dflt) {
+        return v == null || v.isBlank() ? dflt : v;
+    }
+}

@@ -1,0 +1,243 @@
+package io.baton.cli;
+
+import io.baton.core.plan.InputException;
+import io.baton.core.security.InternalAuth;
+import com.fasterxml.jackson.databind.JsonNode;
+import io.baton.cli.suite.JsonHttp;
+import io.baton.cli.suite.Oip;
+import io.baton.cli.suite.Profiling;
+import io.baton.cli.suite.RegistryDatabase;
+import io.baton.cli.suite.ServiceJars;
+import io.baton.cli.suite.ServiceProcess;
+import io.baton.cli.suite.Suite;
+import io.baton.cli.suite.SuiteSpec;
+import io.baton.cli.suite.ZooRegistration;
+import io.baton.cli.zoo.FashionMnist;
+import io.baton.cli.zoo.ValidationSet;
+import io.baton.cli.zoo.ZooBuilder;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * {@code bin/baton up} ({@code baton suite up --root DIR}): the live suite on this machine. Builds the zoo into the
+ * state directory when missing, starts registry (embedded H2), scheduler, profiler, one worker per CPU core and the
+ * gateway as child processes, registers and profiles the demo zoo, prints the URLs and a request that works, then
+ * runs until Ctrl-C or SIGTERM, which stop every child (a shutdown hook) before it exits. When a child dies on its
+ * own, the rest are stopped too and the exit status is 1.
+ *
+ * <p>Environment: {@code BATON_HOME} (state directory, default {@code ROOT/.baton}), {@code BATON_WORKERS},
+ * {@code BATON_GATEWAY_PORT} (8080), {@code BATON_REGISTRY_PORT} (8081), {@code BATON_SCHEDULER_PORT} (8082),
+ * {@code BATON_PROFILER_PORT} (8083), {@code BATON_WORKER_PORT} (8090, the first worker's), {@code BATON_FASHION_MNIST},
+ * {@code BATON_SERVICE_JAVA_OPTS}, {@code BATON_WORKER_JAVA_OPTS}.
+ */
+final class UpCommand {
+    static final String EXAMPLE_APP = "fashion-single";
+    static final String EXAMPLE_FILE = "example-request.json";
+    static final String DEFAULT_SERVICE_JVM = "-Xmx512m -XX:+UseSerialGC";
+    static final String DEFAULT_WORKER_JVM = "-Xms384m -Xmx384m -XX:+AlwaysPreTouch -XX:+UseSerialGC";
+
+    private UpCommand() {}
+
+    /** What {@code up} was asked for, from flags and environment, validated. */
+    record Settings(Path root, Path home, Path data, SuiteSpec.Ports ports, List<String> serviceJvm, List<String> workerJvm,
+                    boolean check) {}
+
+    static Settings settings(List<String> args, Map<String, String> env) {
+        Flags.requireKnown(args, 0, Set.of("--root", "--home", "--workers", "--data"), Set.of("--check"));
+        Path root = Path.of(or(Baton.option(args, "--root"), ".")).toAbsolutePath().normalize();
+        Path home = Path.of(or(Baton.option(args, "--home"), or(env.get("BATON_HOME"), root.resolve(".baton").toString())))
+                .toAbsolutePath().normalize();
+        int cores = Runtime.getRuntime().availableProcessors();
+        String workersFlag = Baton.option(args, "--workers");
+        int workers = Flags.intIn(workersFlag != null ? workersFlag : env.get("BATON_WORKERS"),
+                workersFlag != null ? "--workers" : "BATON_WORKERS", cores, 1, 64);
+        SuiteSpec.Ports ports = SuiteSpec.Ports.consecutive(port(env, "BATON_GATEWAY_PORT", 8080), port(env, "BATON_REGISTRY_PORT", 8081),
+                port(env, "BATON_SCHEDULER_PORT", 8082), port(env, "BATON_PROFILER_PORT", 8083), port(env, "BATON_WORKER_PORT", 8090), workers);
+        Map<Integer, String> seen = new HashMap<>();
+        ports.named().forEach((name, p) -> {
+            if (p > 65535) throw new InputException(name + "'s port " + p + " is past 65535 (BATON_WORKER_PORT too high for " + workers + " workers)");
+            String other = seen.put(p, name);
+            if (other != null) throw new InputException("port " + p + " is given to both " + other + " and " + name + " (see the BATON_*_PORT variables)");
+        });
+        String dataOption = Baton.option(args, "--data");
+        Path data = ZooCommand.dataDir(dataOption != null ? dataOption : env.get("BATON_FASHION_MNIST"),
+                dataOption != null ? "--data" : "BATON_FASHION_MNIST");
+        return new Settings(root, home, data, ports, words(or(env.get("BATON_SERVICE_JAVA_OPTS"), DEFAULT_SERVICE_JVM)),
+                words(or(env.get("BATON_WORKER_JAVA_OPTS"), DEFAULT_WORKER_JVM)), args.contains("--check"));
+    }
+
+    static void run(List<String> args, PrintStream out, Map<String, String> env) {
+        Settings s = settings(args, env);
+        ServiceJars jars;
+        try {
+            jars = ServiceJars.in(s.root());
+        } catch (io.baton.cli.suite.SuiteException e) {
+            throw new InputException("--root: " + e.getMessage());
+        }
+        requireFree(s.ports());
+        try {
+            Files.createDirectories(s.home().resolve("logs"));
+        } catch (IOException e) {
+            throw new InputException("BATON_HOME: cannot create " + s.home() + ": " + e.getMessage());
+        }
+
+        out.println("Baton: the live suite (state in " + s.home() + ")");
+        Path zoo = s.home().resolve("zoo");
+        ZooCommand.build(zoo, ZooBuilder.Options.standard(s.data()), false, out);
+
+        SuiteSpec spec = new SuiteSpec(jars, s.home(), s.ports(), new RegistryDatabase.Embedded(s.home().resolve("registry").resolve("registry")),
+                s.serviceJvm(), s.workerJvm(), Map.of(), Duration.ofMinutes(3));
+        Suite suite = new Suite(spec, out);
+        Thread stopper = new Thread(() -> {
+            out.println();
+            out.println("stopping the suite …");
+            suite.close();
+            out.println("stopped: every service has exited");
+            out.flush();
+        }, "baton-up-stop");
+        Runtime.getRuntime().addShutdownHook(stopper);
+
+        out.println("starting the suite (logs in " + s.home().resolve("logs") + "):");
+        suite.start();
+        suite.awaitWorkersLive(suite.workerDeviceIds(), Duration.ofSeconds(60));
+        out.println("  the scheduler lists workers " + String.join(", ", suite.workerDeviceIds()) + " as live");
+
+        JsonHttp http = suite.http(Duration.ofSeconds(30));
+        out.println("registering the demo zoo:");
+        ZooRegistration.Registered registered = new ZooRegistration(http, suite.registry(), out).register(zoo);
+        out.println("profiling (CPU, one intra-op thread, as the workers run):");
+        new Profiling(http, suite.registry(), suite.profiler(), out)
+                .profileMissing(registered.applications(), Profiling.Options.defaults(), Duration.ofMinutes(20));
+
+        Path example = writeExample(zoo, s.home());
+        printReady(out, suite, s, example, probe(http, suite.gateway(), example), bootstrapKeysSet(env));
+
+        if (s.check()) {
+            out.println("--check: stopping now");
+            return; // Baton.main exits, and the shutdown hook stops the suite
+        }
+        ServiceProcess dead = suite.awaitAnyExit();
+        if (suite.isClosing()) return; // Ctrl-C or SIGTERM: the shutdown hook is stopping them all
+        throw new io.baton.cli.suite.SuiteException(dead.name() + " exited on its own with status " + dead.process().exitValue()
+                + "; stopping the rest (its log: " + dead.log() + ")");
+    }
+
+    /** The OIP request for validation image 0, written to the state directory: what the printed curl sends. */
+    static Path writeExample(Path zoo, Path home) {
+        try {
+            ValidationSet vs = ValidationSet.read(zoo.resolve(ZooBuilder.VALIDATION));
+            Path file = home.resolve(EXAMPLE_FILE);
+            JsonHttp.JSON.writeValue(file.toFile(), Oip.inferRequest("example-0", ZooBuilder.INPUT, vs.examples(), vs.dims(), 0, 1));
+            return file;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * Warms every demo application with the example (a cold JVM, an empty application cache and a first model load
+     * can outlast a 100 ms SLO: such a request is refused with its reason, as it should be), then sends it to the
+     * example application and answers a line saying what came back.
+     */
+    static String probe(JsonHttp http, URI gateway, Path example) {
+        try {
+            String request = Files.readString(example);
+            for (String app : List.of("fashion-ensemble", "fashion-pipeline", EXAMPLE_APP)) {
+                for (int attempt = 0; attempt < 20; attempt++) {
+                    if (http.post(gateway.resolve("/v2/models/" + app + "/infer"), request).status() == 200) break;
+                }
+            }
+            JsonHttp.Response r = http.post(gateway.resolve("/v2/models/" + EXAMPLE_APP + "/infer"), request);
+            if (r.status() != 200) {
+                return "answered " + r.status() + " " + r.reason() + "  (not served: see the gateway's and the scheduler's logs)";
+            }
+            JsonNode body = r.json();
+            float[] p = Oip.output(body, ZooBuilder.OUTPUT);
+            int best = ZooBuilder.argmax(p, 0, p.length);
+            String batch = Oip.batchSize(body).isPresent() ? ", batch " + Oip.batchSize(body).getAsInt() : "";
+            return String.format(Locale.ROOT, "answered 200: '%s' with probability %.3f (model %s%s)", FashionMnist.CLASSES.get(best),
+                    p[best], body.path("model_version").asText(body.path("model_name").asText("?")), batch);
+        } catch (IOException | RuntimeException e) {
+            return "failed: " + e.getMessage();
+        }
+    }
+
+    /**
+     * Whether the gateway gets bootstrap API keys: the services inherit this environment, and Spring reads
+     * {@code baton.gateway.api-keys} from either spelling. {@code up} sets none itself: everything listens on loopback
+     * and the registry there takes admin calls without a key anyway, so a key would close nothing.
+     */
+    static boolean bootstrapKeysSet(Map<String, String> env) {
+        return !or(env.get("BATON_GATEWAY_API_KEYS"), or(env.get("BATON_GATEWAY_APIKEYS"), "")).isBlank();
+    }
+
+    private static void printReady(PrintStream out, Suite suite, Settings s, Path example, String probe,
+                                   boolean bootstrapKeys) {
+        List<Integer> w = s.ports().workers();
+        out.println();
+        out.println("Baton is up.");
+        out.printf("  gateway    %s   Open Inference Protocol v2: /v2/health/ready, /v2/models/%s, /v2/models/%s/infer%n",
+                suite.gateway(), EXAMPLE_APP, EXAMPLE_APP);
+        out.printf("  admin page %s/admin/   applications, uploads, profiling, profiles, plans, live metrics%n", suite.gateway());
+        out.printf("  registry   %s   /v1/applications (also through the gateway's /v1)%n", suite.registry());
+        out.printf("  scheduler  %s   /internal/v1/workers%n", suite.scheduler());
+        out.printf("  profiler   %s   /v1/profiling-jobs%n", suite.profiler());
+        out.printf("  workers    %s%n", w.size() == 1 ? "http://127.0.0.1:" + w.get(0)
+                : "http://127.0.0.1:" + w.get(0) + " … " + w.get(w.size() - 1) + " (" + w.size() + ", one per core)");
+        out.printf("  metrics    every service's /actuator/prometheus (the gateway's on %s); logs in %s%n",
+                suite.gatewayManagement(), s.home().resolve("logs"));
+        out.printf("  internal   registry, scheduler, profiler and workers obey only this run's secret (%s, header %s)%n",
+                s.home().resolve(Suite.SECRET_FILE), InternalAuth.HEADER);
+        out.println(bootstrapKeys
+                ? "  admin      the gateway's /v1 needs an API key: one of BATON_GATEWAY_API_KEYS in X-API-Key"
+                : "  admin      the gateway's /v1 is open (loopback only) until a key exists; BATON_GATEWAY_API_KEYS=... closes it");
+        out.println();
+        out.println("Classify a Fashion-MNIST test image (validation image 0, an ankle boot):");
+        out.printf("  curl -s -H 'Content-Type: application/json' -d @%s %s/v2/models/%s/infer%n", example, suite.gateway(), EXAMPLE_APP);
+        out.println("  → " + probe);
+        out.println("Load test (symphony vs work-conserving at three loads): bin/baton bench live");
+        out.println("Ctrl-C stops every service.");
+        out.flush();
+    }
+
+    /** Refuses to start when a port is taken: the service would fail later with a less clear message. */
+    static void requireFree(SuiteSpec.Ports ports) {
+        ports.named().forEach((name, port) -> {
+            try (ServerSocket s = new ServerSocket()) {
+                s.setReuseAddress(true);
+                s.bind(new java.net.InetSocketAddress(port));
+            } catch (IOException e) {
+                throw new InputException("port " + port + " (" + name + ") is in use: stop what listens there or set "
+                        + envFor(name) + " (is a suite running already?)");
+            }
+        });
+    }
+
+    private static String envFor(String name) {
+        return name.startsWith("worker-") ? "BATON_WORKER_PORT" : "BATON_" + name.toUpperCase(Locale.ROOT) + "_PORT";
+    }
+
+    private static int port(Map<String, String> env, String name, int dflt) {
+        return Flags.intIn(env.get(name), name, dflt, 1, 65535);
+    }
+
+    private static String or(String v, String dflt) {
+        return v == null || v.isBlank() ? dflt : v;
+    }
+
+    private static List<String> words(String s) {
+        return Arrays.stream(s.strip().split("\\s+")).filter(w -> !w.isEmpty()).toList();
+    }
+}

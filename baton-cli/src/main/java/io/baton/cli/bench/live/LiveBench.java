@@ -1,0 +1,325 @@
+package io.baton.cli.bench.live;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.baton.core.domain.LatencyProfile;
+import io.baton.cli.suite.JsonHttp;
+import io.baton.cli.suite.Profiling;
+import io.baton.cli.suite.SuiteException;
+import java.io.PrintStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * {@code baton bench live}: drives a running suite's gateway ({@code POST /v2/models/{app}/infer}) with validation
+ * images under open-loop Poisson arrivals, comparing the policies {@code symphony} and {@code work-conserving} at
+ * three loads on the same model. It registers two applications ({@code <prefix>-symphony}, {@code <prefix>-wc})
+ * with the fastest profiled variant of the source application (the same artifact) and a copy of its profile, so
+ * the two differ in nothing but the policy. With {@code raw}, it also finds the serving path's saturation
+ * throughput (closed loop) and times the model alone in ONNX Runtime at the same batch size, and reports the
+ * serving path's targets (throughput at least half of ONNX Runtime alone, and the latency it adds).
+ */
+public final class LiveBench {
+    static final String WORK_CONSERVING = "work-conserving", SYMPHONY = "symphony";
+    static final List<Double> LOAD_FRACTIONS = List.of(0.3, 0.6, 0.9);
+    static final int IMAGES = 256;
+
+    /**
+     * @param rates requests per second per point; null: {@link #LOAD_FRACTIONS} of the capacity estimate, capped by
+     *                   maxRate
+     * @param workers    null: the scheduler's live workers
+     * @param variant    null: the fastest profiled variant of {@code sourceApp} (smallest ℓ(1))
+     * @param sloMs      null: the source application's
+     */
+    public record Config(URI gateway, URI registry, URI scheduler, String sourceApp, String variant, Double sloMs, List<Double> rates,
+                         double maxRate, double seconds, double warmupSeconds, long seed, Duration timeout, Integer workers,
+                         String prefix, boolean raw, int concurrency) {}
+
+    /** The chosen model: its variant, artifact, profile (as the registry stores it) and ℓ(b). */
+    record Model(String variant, String digest, JsonNode profile, LatencyProfile latency) {}
+
+    private final Config config;
+    private final PrintStream out;
+    private final JsonHttp http = new JsonHttp(Duration.ofSeconds(30));
+
+    public LiveBench(Config config, PrintStream out) {
+        this.config = config;
+        this.out = out;
+    }
+
+    /** Runs every point and prints as it goes; bad flags or names are {@link IllegalArgumentException}s naming the flag. */
+    public void run() throws Exception {
+        JsonNode source = read("/v1/applications/" + config.sourceApp(), "--app: the registry has no application '" + config.sourceApp() + "'");
+        Model model = chooseModel(source);
+        double slo = config.sloMs() != null ? config.sloMs() : source.path("sloMs").asDouble();
+        int workers = config.workers() != null ? config.workers() : liveWorkers();
+        if (workers < 1) throw new SuiteException("the scheduler at " + config.scheduler() + " has no live worker");
+        Capacity capacity = capacity(model.latency(), workers, slo);
+        List<Double> rates = config.rates() != null ? config.rates()
+                : LOAD_FRACTIONS.stream().map(f -> f * Math.min(capacity.rps(), config.maxRate())).toList();
+
+        out.printf(Locale.ROOT, "bench live: %s of %s (ℓ(1) %.3f ms, ℓ(%d) %.3f ms), SLO %.0f ms, %d live workers%n", model.variant(),
+                config.sourceApp(), model.latency().latencyMs(1), capacity.batch(), model.latency().latencyMs(Math.max(1, capacity.batch())),
+                slo, workers);
+        out.printf(Locale.ROOT, "capacity from the profile (Symphony Eqs. 2-3, batch %d): %.0f req/s%s%n", capacity.batch(), capacity.rps(),
+                config.rates() == null && capacity.rps() > config.maxRate()
+                        ? String.format(Locale.ROOT, "; loads are %s of --max-rate %.0f req/s (the HTTP path, not the model, bounds this machine)",
+                        LOAD_FRACTIONS, config.maxRate()) : "");
+
+        Map<String, String> apps = new LinkedHashMap<>();
+        apps.put(SYMPHONY, config.prefix() + "-symphony");
+        apps.put(WORK_CONSERVING, config.prefix() + "-wc");
+        for (var e : apps.entrySet()) createApplication(e.getValue(), e.getKey(), source, model, slo);
+        for (String app : apps.values()) awaitReady(app);
+
+        Images images = images(source);
+        HttpClient client = Requests.client();
+        List<PointResult> points = new ArrayList<>();
+        printHeader();
+        for (var e : apps.entrySet()) {
+            Requests requests = new Requests(client, config.gateway().resolve("/v2/models/" + e.getValue() + "/infer"),
+                    images.inputName(), images.examples(), images.dims(), images.count(), config.timeout());
+            if (config.warmupSeconds() > 0) OpenLoop.run(requests, Math.min(rates.get(0), 200), config.warmupSeconds(), config.seed() + 99, config.timeout());
+            for (int i = 0; i < rates.size(); i++) {
+                OpenLoop.Run run = OpenLoop.run(requests, rates.get(i), config.seconds(), config.seed() + i, config.timeout());
+                PointResult p = new PointResult(e.getKey(), rates.get(i), run.seconds(), slo, run.outcomes(), run.lateP99Ms());
+                points.add(p);
+                printRow(p);
+            }
+        }
+        printFootnotes(points);
+
+        if (config.raw()) {
+            Requests requests = new Requests(client, config.gateway().resolve("/v2/models/" + apps.get(WORK_CONSERVING) + "/infer"),
+                    images.inputName(), images.examples(), images.dims(), images.count(), config.timeout());
+            raw(model, images, workers, requests, points);
+        }
+        long unanswered = points.stream().mapToLong(PointResult::unanswered).sum();
+        if (unanswered > 0) throw new SuiteException(unanswered + " requests got no answer at all (every request must end answered)");
+        out.println("every request was answered (200 or a refusal with a reason)");
+    }
+
+    // ------------------------------------------------------------------------------------------ setup
+
+    private Model chooseModel(JsonNode app) {
+        Model best = null;
+        for (JsonNode v : app.path("variants")) {
+            JsonNode profile = cpuProfile(v);
+            if (profile == null) continue;
+            if (config.variant() != null && !config.variant().equals(v.path("name").asText())) continue;
+            Map<Integer, Double> points = new TreeMap<>();
+            profile.path("latency").forEach(p -> points.put(p.path("batchSize").asInt(), p.path("p50Ms").asDouble()));
+            Model m = new Model(v.path("name").asText(), v.path("artifactDigest").asText(), profile,
+                    LatencyProfile.measured(points, LatencyProfile.Fit.LINEAR));
+            if (best == null || m.latency().latencyMs(1) < best.latency().latencyMs(1)) best = m;
+        }
+        if (best == null) {
+            throw new IllegalArgumentException(config.variant() != null
+                    ? "--variant: " + config.sourceApp() + " has no profiled variant '" + config.variant() + "'"
+                    : "--app: " + config.sourceApp() + " has no variant with a CPU profile yet (bin/baton up profiles the demo zoo)");
+        }
+        return best;
+    }
+
+    private static JsonNode cpuProfile(JsonNode variant) {
+        for (JsonNode p : variant.path("profiles")) {
+            if (Profiling.DEVICE_KIND.equals(p.path("deviceKind").asText()) && Profiling.PROVIDER.equals(p.path("executionProvider").asText())) return p;
+        }
+        return null;
+    }
+
+    /** Requests per second the workers sustain by the profile: Symphony's staggered batching (Eq. 2) and Eq. 3. */
+    record Capacity(int batch, double rps) {}
+
+    static Capacity capacity(LatencyProfile latency, int workers, double sloMs) {
+        int largestMeasured = latency.measuredPoints().keySet().stream().mapToInt(Integer::intValue).max().orElse(1);
+        int best = 0;
+        double rps = 0;
+        for (int b = 1; b <= largestMeasured; b++) {
+            // Eq. 2: with the workers staggered, a request waits at most ℓ(b)/N for one to free, then runs ℓ(b).
+            if (!((1.0 + 1.0 / workers) * latency.latencyMs(b) < sloMs)) break;
+            double r = workers * latency.throughput(b);
+            if (r > rps) {
+                rps = r;
+                best = b;
+            }
+        }
+        return new Capacity(best, rps);
+    }
+
+    private int liveWorkers() {
+        JsonHttp.Response r = http.get(config.scheduler().resolve("/internal/v1/workers"));
+        if (r.status() != 200) throw new SuiteException("the scheduler's worker list answered " + r.status() + " " + r.reason());
+        int live = 0;
+        for (JsonNode w : r.json()) if ("LIVE".equals(w.path("state").asText())) live++;
+        return live;
+    }
+
+    /** Creates (or brings up to date) a single-model application serving {@code model} under {@code policy}. */
+    private void createApplication(String name, String policy, JsonNode source, Model model, double slo) {
+        ObjectNode body = JsonHttp.JSON.createObjectNode();
+        body.put("name", name);
+        body.put("kind", "single");
+        body.put("policy", policy);
+        body.put("sloMs", slo);
+        body.set("inputs", source.path("inputs"));
+        body.set("outputs", source.path("outputs"));
+        body.set("classes", source.path("classes"));
+        JsonHttp.Response r = http.post(config.registry().resolve("/v1/applications"), body);
+        if (r.status() == 409) {
+            JsonNode existing = read("/v1/applications/" + name, "application " + name);
+            if (!"single".equals(existing.path("kind").asText())) {
+                throw new SuiteException("application " + name + " exists as a " + existing.path("kind").asText() + " application; choose another --prefix");
+            }
+            if (!policy.equals(existing.path("policy").asText()) || existing.path("sloMs").asDouble() != slo) {
+                body.put("version", existing.path("version").asLong());
+                expect(http.put(config.registry().resolve("/v1/applications/" + name), body), "updating application " + name);
+            }
+        } else {
+            expect(r, "creating application " + name);
+        }
+        ObjectNode variant = JsonHttp.JSON.createObjectNode();
+        variant.put("name", model.variant());
+        variant.put("stage", 0);
+        variant.put("artifactDigest", model.digest());
+        JsonHttp.Response v = http.post(config.registry().resolve("/v1/applications/" + name + "/variants"), variant);
+        if (v.status() != 409) expect(v, "creating variant " + name + "/" + model.variant());
+        ObjectNode profile = model.profile().deepCopy();
+        profile.remove(List.of("deviceKind", "executionProvider", "version"));
+        expect(http.put(config.registry().resolve("/v1/applications/" + name + "/variants/" + model.variant() + "/profiles/"
+                + Profiling.DEVICE_KIND + "/" + Profiling.PROVIDER), profile), "copying the profile to " + name);
+    }
+
+    /** Waits (up to 15 s: the gateway caches application definitions briefly) until it reports the model ready; goes on with a note otherwise. */
+    private void awaitReady(String app) {
+        URI ready = config.gateway().resolve("/v2/models/" + app + "/ready");
+        long end = System.nanoTime() + Duration.ofSeconds(15).toNanos();
+        int status;
+        do {
+            status = http.get(ready).status();
+            if (status == 200) return;
+            sleep(250);
+        } while (System.nanoTime() < end);
+        out.println("note: GET " + ready + " still answers " + status + " after 15 s; measuring anyway");
+    }
+
+    record Images(String inputName, float[] examples, int[] dims, int count) {}
+
+    /** The source application's validation images (its {@code validation} dataset), the first {@value #IMAGES}. */
+    private Images images(JsonNode app) {
+        JsonNode datasets = read("/v1/applications/" + app.path("name").asText() + "/datasets", "datasets of " + app.path("name").asText());
+        JsonNode set = datasets.path("items").path(0);
+        if (set.isMissingNode()) throw new SuiteException("application " + app.path("name").asText() + " has no validation dataset to send");
+        JsonNode shape = set.path("inputSpec").path("shape");
+        int[] dims = new int[shape.size() - 1];
+        int size = 1;
+        for (int i = 0; i < dims.length; i++) size *= dims[i] = shape.get(i + 1).asInt();
+        int count = Math.min(IMAGES, set.path("sampleCount").asInt());
+        byte[] bytes = http.getBytes(config.registry().resolve("/v1/artifacts/" + set.path("inputsDigest").asText() + "/content"));
+        float[] examples = new float[count * size];
+        ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN).asFloatBuffer().get(examples);
+        return new Images(set.path("inputSpec").path("name").asText(), examples, dims, count);
+    }
+
+    // ------------------------------------------------------------------------------------------ raw
+
+    private void raw(Model model, Images images, int workers, Requests requests, List<PointResult> points) throws Exception {
+        out.printf(Locale.ROOT, "%nsaturation through the gateway (%s, closed loop, %d clients, %.0f s):%n", config.prefix() + "-wc",
+                config.concurrency(), config.seconds());
+        ClosedLoop.Run closed = ClosedLoop.run(requests, config.concurrency(), config.seconds(), config.timeout().toMillis());
+        PointResult sat = new PointResult(WORK_CONSERVING, Double.NaN, closed.seconds(), Double.POSITIVE_INFINITY, closed.outcomes(), 0);
+        double served = sat.served() / closed.seconds();
+        double batch = sat.meanBatch();
+        int b = Double.isNaN(batch) ? 1 : Math.max(1, (int) Math.round(batch));
+        out.printf(Locale.ROOT, "  %.0f answers/s, mean batch %s, p50 %.2f ms, p99 %.2f ms, refused %d, unanswered %d%n", served,
+                Double.isNaN(batch) ? "n/a (not reported)" : String.format(Locale.ROOT, "%.2f", batch), sat.latencyPercentile(0.5),
+                sat.latencyPercentile(0.99), sat.refused(), sat.unanswered());
+        points.add(sat);
+
+        byte[] onnx = http.getBytes(config.registry().resolve("/v1/artifacts/" + model.digest() + "/content"));
+        out.printf(Locale.ROOT, "%nONNX Runtime alone (%s in this process, %d threads × 1 intra-op thread, %.0f s per batch size):%n",
+                model.variant(), workers, Math.min(config.seconds(), 5));
+        out.printf(Locale.ROOT, "  %6s %14s %9s %9s%n", "batch", "examples/s", "p50 ms", "p99 ms");
+        RawOrt.Result same = null;
+        for (int size : b == 1 ? List.of(1) : List.of(1, b)) {
+            RawOrt.Result r = RawOrt.measure(onnx, images.examples(), images.dims(), size, workers, Math.min(config.seconds(), 5));
+            out.printf(Locale.ROOT, "  %6d %14.0f %9.3f %9.3f%n", r.batch(), r.examplesPerSecond(), r.p50Ms(), r.p99Ms());
+            if (size == b) same = r;
+        }
+
+        PointResult low = points.stream().filter(p -> p.policy().equals(WORK_CONSERVING) && !Double.isNaN(p.targetRate())).findFirst().orElseThrow();
+        double ratio = served / same.examplesPerSecond();
+        double added50 = low.addedPercentile(0.5), added99 = low.addedPercentile(0.99);
+        out.printf(Locale.ROOT, "%ntargets (issue 4):%n");
+        out.printf(Locale.ROOT, "  throughput through the gateway / ONNX Runtime alone at batch %d: %.0f / %.0f = %.1f%% (target ≥ 50%%) %s%n",
+                b, served, same.examplesPerSecond(), 100 * ratio, ratio >= 0.5 ? "met" : "NOT met");
+        if (Double.isNaN(added50)) {
+            out.println("  added latency: n/a (the gateway's responses report no execution time)");
+        } else {
+            out.printf(Locale.ROOT, "  added latency at %.0f req/s (work-conserving, lowest load): p50 %.2f ms (target ≤ 2) %s, p99 %.2f ms (target ≤ 10) %s%n",
+                    low.targetRate(), added50, added50 <= 2 ? "met" : "NOT met", added99, added99 <= 10 ? "met" : "NOT met");
+        }
+    }
+
+    // ------------------------------------------------------------------------------------------ printing
+
+    private void printHeader() {
+        out.printf(Locale.ROOT, "%n%-16s %8s %9s %10s %9s %9s %8s %8s %10s %9s %9s %10s%n", "policy", "rate/s", "offered/s", "goodput/s",
+                "miss rate", "drop rate", "p50 ms", "p99 ms", "mean batch", "added p50", "added p99", "unanswered");
+    }
+
+    private void printRow(PointResult p) {
+        out.printf(Locale.ROOT, "%-16s %8.1f %9.1f %10.1f %9.4f %9.4f %8s %8s %10s %9s %9s %10d%n", p.policy(), p.targetRate(), p.offered(),
+                p.goodput(), p.missRate(), p.dropRate(), num(p.latencyPercentile(0.5)), num(p.latencyPercentile(0.99)), num(p.meanBatch()),
+                num(p.addedPercentile(0.5)), num(p.addedPercentile(0.99)), p.unanswered());
+        out.flush();
+    }
+
+    private void printFootnotes(List<PointResult> points) {
+        for (PointResult p : points) {
+            if (p.lateP99Ms() > 5) {
+                out.printf(Locale.ROOT, "note: %s at %.0f/s: the generator sent late (p99 %.1f ms behind schedule): this machine's CPU is the limit%n",
+                        p.policy(), p.targetRate(), p.lateP99Ms());
+            }
+            p.refusals().forEach((why, n) -> out.printf(Locale.ROOT, "  %s at %.0f/s: %d × %s%n", p.policy(), p.targetRate(), n, why));
+        }
+        out.println("goodput: answered 200 within the SLO, per second; miss rate: late / served; drop rate: refused / sent;"
+                + " latency: round trip of the 200s; added: round trip − reported execution");
+    }
+
+    private static String num(double v) {
+        return Double.isNaN(v) ? "n/a" : String.format(Locale.ROOT, "%.2f", v);
+    }
+
+    // ------------------------------------------------------------------------------------------ http
+
+    private JsonNode read(String path, String what) {
+        JsonHttp.Response r = http.get(config.registry().resolve(path));
+        if (r.status() == 404 && what.startsWith("--")) throw new IllegalArgumentException(what);
+        if (r.status() == 404) throw new SuiteException(what + " is not in the registry");
+        if (r.status() != 200) throw new SuiteException("the registry answered " + r.status() + " reading " + path + ": " + r.reason());
+        return r.json();
+    }
+
+    private static void expect(JsonHttp.Response r, String what) {
+        if (!r.ok()) throw new SuiteException("the registry refused " + what + ": " + r.status() + " " + r.reason());
+    }
+
+    private static void sleep(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new SuiteException("interrupted", e);
+        }
+    }
+}

@@ -1,0 +1,288 @@
+package io.baton.cli.suite;
+
+import io.baton.core.security.InternalAuth;
+import io.baton.core.security.InternalCredentials;
+import io.baton.core.security.InternalSecret;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.net.URI;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * The whole suite as child processes: registry, scheduler, profiler, the workers and the gateway, started from a
+ * {@link SuiteSpec}. {@code bin/baton up} and the end-to-end tests both run it. The registry starts first (the
+ * others read it), then the rest together; each is awaited on its health endpoint. {@link #close} stops every
+ * child that was started, also after a failed start, and waits for each: none is left behind.
+ *
+ * <p>Each suite has its own random internal secret, given to every child in {@code BATON_INTERNAL_SECRET} (so no
+ * service runs open and nothing needs to be set up) and written, readable by its owner only, to
+ * {@code <home>/internal-secret} for the command-line tools that talk to the running suite ({@code bin/baton} points
+ * them there; {@link #close} removes it). {@link #http} calls the services with it.
+ */
+public final class Suite implements AutoCloseable {
+    /** The file, under the state directory, that holds the running suite's internal secret. */
+    public static final String SECRET_FILE = "internal-secret";
+    private static final Duration STOP_GRACE = Duration.ofSeconds(20);
+
+    private final SuiteSpec spec;
+    private final PrintStream log;
+
+    private final InternalSecret secret = InternalSecret.random();
+    private final JsonHttp http;
+    private final List<ServiceProcess> started = new ArrayList<>();
+    private final List<ServiceProcess> workers = new ArrayList<>();
+    private boolean closed;
+    private final int gatewayManagementPort;
+
+    public Suite(SuiteSpec spec, PrintStream log) {
+        this.spec = spec;
+        this.log = log;
+        this.gatewayManagementPort = managementPortFor(spec.ports().gateway());
+        this.http = http(Duration.ofSeconds(5));
+    }
+
+    /**
+     * The gateway's management port (actuator info and prometheus are served there only): 1000 above its public port
+     * (9080 for 8080, as in compose and Kubernetes) when that is free, else any free port, so that suites started side
+     * by side (the end-to-end tests) never meet on it.
+     */
+    private static int managementPortFor(int gatewayPort) {
+        int preferred = gatewayPort + 1000;
+        for (int port : new int[] {preferred <= 65535 ? preferred : 0, 0}) {
+            try (java.net.ServerSocket s = new java.net.ServerSocket(port, 1,
+                    java.net.InetAddress.getLoopbackAddress())) {
+                return s.getLocalPort();
+            } catch (java.io.IOException taken) {
+                // the next choice
+            }
+        }
+        throw new SuiteException("no free port for the gateway's management port");
+    }
+
+    /** A client of this suite's services, presenting its internal secret. */
+    public JsonHttp http(Duration timeout) {
+        return new JsonHttp(timeout, credentials());
+    }
+
+    /** This suite's internal secret, as a client sends it. */
+    public InternalCredentials credentials() {
+        return InternalCredentials.required(secret);
+    }
+
+    public static String workerName(int index) {
+        return "worker-" + index;
+    }
+
+    public static String deviceId(int index) {
+        return "cpu-" + index;
+    }
+
+    public URI registry() {
+        return local(spec.ports().registry());
+    }
+
+    public URI scheduler() {
+        return local(spec.ports().scheduler());
+    }
+
+    public URI profiler() {
+        return local(spec.ports().profiler());
+    }
+
+    public URI gateway() {
+        return local(spec.ports().gateway());
+    }
+
+    /** The gateway's management port: its {@code /actuator/prometheus} and {@code /actuator/info}. */
+    public URI gatewayManagement() {
+        return local(gatewayManagementPort);
+    }
+
+    public SuiteSpec spec() {
+        return spec;
+    }
+
+    static URI local(int port) {
+        return URI.create("http://127.0.0.1:" + port);
+    }
+
+    /** Every child started so far, in start order. */
+    public synchronized List<ServiceProcess> processes() {
+        return List.copyOf(started);
+    }
+
+    public synchronized List<ServiceProcess> workers() {
+        return List.copyOf(workers);
+    }
+
+    /** Starts every service and waits until each is healthy; a {@link SuiteException} (after stopping them all) otherwise. */
+    public void start() {
+        try {
+            writeSecretFile();
+            ServiceProcess registry = launch(Service.REGISTRY, "registry", spec.ports().registry(), spec.serviceJvmOptions(),
+                    concat(List.of("--baton.registry.artifact-dir=" + spec.home().resolve("registry").resolve("artifacts").toAbsolutePath()),
+                            spec.database().arguments()), spec.database().environment());
+            awaitHealthy(List.of(registry));
+            List<ServiceProcess> rest = new ArrayList<>();
+            rest.add(launch(Service.SCHEDULER, "scheduler", spec.ports().scheduler(), spec.serviceJvmOptions(),
+                    List.of("--baton.scheduler.registry-url=" + registry()), Map.of()));
+            rest.add(launch(Service.PROFILER, "profiler", spec.ports().profiler(), spec.serviceJvmOptions(),
+                    // Profiles measure one intra-op thread, as the workers run: ℓ(b) must be what a worker sees.
+                    List.of("--baton.profiler.registry-url=" + registry(), "--baton.profiler.intra-op-threads=1"), Map.of()));
+            for (int i = 0; i < spec.ports().workers().size(); i++) rest.add(launchWorker(i, spec.ports().workers().get(i)));
+            rest.add(launch(Service.GATEWAY, "gateway", spec.ports().gateway(), spec.serviceJvmOptions(),
+                    List.of("--baton.gateway.scheduler-url=" + scheduler(), "--baton.gateway.registry-url=" + registry(),
+                            "--baton.gateway.profiler-url=" + profiler(),
+                            "--baton.gateway.edge.management-port=" + gatewayManagementPort), Map.of()));
+            awaitHealthy(rest);
+        } catch (RuntimeException e) {
+            close();
+            throw e;
+        }
+    }
+
+    /** Stops tracking a child that was stopped on purpose (a test's crash), after stopping it if it still runs. */
+    public synchronized void forget(ServiceProcess p) {
+        p.kill();
+        started.remove(p);
+        workers.remove(p);
+    }
+
+    /** Starts one more worker (device id {@code cpu-<index>}) on {@code port} and waits until it is healthy. */
+    public ServiceProcess startWorker(int index, int port) {
+        ServiceProcess w = launchWorker(index, port);
+        awaitHealthy(List.of(w));
+        return w;
+    }
+
+    private ServiceProcess launchWorker(int index, int port) {
+        ServiceProcess w = launch(Service.WORKER, workerName(index), port, spec.workerJvmOptions(),
+                List.of("--baton.worker.device-id=" + deviceId(index), "--baton.worker.intra-op-threads=1",
+                        "--baton.worker.scheduler-url=" + scheduler(), "--baton.worker.registry-url=" + registry()), Map.of());
+        synchronized (this) {
+            workers.add(w);
+        }
+        return w;
+    }
+
+    private ServiceProcess launch(Service service, String name, int port, List<String> jvm, List<String> arguments,
+                                  Map<String, String> environment) {
+        synchronized (this) {
+            if (closed) throw new SuiteException("the suite is stopping");
+        }
+        Map<String, String> env = new HashMap<>(environment);
+        env.put(InternalAuth.environmentName(InternalAuth.SECRET_PROPERTY), secret.value());
+        ServiceProcess p = ServiceProcess.start(name, spec.jars().of(service), port, jvm, concat(arguments, spec.extra(service)),
+                env, spec.home(), spec.home().resolve("logs").resolve(name + ".log"));
+        synchronized (this) {
+            started.add(p);
+        }
+        return p;
+    }
+
+    private void awaitHealthy(List<ServiceProcess> processes) {
+        long t0 = System.nanoTime();
+        for (ServiceProcess p : processes) {
+            p.awaitHealthy(http, spec.healthLimit());
+            log.printf(Locale.ROOT, "  %-10s %-24s up (%.1f s, pid %d, log %s)%n", p.name(), p.url(), (System.nanoTime() - t0) / 1e9,
+                    p.pid(), p.log());
+        }
+    }
+
+    /** Waits until the scheduler lists every worker in {@code deviceIds} as LIVE. */
+    public void awaitWorkersLive(Collection<String> deviceIds, Duration limit) {
+        URI list = scheduler().resolve("/internal/v1/workers");
+        long end = System.nanoTime() + limit.toNanos();
+        Set<String> live = new HashSet<>();
+        while (true) {
+            live.clear();
+            JsonHttp.Response r = http.get(list);
+            if (r.status() == 200) {
+                r.json().forEach(w -> {
+                    if ("LIVE".equals(w.path("state").asText())) live.add(w.path("workerId").asText());
+                });
+            }
+            if (live.containsAll(deviceIds)) return;
+            if (System.nanoTime() > end) {
+                throw new SuiteException("the scheduler lists " + live + " as live, not every one of " + deviceIds + " after "
+                        + limit.toSeconds() + " s (GET " + list + " answered " + r.status() + ")");
+            }
+            ServiceProcess.sleep(200);
+        }
+    }
+
+    public List<String> workerDeviceIds() {
+        List<String> ids = new ArrayList<>();
+        for (int i = 0; i < spec.ports().workers().size(); i++) ids.add(deviceId(i));
+        return ids;
+    }
+
+    /** Blocks until some child exits, and answers it. */
+    public ServiceProcess awaitAnyExit() {
+        List<ServiceProcess> all = processes();
+        CompletableFuture<?>[] exits = all.stream().map(p -> p.process().onExit()).toArray(CompletableFuture[]::new);
+        CompletableFuture.anyOf(exits).join();
+        return all.stream().filter(p -> !p.isAlive()).findFirst().orElseThrow();
+    }
+
+    /** True once {@link #close} has begun: children exiting then are being stopped, not failing. */
+    public synchronized boolean isClosing() {
+        return closed;
+    }
+
+    /** Stops every child: SIGTERM to all (gateway first), then waits for each, SIGKILL past the grace period. */
+    @Override
+    public void close() {
+        List<ServiceProcess> all;
+        synchronized (this) {
+            if (closed) return;
+            closed = true;
+            all = new ArrayList<>(started);
+        }
+        java.util.Collections.reverse(all); // the edge first, the registry last
+        for (ServiceProcess p : all) p.requestStop();
+        long end = System.nanoTime() + STOP_GRACE.toNanos();
+        for (ServiceProcess p : all) p.awaitStopped(Duration.ofNanos(Math.max(0, end - System.nanoTime())));
+        try {
+            Files.deleteIfExists(spec.home().resolve(SECRET_FILE)); // it opens nothing any more
+        } catch (IOException ignored) {
+            // the next run overwrites it
+        }
+    }
+
+    /** Owner-only from the start (created empty with those permissions, then written), where POSIX allows it. */
+    private void writeSecretFile() {
+        Path file = spec.home().resolve(SECRET_FILE);
+        try {
+            Files.createDirectories(spec.home());
+            Files.deleteIfExists(file);
+            try {
+                Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+            } catch (UnsupportedOperationException notPosix) {
+                Files.createFile(file);
+            }
+            Files.writeString(file, secret.value() + "\n", StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new SuiteException("cannot write the internal secret to " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static List<String> concat(List<String> a, List<String> b) {
+        List<String> all = new ArrayList<>(a);
+        all.addAll(b);
+        return all;
+    }
+}

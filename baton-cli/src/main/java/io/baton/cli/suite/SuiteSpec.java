@@ -1,0 +1,53 @@
+package io.baton.cli.suite;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What to start: the jars, the state directory (logs, registry files), the ports, the registry's database, the JVM
+ * options of the services and of the workers, extra arguments per service, and how long a service may take to
+ * become healthy. One worker per entry of {@code ports.workers()}, device ids {@code cpu-0}, {@code cpu-1}, ….
+ */
+public record SuiteSpec(ServiceJars jars, Path home, Ports ports, RegistryDatabase database, List<String> serviceJvmOptions,
+                        List<String> workerJvmOptions, Map<Service, List<String>> extraArguments, Duration healthLimit) {
+
+    /** The defaults of the architecture: gateway 8080, registry 8081, scheduler 8082, profiler 8083, workers 8090 and up. */
+    public record Ports(int gateway, int registry, int scheduler, int profiler, List<Integer> workers) {
+        public Ports {
+            workers = List.copyOf(workers);
+            if (workers.isEmpty()) throw new IllegalArgumentException("the suite needs at least one worker");
+        }
+
+        public static Ports standard(int workers) {
+            return consecutive(8080, 8081, 8082, 8083, 8090, workers);
+        }
+
+        public static Ports consecutive(int gateway, int registry, int scheduler, int profiler, int firstWorker, int workers) {
+            return new Ports(gateway, registry, scheduler, profiler,
+                    java.util.stream.IntStream.range(0, workers).map(i -> firstWorker + i).boxed().toList());
+        }
+
+        /** Every port with the name of what listens there, in start order. */
+        public Map<String, Integer> named() {
+            Map<String, Integer> m = new java.util.LinkedHashMap<>();
+            m.put("registry", registry);
+            m.put("scheduler", scheduler);
+            m.put("profiler", profiler);
+            for (int i = 0; i < workers.size(); i++) m.put(Suite.workerName(i), workers.get(i));
+            m.put("gateway", gateway);
+            return m;
+        }
+    }
+
+    public SuiteSpec {
+        serviceJvmOptions = List.copyOf(serviceJvmOptions);
+        workerJvmOptions = List.copyOf(workerJvmOptions);
+        extraArguments = Map.copyOf(extraArguments);
+    }
+
+    public List<String> extra(Service s) {
+        return extraArguments.getOrDefault(s, List.of());
+    }
+}

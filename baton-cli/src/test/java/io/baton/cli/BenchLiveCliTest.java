@@ -1,0 +1,92 @@
+package io.baton.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code baton bench live} end to end against {@link FakeSuite} (a stand-in speaking the services' documented
+ * HTTP): the applications it sets up, the table, refusals counted as drops, the raw comparison, a run where answers
+ * never come, and every bad flag (exit 2, one line, before any request).
+ */
+class BenchLiveCliTest {
+
+    static String[] args(FakeSuite fake, String... more) {
+        // The given flags first: a flag's first occurrence is the one read.
+        List<String> a = new ArrayList<>(List.of("bench", "live"));
+        a.addAll(List.of(more));
+        a.addAll(List.of("--gateway", fake.url().toString(), "--registry", fake.url().toString(),
+                "--scheduler", fake.url().toString(), "--seconds", "1", "--warmup", "0"));
+        return a.toArray(String[]::new);
+    }
+
+    @Test
+    void comparesBothPoliciesOnTheFastestVariantAtThreeRates() throws Exception {
+        try (FakeSuite fake = new FakeSuite(5, false)) {
+            CliRun r = CliRun.of("", args(fake, "--rates", "20,40,60"));
+            assertThat(r.code()).as("stderr: %s%nstdout: %s", r.err(), r.out()).isZero();
+
+            JsonNode symphony = fake.created.get("bench-symphony"), wc = fake.created.get("bench-wc");
+            assertThat(symphony.path("policy").asText()).isEqualTo("symphony");
+            assertThat(wc.path("policy").asText()).isEqualTo("work-conserving");
+            assertThat(symphony.path("sloMs").asDouble()).isEqualTo(100.0);
+            JsonNode copied = fake.profiles.get("/v1/applications/bench-wc/variants/fast/profiles/cpu/cpu");
+            assertThat(copied).as("the fastest variant's profile, copied without its identity").isNotNull();
+            assertThat(copied.path("latency").get(0).path("p50Ms").asDouble()).isEqualTo(0.5);
+            assertThat(copied.has("deviceKind") || copied.has("version")).isFalse();
+
+            assertThat(r.out()).contains("fast of fashion-single", "1 live workers", "every request was answered");
+            List<String> rows = r.out().lines().filter(l -> l.startsWith("symphony ") || l.startsWith("work-conserving ")).toList();
+            assertThat(rows).hasSize(6);
+            for (String row : rows) {
+                String[] f = row.trim().split("\\s+");
+                assertThat(f[f.length - 1]).as("unanswered in %s", row).isEqualTo("0");
+                assertThat(f[8]).as("mean batch in %s", row).isEqualTo("2.00");
+                assertThat(Double.parseDouble(f[5])).as("drop rate in %s", row).isBetween(0.0, 0.6);
+            }
+            assertThat(r.out()).contains("503 dropped: DEADLINE_UNMEETABLE");
+            assertThat(fake.inferences.get()).isPositive();
+        }
+    }
+
+    @Test
+    void rawComparesTheGatewayWithOnnxRuntimeAlone() throws Exception {
+        try (FakeSuite fake = new FakeSuite(0, false)) {
+            CliRun r = CliRun.of("", args(fake, "--rates", "10", "--raw", "--concurrency", "4"));
+            assertThat(r.code()).as("stderr: %s%nstdout: %s", r.err(), r.out()).isZero();
+            assertThat(r.out()).contains("saturation through the gateway", "ONNX Runtime alone", "targets (issue 4)",
+                    "throughput through the gateway / ONNX Runtime alone at batch 2", "added latency at 10 req/s");
+        }
+    }
+
+    @Test
+    void requestsThatNeverAnswerFailTheRun() throws Exception {
+        try (FakeSuite fake = new FakeSuite(0, true)) {
+            CliRun r = CliRun.of("", args(fake, "--rates", "5", "--timeout-ms", "300"));
+            assertThat(r.code()).as("stdout: %s", r.out()).isEqualTo(1);
+            assertThat(r.err()).contains("got no answer at all");
+            assertThat(r.err().lines().count()).isEqualTo(1);
+        }
+    }
+
+    @Test
+    void badFlagsExitTwoWithOneLine() throws Exception {
+        try (FakeSuite fake = new FakeSuite(0, false)) {
+            CliRun.of("", args(fake, "--rates", "10,-1")).badInput("--rates");
+            CliRun.of("", args(fake, "--rates", "10,,20")).badInput("--rates");
+            CliRun.of("", args(fake, "--seconds", "0")).badInput("--seconds");
+            CliRun.of("", args(fake, "--warmup", "soon")).badInput("--warmup");
+            CliRun.of("", args(fake, "--timeout-ms", "5")).badInput("--timeout-ms");
+            CliRun.of("", args(fake, "--concurrency", "0")).badInput("--concurrency");
+            CliRun.of("", args(fake, "--prefix", "a/b")).badInput("--prefix");
+            CliRun.of("", args(fake, "--frobnicate")).badInput("unknown option '--frobnicate'");
+            CliRun.of("", args(fake, "--app", "nope")).badInput("--app", "nope");
+            CliRun.of("", args(fake, "--variant", "nope")).badInput("--variant", "nope");
+        }
+        CliRun.of("", "bench", "live", "--gateway", "ftp://x").badInput("--gateway", "http://");
+        CliRun.of("", "bench", "live", "--gateway", "http://127.0.0.1:1").badInput("--gateway", "nothing answers");
+    }
+}
