@@ -21,11 +21,6 @@ public final class GurobiSolvers implements MipSolverProvider {
     }
 
     @Override
-    public boolean available() {
-        return GurobiMipSolver.available();
-    }
-
-    @Override
     public String unavailableReason() {
         return GurobiMipSolver.unavailableReason();
     }

@@ -22,11 +22,6 @@ public final class OrToolsSolvers implements MipSolverProvider {
     }
 
     @Override
-    public boolean available() {
-        return true;
-    }
-
-    @Override
     public String unavailableReason() {
         return "";
     }

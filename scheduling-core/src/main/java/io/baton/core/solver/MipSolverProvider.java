@@ -15,10 +15,7 @@ public interface MipSolverProvider {
     /** Ranks families for {@link MipSolvers#defaultSolver()}: the available family with the highest value wins. */
     int preference();
 
-    /** Whether this family can solve here (its classes, native library and licence are present). */
-    boolean available();
-
-    /** Why {@link #available()} is false ("" when it is true). */
+    /** Why this family cannot solve here (its classes, native library or licence are missing); "" when it can. */
     String unavailableReason();
 
     /** A solver of this family by one of its {@link #names()}. */

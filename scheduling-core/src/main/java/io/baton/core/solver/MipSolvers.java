@@ -24,7 +24,7 @@ public final class MipSolvers {
     /** Gurobi when it is available, else OR-Tools (SCIP, then CBC, then CP-SAT). */
     public static MipSolver defaultSolver() {
         for (MipSolverProvider p : providers()) {
-            if (p.available()) return p.solver(p.names().get(0));
+            if (p.unavailableReason().isEmpty()) return p.solver(p.names().get(0));
         }
         throw new IllegalStateException(NO_PROVIDER);
     }
@@ -43,7 +43,7 @@ public final class MipSolvers {
         if (wanted.equals("auto") || wanted.equals("default")) return defaultSolver();
         for (MipSolverProvider p : providers()) {
             if (!p.names().contains(wanted)) continue;
-            if (!p.available()) {
+            if (!p.unavailableReason().isEmpty()) {
                 throw new IllegalStateException("solver '" + wanted + "' is not available: " + p.unavailableReason());
             }
             return p.solver(wanted);
