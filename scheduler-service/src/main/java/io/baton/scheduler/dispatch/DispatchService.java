@@ -71,6 +71,8 @@ public class DispatchService implements AutoCloseable {
     private final ConcurrentHashMap<String, LiveVariant> variants = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<String, DefaultChoice> defaults = new ConcurrentHashMap<>();
     private final Set<String> watchedBreakers = ConcurrentHashMap.newKeySet();
+    /** Applications already told (in the log) that the registry does not know their policy id. */
+    private final Set<String> unknownPolicySaid = ConcurrentHashMap.newKeySet();
     private final LivePipelinePlanner pipelines;
     private final EngineContext engineContext;
     /** Device kind and provider profiles are chosen for; kept up to date on membership changes, read per request. */
@@ -129,8 +131,21 @@ public class DispatchService implements AutoCloseable {
         long guard = (long) budget + 2 * properties.workerCallGrace().toMillis();
         pending.answer().completeOnTimeout(new InferOutcome.Failed("no answer within " + guard
                 + " ms: the request was lost between the scheduler and the workers"), guard, TimeUnit.MILLISECONDS);
-        requestEngine(PolicyRegistry.servingRequests(app.policy())).submit(pending);
+        requestEngine(servingRequests(app)).submit(pending);
         return new Accepted(app.name(), live, pending.answer());
+    }
+
+    /**
+     * The policy whose dispatcher serves the application's requests; an id the registry does not know (stored before
+     * it checked) is served by the fallback, said once per application in the log.
+     */
+    private PolicyEntry servingRequests(CatalogApplication app) {
+        PolicyEntry serving = PolicyRegistry.servingRequests(app.policy());
+        if (PolicyRegistry.find(app.policy()).isEmpty() && unknownPolicySaid.add(app.name())) {
+            org.slf4j.LoggerFactory.getLogger(DispatchService.class).warn("application {} names policy '{}', which no "
+                    + "policy is registered as; its requests are served by {}", app.name(), app.policy(), serving.name());
+        }
+        return serving;
     }
 
     /** The time a request may take: its own timeout, else the application's SLO; 400 when not a positive number. */
