@@ -1,5 +1,7 @@
 package io.baton.gateway.serving;
 
+import io.baton.core.registry.LiveEngineKind;
+import io.baton.core.registry.PolicyRegistry;
 import java.nio.ByteOrder;
 import java.util.List;
 import java.util.Map;
@@ -60,7 +62,8 @@ public final class DifficultyEnrichment implements AutoCloseable {
 
     /** Whether requests of this application are enriched at all: ensembles scheduled by Schemble. */
     static boolean applies(ApplicationDefinition app) {
-        return "ensemble".equals(app.kind()) && "schemble".equals(app.policy());
+        return "ensemble".equals(app.kind())
+                && PolicyRegistry.liveKind(app.policy()) == LiveEngineKind.ENSEMBLE_QUERIES;
     }
 
     /** The request's difficulty, or empty when the application has no predictor or the input does not fit it. */

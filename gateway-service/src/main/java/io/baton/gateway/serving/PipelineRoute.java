@@ -1,5 +1,7 @@
 package io.baton.gateway.serving;
 
+import io.baton.core.registry.LiveEngineKind;
+import io.baton.core.registry.PolicyRegistry;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -36,7 +38,7 @@ final class PipelineRoute {
         if (stages.isEmpty()) {
             throw new GatewayException(503, "no-variant", "pipeline '" + app.name() + "' has no stage yet");
         }
-        if (ctx.version() == null && "ipa".equals(app.policy())) {
+        if (ctx.version() == null && PolicyRegistry.liveKind(app.policy()) == LiveEngineKind.PIPELINE_STAGES) {
             return servePlanned(ctx, stages);
         }
         List<VariantDefinition> chosen = new ArrayList<>(stages.size());

@@ -1,5 +1,8 @@
 package io.baton.gateway.serving;
 
+
+import io.baton.core.registry.LiveEngineKind;
+import io.baton.core.registry.PolicyRegistry;
 import io.baton.core.sneakpeek.HnswEvidence;
 import io.baton.gateway.GatewayException;
 import io.baton.gateway.registry.ApplicationDefinition;
@@ -43,7 +46,6 @@ import org.slf4j.LoggerFactory;
 public final class SneakPeekEvidence {
 
     private static final Logger log = LoggerFactory.getLogger(SneakPeekEvidence.class);
-    static final String POLICY = "sneakpeek";
 
     /** Counts per class over the request's neighbours, and the search's wall time. */
     public record Result(double[] counts, double latencyMs) {
@@ -66,7 +68,7 @@ public final class SneakPeekEvidence {
     }
 
     static boolean applies(ApplicationDefinition app) {
-        return POLICY.equals(app.policy()) && "single".equals(app.kind());
+        return PolicyRegistry.liveKind(app.policy()) == LiveEngineKind.SHARED_WINDOWS && "single".equals(app.kind());
     }
 
     public Optional<Result> evidence(ApplicationDefinition app, List<Tensor> inputs) {

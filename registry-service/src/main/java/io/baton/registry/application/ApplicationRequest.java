@@ -1,5 +1,13 @@
 package io.baton.registry.application;
 
+import static io.baton.core.registry.PolicyRegistry.INTERFERENCE;
+import static io.baton.core.registry.PolicyRegistry.INTERFERENCE_OFF;
+import static io.baton.core.registry.PolicyRegistry.IPA;
+import static io.baton.core.registry.PolicyRegistry.SCHEMBLE;
+import static io.baton.core.registry.PolicyRegistry.SNEAKPEEK;
+import static io.baton.core.registry.PolicyRegistry.SYMPHONY;
+import static io.baton.core.registry.PolicyRegistry.WORK_CONSERVING;
+
 import java.util.List;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -23,7 +31,7 @@ import jakarta.validation.constraints.Size;
  * @param name         unique; letters, digits, '.', '_' and '-' (it appears in URLs)
  * @param kind         single | ensemble | pipeline; fixed once created
  * @param policy       the scheduling policy id, one the scheduler runs live and that serves the kind
- *                     ({@link io.baton.core.policy.ApplicationPolicies}); checked by the service
+ *                     ({@link io.baton.core.registry.ApplicationPolicies}); checked by the service
  * @param policyParams the policy's parameters, a JSON object passed through to it (default {})
  * @param sloMs        end-to-end deadline of a request, ms: from {@value #MIN_SLO_MS} ms (below that no inference can
  *                     meet it, and every request would be dropped) to {@value #MAX_SLO_MS} ms (one hour: beyond it an
@@ -35,9 +43,9 @@ import jakarta.validation.constraints.Size;
 public record ApplicationRequest(
         @NotBlank @Pattern(regexp = NAME, message = "must be 1-128 letters, digits, '.', '_' or '-'") String name,
         @NotNull @Pattern(regexp = "single|ensemble|pipeline", message = "must be single, ensemble or pipeline") String kind,
-        @NotBlank @Schema(allowableValues = {"symphony", "work-conserving", "interference", "interference-off", "schemble",
-                "sneakpeek", "ipa"}, description = "schemble serves ensembles only, sneakpeek single-model applications "
-                + "only, ipa pipelines only; the others every kind") String policy,
+        @NotBlank @Schema(allowableValues = {SYMPHONY, WORK_CONSERVING, INTERFERENCE, INTERFERENCE_OFF, SCHEMBLE,
+                SNEAKPEEK, IPA}, description = SCHEMBLE + " serves ensembles only, " + SNEAKPEEK + " single-model "
+                + "applications only, " + IPA + " pipelines only; the others every kind") String policy,
         JsonNode policyParams,
         @NotNull @Bounded(min = MIN_SLO_MS, max = MAX_SLO_MS, unit = "ms") Double sloMs,
         List<@NotNull @Valid TensorSpec> inputs,

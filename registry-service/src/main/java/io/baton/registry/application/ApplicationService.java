@@ -11,7 +11,7 @@ import org.springframework.data.domain.Pageable;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
-import io.baton.core.policy.ApplicationPolicies;
+import io.baton.core.registry.ApplicationPolicies;
 import io.baton.registry.dataset.DatasetRepository;
 import io.baton.registry.ensemble.EnsembleProfileRepository;
 import io.baton.registry.plan.PlanRepository;

@@ -2,7 +2,7 @@ package io.baton.registry.application;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.baton.core.policy.ApplicationPolicies;
+import io.baton.core.registry.ApplicationPolicies;
 import io.swagger.v3.oas.annotations.media.Schema;
 import java.util.List;
 import org.junit.jupiter.api.Test;

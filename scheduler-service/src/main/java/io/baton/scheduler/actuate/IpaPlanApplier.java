@@ -1,5 +1,7 @@
 package io.baton.scheduler.actuate;
 
+import static io.baton.core.registry.PolicyRegistry.IPA;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -61,12 +63,12 @@ public final class IpaPlanApplier {
      *                                          nothing is scaled then
      */
     public AppliedPlan apply(String body) {
-        String line = Plans.plan("ipa", body == null ? "" : body);
+        String line = Plans.plan(IPA, body == null ? "" : body);
         JsonNode plan;
         try {
             plan = JSON.readTree(line);
         } catch (JsonProcessingException e) {
-            throw new IllegalStateException("baton plan ipa printed no JSON: " + line, e);
+            throw new IllegalStateException("baton plan " + IPA + " printed no JSON: " + line, e);
         }
         if (!plan.path("feasible").asBoolean(false)) {
             throw new ApiException(HttpStatus.CONFLICT, "infeasible-plan",
@@ -90,7 +92,7 @@ public final class IpaPlanApplier {
         }
         List<ScalingAction> actions = new ArrayList<>();
         for (PoolTarget t : targets.values()) {
-            actions.add(scaling.apply(t.pool(), t.replicas(), "ipa", "IPA plan: " + String.join(" + ",
+            actions.add(scaling.apply(t.pool(), t.replicas(), IPA, "IPA plan: " + String.join(" + ",
                     t.stages().stream().map(s -> s + " " + replicasOf(plan, s)).toList()) + " replicas (objective "
                     + plan.path("objective").asText() + ")"));
         }

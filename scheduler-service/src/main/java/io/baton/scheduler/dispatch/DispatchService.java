@@ -17,6 +17,9 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
 import io.baton.core.policy.Clock;
+import io.baton.core.registry.LiveEngineKind;
+import io.baton.core.registry.PolicyEntry;
+import io.baton.core.registry.PolicyRegistry;
 import io.baton.scheduler.SchedulerProperties;
 import io.baton.scheduler.catalog.ApplicationCatalog;
 import io.baton.scheduler.catalog.CatalogApplication;
@@ -32,8 +35,11 @@ import org.springframework.http.HttpStatus;
 
 /**
  * Live dispatch: resolves a request to the variant it runs (with the profile its policy plans with), checks its
- * tensors, and hands it to the engine of the application's policy. One {@link LiveEngine} per live policy, each
- * over every live worker; engines are made on first use and hear of every membership change.
+ * tensors, and hands it to the {@link Engine} that the application's {@link PolicyEntry} names by its
+ * {@link LiveEngineKind}; no policy id is compared here. One {@link LiveEngine} per request-scale policy, each over
+ * every live worker and hearing of every membership change; one {@link SchembleEngine} per ensemble whose policy plans
+ * queries; one {@link SneakPeekEngine} over every application whose policy shares windows. Engines are made on first
+ * use.
  */
 public class DispatchService implements AutoCloseable {
 
@@ -65,7 +71,10 @@ public class DispatchService implements AutoCloseable {
     private final ConcurrentHashMap<String, LiveVariant> variants = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<String, DefaultChoice> defaults = new ConcurrentHashMap<>();
     private final Set<String> watchedBreakers = ConcurrentHashMap.newKeySet();
+    /** Applications already told (in the log) that the registry does not know their policy id. */
+    private final Set<String> unknownPolicySaid = ConcurrentHashMap.newKeySet();
     private final LivePipelinePlanner pipelines;
+    private final EngineContext engineContext;
     /** Device kind and provider profiles are chosen for; kept up to date on membership changes, read per request. */
     private volatile String[] planningKind = {"cpu", "cpu"};
 
@@ -77,6 +86,9 @@ public class DispatchService implements AutoCloseable {
         this.metrics = metrics;
         this.properties = properties;
         this.pipelines = pipelines;
+        this.engineContext = new EngineContext(workers,
+                () -> registry.live().stream().sorted(Comparator.comparing(Worker::workerId)).toList(), metrics, clock,
+                properties.workerCallGrace());
         synchronized (registry) {
             registry.addListener(new Membership());
             registry.live().forEach(w -> watchBreaker(w.workerId()));
@@ -94,7 +106,8 @@ public class DispatchService implements AutoCloseable {
                            double[] evidence) {
         double now = clock.nowMs();
         CatalogApplication app = catalog.get(application);
-        if (variantName == null && stage == null && SNEAKPEEK.equals(app.policy()) && app.single()) {
+        boolean windowed = PolicyRegistry.liveKind(app.policy()) == LiveEngineKind.SHARED_WINDOWS;
+        if (variantName == null && stage == null && windowed && app.single()) {
             return submitSneakPeek(app, timeoutMs, priority, inputs, outputs, binaryOutputs, evidence, now);
         }
         CatalogVariant variant;
@@ -112,21 +125,38 @@ public class DispatchService implements AutoCloseable {
         }
         List<InferJob.Input> ordered = InputCheck.inputs(named, variant);
         InputCheck.outputs(outputs, variant);
-        double budget = timeoutMs == null ? app.sloMs() : timeoutMs;
-        if (!(budget > 0) || Double.isInfinite(budget)) {
-            throw new ApiException(HttpStatus.BAD_REQUEST, "invalid-request", "timeoutMs: must be a positive number of ms, got "
-                    + timeoutMs).withField("timeoutMs");
-        }
+        double budget = budgetMs(app, timeoutMs);
         InferJob job = new InferJob(app.name(), live, priority, ordered, outputs, binaryOutputs);
         PendingRequest pending = new PendingRequest(job, now, now + budget);
         long guard = (long) budget + 2 * properties.workerCallGrace().toMillis();
         pending.answer().completeOnTimeout(new InferOutcome.Failed("no answer within " + guard
                 + " ms: the request was lost between the scheduler and the workers"), guard, TimeUnit.MILLISECONDS);
-        engine(LivePolicies.servedBy(app.policy())).submit(pending);
+        requestEngine(servingRequests(app)).submit(pending);
         return new Accepted(app.name(), live, pending.answer());
     }
 
-    static final String SNEAKPEEK = "sneakpeek";
+    /**
+     * The policy whose dispatcher serves the application's requests; an id the registry does not know (stored before
+     * it checked) is served by the fallback, said once per application in the log.
+     */
+    private PolicyEntry servingRequests(CatalogApplication app) {
+        PolicyEntry serving = PolicyRegistry.servingRequests(app.policy());
+        if (PolicyRegistry.find(app.policy()).isEmpty() && unknownPolicySaid.add(app.name())) {
+            org.slf4j.LoggerFactory.getLogger(DispatchService.class).warn("application {} names policy '{}', which no "
+                    + "policy is registered as; its requests are served by {}", app.name(), app.policy(), serving.name());
+        }
+        return serving;
+    }
+
+    /** The time a request may take: its own timeout, else the application's SLO; 400 when not a positive number. */
+    private static double budgetMs(CatalogApplication app, Double timeoutMs) {
+        double budget = timeoutMs == null ? app.sloMs() : timeoutMs;
+        if (!(budget > 0) || Double.isInfinite(budget)) {
+            throw new ApiException(HttpStatus.BAD_REQUEST, "invalid-request", "timeoutMs: must be a positive number of ms, got "
+                    + timeoutMs).withField("timeoutMs");
+        }
+        return budget;
+    }
 
     /**
      * SneakPeek live, where variants are chosen per window rather than per request: a request of a single-model
@@ -150,11 +180,7 @@ public class DispatchService implements AutoCloseable {
             InputCheck.outputs(outputs, variant);
             jobs.put(live.variant(), new InferJob(app.name(), live, priority, ordered, outputs, binaryOutputs));
         }
-        double budget = timeoutMs == null ? app.sloMs() : timeoutMs;
-        if (!(budget > 0) || Double.isInfinite(budget)) {
-            throw new ApiException(HttpStatus.BAD_REQUEST, "invalid-request", "timeoutMs: must be a positive number of ms, got "
-                    + timeoutMs).withField("timeoutMs");
-        }
+        double budget = budgetMs(app, timeoutMs);
         SneakPeekEngine.Job job = new SneakPeekEngine.Job(app.name(), jobs,
                 evidence == null ? new double[served.profile().classes()] : evidence, now, now + budget);
         long guard = (long) budget + 2 * properties.workerCallGrace().toMillis() + properties.sneakpeekWindow().toMillis();
@@ -207,9 +233,7 @@ public class DispatchService implements AutoCloseable {
                 long budget = registry.live().stream().min(Comparator.comparing(Worker::workerId))
                         .map(w -> w.device().memoryBudgetBytes()).orElse(1L << 30);
                 sneakPeek = new SneakPeekEngine(List.copyOf(sneakPeekApps.values()), properties.sneakpeekWindow(),
-                        budget / (1024.0 * 1024.0), properties.maxBatch(), workers,
-                        () -> registry.live().stream().sorted(Comparator.comparing(Worker::workerId)).toList(),
-                        metrics, clock, properties.workerCallGrace());
+                        budget / (1024.0 * 1024.0), properties.maxBatch(), engineContext);
             }
             return sneakPeek;
         }
@@ -231,10 +255,12 @@ public class DispatchService implements AutoCloseable {
                                                List<MemberCall> members, boolean binaryOutputs) {
         double now = clock.nowMs();
         CatalogApplication app = catalog.get(application);
-        if (!"ensemble".equals(app.kind()) || !"schemble".equals(app.policy())) {
+        boolean queries = PolicyRegistry.liveKind(app.policy()) == LiveEngineKind.ENSEMBLE_QUERIES;
+        if (!"ensemble".equals(app.kind()) || !queries) {
             throw new ApiException(HttpStatus.BAD_REQUEST, "invalid-request", "application '" + app.name() + "' is a "
-                    + app.kind() + " with policy " + app.policy() + ": only an ensemble with policy schemble takes "
-                    + "ensemble queries; send its requests to /internal/v1/infer").withField("application");
+                    + app.kind() + " with policy " + app.policy() + ": only an ensemble with policy "
+                    + namesOf(LiveEngineKind.ENSEMBLE_QUERIES) + " takes ensemble queries; send its requests to "
+                    + "/internal/v1/infer").withField("application");
         }
         if (difficulty != null && (difficulty.isNaN() || difficulty.isInfinite() || difficulty < 0)) {
             throw new ApiException(HttpStatus.BAD_REQUEST, "invalid-request", "difficulty: must be a score >= 0, got "
@@ -265,11 +291,7 @@ public class DispatchService implements AutoCloseable {
             parts.add(new SchembleEngine.Member(live, new InferJob(app.name(), live, priority, ordered, m.outputs(),
                     binaryOutputs)));
         }
-        double budget = timeoutMs == null ? app.sloMs() : timeoutMs;
-        if (!(budget > 0) || Double.isInfinite(budget)) {
-            throw new ApiException(HttpStatus.BAD_REQUEST, "invalid-request", "timeoutMs: must be a positive number of ms, got "
-                    + timeoutMs).withField("timeoutMs");
-        }
+        double budget = budgetMs(app, timeoutMs);
         SchembleEngine engine = schembleEngine(app, profile, parts);
         SchembleEngine.Query query = new SchembleEngine.Query(parts, now, now + budget, difficulty);
         long guard = (long) budget + 2 * properties.workerCallGrace().toMillis();
@@ -294,9 +316,7 @@ public class DispatchService implements AutoCloseable {
                 long[] counts = profile.binCounts().stream().mapToLong(Long::longValue).toArray();
                 SchembleEngine e = new SchembleEngine(app.name(), parts.stream().map(SchembleEngine.Member::variant).toList(),
                         new AccuracyProfile(ScoreBins.ofEdges(edges), table), counts, overheadMs(),
-                        properties.schembleDelta(), workers,
-                        () -> registry.live().stream().sorted(Comparator.comparing(Worker::workerId)).toList(),
-                        metrics, clock, properties.workerCallGrace());
+                        properties.schembleDelta(), engineContext);
                 schembleEngines.entrySet().removeIf(old -> old.getValue().application().equals(app.name()));
                 return e;
             });
@@ -346,10 +366,10 @@ public class DispatchService implements AutoCloseable {
         String[] kind = planningKind;
         List<CatalogVariant> unprofiled = app.variants().stream().filter(v -> v.profileFor(kind[0], kind[1]).isEmpty())
                 .toList();
-        if (LivePolicies.IPA.equals(app.policy())) {
+        if (PolicyRegistry.liveKind(app.policy()) == LiveEngineKind.PIPELINE_STAGES) {
             if (!unprofiled.isEmpty()) {
                 throw new ApiException(HttpStatus.CONFLICT, "not-profiled", "pipeline '" + app.name() + "' cannot be "
-                        + "planned by ipa until every variant is profiled; not yet: "
+                        + "planned by " + app.policy() + " until every variant is profiled; not yet: "
                         + unprofiled.stream().map(CatalogVariant::name).toList());
             }
             return pipelines.choose(app, stage, kind, overheadMs(), registry.live().size());
@@ -369,7 +389,8 @@ public class DispatchService implements AutoCloseable {
         for (String name : pipelines.planned()) {
             try {
                 CatalogApplication app = catalog.get(name);
-                if (LivePolicies.IPA.equals(app.policy()) && "pipeline".equals(app.kind())) {
+                boolean staged = PolicyRegistry.liveKind(app.policy()) == LiveEngineKind.PIPELINE_STAGES;
+                if (staged && "pipeline".equals(app.kind())) {
                     pipelines.replan(app, kind, overheadMs(), registry.live().size());
                 }
             } catch (RuntimeException e) {
@@ -385,8 +406,8 @@ public class DispatchService implements AutoCloseable {
      */
     public List<io.baton.core.interference.InterferenceDispatcher.PlanView> interferencePlans() {
         List<io.baton.core.interference.InterferenceDispatcher.PlanView> out = new ArrayList<>();
-        for (String policy : List.of(LivePolicies.INTERFERENCE, LivePolicies.INTERFERENCE_OFF)) {
-            LiveEngine e = engines.get(policy);
+        for (PolicyEntry policy : PolicyRegistry.entries()) {
+            LiveEngine e = engines.get(policy.name());
             if (e != null && e.runningPolicy() instanceof io.baton.core.interference.InterferenceDispatcher d) out.add(d.plan());
         }
         return out;
@@ -432,12 +453,13 @@ public class DispatchService implements AutoCloseable {
         } else if (app.single() ? byDefault.isEmpty() : states.stream().anyMatch(s -> !s.profiled())) {
             reason = "not profiled yet: " + states.stream().filter(s -> !s.profiled()).map(VariantState::name).toList();
         }
-        String servedBy = LivePolicies.servedBy(app.policy());
-        if (SNEAKPEEK.equals(app.policy()) && app.single()) servedBy = SNEAKPEEK; // requests naming no variant
-        if ("ensemble".equals(app.kind()) && "schemble".equals(app.policy())) {
+        LiveEngineKind engine = PolicyRegistry.liveKind(app.policy());
+        String servedBy = PolicyRegistry.servingRequests(app.policy()).name();
+        if (engine == LiveEngineKind.SHARED_WINDOWS && app.single()) servedBy = app.policy(); // requests naming no variant
+        if ("ensemble".equals(app.kind()) && engine == LiveEngineKind.ENSEMBLE_QUERIES) {
             // Queries are planned by Schemble once its (bin, subset) table is stored; until then every base model runs.
             try {
-                if (catalog.ensembleProfile(app.name()).isPresent()) servedBy = "schemble";
+                if (catalog.ensembleProfile(app.name()).isPresent()) servedBy = app.policy();
             } catch (ApiException registryDown) {
                 // readiness still answers; the query path reports the registry's failure itself
             }
@@ -551,13 +573,20 @@ public class DispatchService implements AutoCloseable {
                 .orElse(new String[] {"cpu", "cpu"});
     }
 
-    private LiveEngine engine(String policy) {
-        LiveEngine engine = engines.get(policy);
+    /** The names of the policies served live by {@code kind}, for messages. */
+    private static String namesOf(LiveEngineKind kind) {
+        return PolicyRegistry.entries().stream().filter(e -> e.live() == kind).map(PolicyEntry::name)
+                .collect(Collectors.joining(" or "));
+    }
+
+    /** The one engine running {@code policy}'s dispatcher over every live worker, for every application it serves. */
+    private LiveEngine requestEngine(PolicyEntry policy) {
+        LiveEngine engine = engines.get(policy.name());
         if (engine != null) return engine;
         synchronized (registry) { // no membership change between seeding the engine and it hearing of changes
-            return engines.computeIfAbsent(policy, p -> {
-                LiveEngine e = new LiveEngine(p, LivePolicies.factory(p, properties.interference(), metrics), workers, metrics, clock,
-                        properties.workerCallGrace(), properties.maxAttempts(), overheadMs());
+            return engines.computeIfAbsent(policy.name(), p -> {
+                LiveEngine e = new LiveEngine(p, LivePolicies.factory(policy, properties.interference(), metrics),
+                        engineContext, properties.maxAttempts(), overheadMs());
                 registry.live().forEach(e::workerJoined);
                 return e;
             });

@@ -20,19 +20,16 @@ import io.baton.core.domain.Device;
 import io.baton.core.domain.DropReason;
 import io.baton.core.domain.Request;
 import io.baton.core.domain.ServedModel;
-import io.baton.core.live.Mailbox;
-import io.baton.core.policy.Clock;
 import io.baton.core.policy.DispatchContext;
 import io.baton.core.policy.DispatchSink;
 import io.baton.core.policy.Dispatcher;
 import io.baton.scheduler.membership.Worker;
-import io.baton.scheduler.metrics.ServingMetrics;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * One scheduling-core {@link Dispatcher} driven on wall time over the live workers: the same policy object the
- * simulator drives on virtual time. Every call into the policy happens on this engine's one thread, which takes
+ * simulator drives on virtual time. Every call into the policy happens on this engine's {@link EventLoop}, which takes
  * messages (arrivals, batch answers, membership changes) from a mailbox and fires the policy's timers in between.
  *
  * <p><b>Workers come and go.</b> A policy is started with a fixed device list and model table, so when either
@@ -45,20 +42,15 @@ import org.slf4j.LoggerFactory;
  * or failed with the reason when they have been tried {@code maxAttempts} times or their deadline no longer allows
  * it.
  */
-public final class LiveEngine implements AutoCloseable {
+public final class LiveEngine implements Engine<PendingRequest> {
 
     private static final Logger log = LoggerFactory.getLogger(LiveEngine.class);
 
     private final String policy;
     private final LivePolicies.Factory policies;
-    private final WorkerClient workers;
-    private final ServingMetrics metrics;
-    private final Clock clock;
-    private final Duration callGrace;
+    private final EngineContext context;
     private final int maxAttempts;
-    private final Mailbox<Runnable> mailbox = new Mailbox<>(null);
-    private final Thread thread;
-    private volatile boolean running = true;
+    private final EventLoop loop;
 
     /** Requests waiting per application, for the queue-length gauge (written by the engine, read by scrapes). */
     private final ConcurrentHashMap<String, AtomicInteger> waitingPerApp = new ConcurrentHashMap<>();
@@ -73,7 +65,6 @@ public final class LiveEngine implements AutoCloseable {
     private final Map<Long, LiveBatch> inFlight = new HashMap<>();
     /** Written only by the engine's thread; volatile so that status reads ({@link #runningPolicy}) see the latest. */
     private volatile Dispatcher dispatcher;
-    private WallTimers timers = new WallTimers();
     private int generation;
     private boolean stale = true;
     private final OverheadMeter overhead;
@@ -85,20 +76,15 @@ public final class LiveEngine implements AutoCloseable {
                              List<PendingRequest> requests, double sentMs) {
     }
 
-    public LiveEngine(String policy, LivePolicies.Factory policies, WorkerClient workers, ServingMetrics metrics,
-                      Clock clock, Duration callGrace, int maxAttempts, double initialOverheadMs) {
+    public LiveEngine(String policy, LivePolicies.Factory policies, EngineContext context, int maxAttempts,
+                      double initialOverheadMs) {
         this.policy = policy;
         this.policies = policies;
-        this.workers = workers;
-        this.metrics = metrics;
-        this.clock = clock;
-        this.callGrace = callGrace;
+        this.context = context;
         this.maxAttempts = maxAttempts;
         this.overhead = new OverheadMeter(initialOverheadMs);
-        this.thread = new Thread(this::loop, "dispatch-" + policy);
-        this.thread.setDaemon(true);
-        this.mailbox.bind(thread);
-        this.thread.start();
+        this.loop = new EventLoop("dispatch-" + policy, policy + " engine", context.clock());
+        this.loop.start();
     }
 
     public String policy() {
@@ -110,16 +96,17 @@ public final class LiveEngine implements AutoCloseable {
      * itself as immutable snapshots (never for calls into it: those belong to the engine's thread).
      */
     public Dispatcher runningPolicy() {
-        return running ? dispatcher : null;
+        return loop.running() ? dispatcher : null;
     }
 
-    /** Queues a request; its answer completes once, on another thread. */
+    @Override
     public void submit(PendingRequest request) {
-        mailbox.post(() -> arrive(request));
+        loop.post(() -> arrive(request));
     }
 
+    @Override
     public void workerJoined(Worker worker) {
-        mailbox.post(() -> {
+        loop.post(() -> {
             members.put(worker.workerId(), worker);
             breakerOpen.remove(worker.workerId());
             for (LiveVariant v : models) preload(worker, v);
@@ -128,8 +115,9 @@ public final class LiveEngine implements AutoCloseable {
         });
     }
 
+    @Override
     public void workerLeft(Worker worker, String reason) {
-        mailbox.post(() -> {
+        loop.post(() -> {
             if (members.remove(worker.workerId()) == null) return;
             stale = true;
             rebuildIfStale();
@@ -137,9 +125,9 @@ public final class LiveEngine implements AutoCloseable {
         });
     }
 
-    /** The worker's circuit breaker opened (no batch goes to it) or closed again. */
+    @Override
     public void breakerChanged(String workerId, boolean open) {
-        mailbox.post(() -> {
+        loop.post(() -> {
             boolean changed = open ? breakerOpen.add(workerId) : breakerOpen.remove(workerId);
             if (changed && members.containsKey(workerId)) {
                 log.warn("worker {}: circuit breaker {}", workerId, open ? "opened, no batches go to it" : "closed again");
@@ -149,7 +137,7 @@ public final class LiveEngine implements AutoCloseable {
         });
     }
 
-    /** Requests of {@code app} waiting for a batch. */
+    @Override
     public int waiting(String app) {
         AtomicInteger n = waitingPerApp.get(app);
         return n == null ? 0 : n.get();
@@ -157,13 +145,7 @@ public final class LiveEngine implements AutoCloseable {
 
     @Override
     public void close() {
-        running = false;
-        mailbox.wake();
-        try {
-            thread.join(2000);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        loop.stop();
         // Whatever is left is answered, not abandoned.
         for (PendingRequest p : List.copyOf(waiting.values())) {
             p.answer.complete(new InferOutcome.Failed("the scheduler is shutting down"));
@@ -177,35 +159,8 @@ public final class LiveEngine implements AutoCloseable {
 
     // ---------------------------------------------------------------- the engine's thread
 
-    private void loop() {
-        while (running) {
-            Runnable message;
-            while ((message = mailbox.poll()) != null) {
-                safely(message);
-                mailbox.done();
-            }
-            if (dispatcher != null) {
-                WallTimers current = timers;
-                safely(() -> current.fireDue(clock.nowMs()));
-            }
-            double next = dispatcher == null ? Double.POSITIVE_INFINITY : timers.nextAtMs();
-            long deadlineNanos = next == Double.POSITIVE_INFINITY ? Long.MAX_VALUE
-                    : System.nanoTime() + (long) Math.max(0, (next - clock.nowMs()) * 1e6);
-            if (running) mailbox.await(deadlineNanos);
-        }
-    }
-
-    private void safely(Runnable r) {
-        try {
-            r.run();
-        } catch (RuntimeException | AssertionError e) {
-            // A policy bug must not stop the engine; the request it was handling is answered by its timeout.
-            log.error("{} engine: {}", policy, e.toString(), e);
-        }
-    }
-
     private void arrive(PendingRequest p) {
-        if (overhead.update(clock.nowMs(), overheadCapMs())) stale = true; // also ages out an estimate no batch renewed
+        if (overhead.update(context.clock().nowMs(), overheadCapMs())) stale = true; // also ages out an estimate no batch renewed
         int model = modelId(p.job.variant());
         p.request = new Request(nextRequestId++, model, p.arrivalMs, p.deadlineMs, p.job.priority());
         rebuildIfStale();
@@ -228,7 +183,7 @@ public final class LiveEngine implements AutoCloseable {
         int fresh = models.size();
         models.add(variant);
         modelIds.put(variant.key(), fresh);
-        metrics.queue(variant.application(), () -> waiting(variant.application()));
+        context.metrics().queue(variant.application(), () -> waiting(variant.application()));
         for (Worker w : members.values()) preload(w, variant);
         stale = true;
         return fresh;
@@ -236,7 +191,7 @@ public final class LiveEngine implements AutoCloseable {
 
     /** Warms a variant on a worker ahead of its first batch; the batch itself still works if this fails. */
     private void preload(Worker worker, LiveVariant variant) {
-        workers.preload(worker, variant.digest()).whenComplete((status, error) -> {
+        context.workers().preload(worker, variant.digest()).whenComplete((status, error) -> {
             if (error != null || status / 100 != 2) {
                 log.debug("preloading {} on {}: {}", variant.variant(), worker.workerId(), error != null ? error : status);
             }
@@ -252,7 +207,7 @@ public final class LiveEngine implements AutoCloseable {
                 .sorted(Comparator.comparing(Worker::workerId)).toList();
         if (devices.isEmpty() || models.isEmpty()) {
             dispatcher = null;
-            timers = new WallTimers();
+            loop.freshTimers();
             for (PendingRequest p : List.copyOf(waiting.values())) {
                 dropWaiting(p, DropReason.NO_DEVICE);
             }
@@ -271,9 +226,9 @@ public final class LiveEngine implements AutoCloseable {
             table.add(new ServedModel(i, v.application() + "/" + v.variant(), v.profile(), v.sloMs(), v.maxBatch(),
                     overhead.estimateMs()));
         }
-        timers = new WallTimers();
+        WallTimers timers = loop.freshTimers();
         Dispatcher fresh = policies.create(devices, List.copyOf(models));
-        fresh.start(new DispatchContext(clock, timers, deviceList, table, new Sink(generation)));
+        fresh.start(new DispatchContext(context.clock(), timers, deviceList, table, new Sink(generation)));
         dispatcher = fresh; // published started: a status read never sees a policy before its start
         log.info("{} engine: policy started over {} worker(s) and {} variant(s), {} request(s) waiting, planning with "
                 + "{} ms of dispatch overhead per batch", policy, devices.size(), models.size(), waiting.size(),
@@ -316,7 +271,7 @@ public final class LiveEngine implements AutoCloseable {
         Worker worker = devices.get(batch.device());
         LiveVariant variant = models.get(batch.model());
         List<PendingRequest> requests = new ArrayList<>(batch.size());
-        double now = clock.nowMs();
+        double now = context.clock().nowMs();
         for (Request r : batch.requests()) {
             PendingRequest p = waiting.remove(r.id);
             if (p == null) throw new IllegalStateException(policy + " dispatched request " + r.id + ", which is not waiting");
@@ -327,25 +282,25 @@ public final class LiveEngine implements AutoCloseable {
         }
         LiveBatch live = new LiveBatch(nextBatchId++, generation, batch, worker, variant, requests, now);
         inFlight.put(live.id(), live);
-        metrics.deviceBusy(worker.workerId());
-        metrics.batch(variant.application(), variant.variant(), requests.size());
-        Duration timeout = WorkerCallTimeout.of(batch.expectedLatencyMs(), callGrace,
+        context.metrics().deviceBusy(worker.workerId());
+        context.metrics().batch(variant.application(), variant.variant(), requests.size());
+        Duration timeout = WorkerCallTimeout.of(batch.expectedLatencyMs(), context.callGrace(),
                 WorkerCallTimeout.latestDeadlineMs(requests), now);
-        workers.run(worker, variant, requests, timeout)
-                .whenComplete((answer, error) -> mailbox.post(() -> finished(live, answer, error)));
+        context.workers().run(worker, variant, requests, timeout)
+                .whenComplete((answer, error) -> loop.post(() -> finished(live, answer, error)));
     }
 
     private void finished(LiveBatch live, JsonNode answer, Throwable error) {
         if (inFlight.remove(live.id()) == null) return; // abandoned when its worker left: its requests moved on
-        metrics.deviceIdle(live.worker().workerId());
+        context.metrics().deviceIdle(live.worker().workerId());
         if (live.generation() == generation && dispatcher != null) {
             dispatcher.onBatchDone(live.batch());
         }
         if (error == null) {
             JsonNode timing = answer.path("timing");
-            overhead.record(clock.nowMs(), clock.nowMs() - live.sentMs(), timing.path("executionMs").asDouble(Double.NaN),
+            overhead.record(context.clock().nowMs(), context.clock().nowMs() - live.sentMs(), timing.path("executionMs").asDouble(Double.NaN),
                     timing.path("loadMs").asDouble(Double.NaN));
-            if (overhead.update(clock.nowMs(), overheadCapMs())) {
+            if (overhead.update(context.clock().nowMs(), overheadCapMs())) {
                 stale = true;
             }
             serve(live, answer);
@@ -365,7 +320,7 @@ public final class LiveEngine implements AutoCloseable {
     }
 
     private void serve(LiveBatch live, JsonNode answer) {
-        double now = clock.nowMs();
+        double now = context.clock().nowMs();
         String workerId = answer.path("deviceId").asText(live.worker().workerId());
         JsonNode timing = answer.path("timing");
         double executionMs = timing.path("executionMs").asDouble(Double.NaN);
@@ -393,7 +348,7 @@ public final class LiveEngine implements AutoCloseable {
 
     /** A failed batch: each request is queued again when it may be tried once more in time, else failed. */
     private void retryOrFail(List<PendingRequest> requests, String detail) {
-        double now = clock.nowMs();
+        double now = context.clock().nowMs();
         for (PendingRequest p : requests) {
             LiveVariant v = p.job.variant();
             boolean time = now + v.profile().latencyMs(1) + overhead.estimateMs() <= p.deadlineMs;
@@ -413,7 +368,7 @@ public final class LiveEngine implements AutoCloseable {
             LiveBatch b = it.next();
             if (!b.worker().workerId().equals(workerId)) continue;
             it.remove();
-            metrics.deviceIdle(workerId);
+            context.metrics().deviceIdle(workerId);
             retryOrFail(b.requests(), detail);
         }
     }
@@ -431,11 +386,11 @@ public final class LiveEngine implements AutoCloseable {
         if (!p.answer.complete(outcome)) return;
         String app = p.job.application();
         if (outcome instanceof InferOutcome.Served s) {
-            metrics.servedOnTime(app, s.totalMs(), s.onTime());
+            context.metrics().servedOnTime(app, s.totalMs(), s.onTime());
         } else if (outcome instanceof InferOutcome.Dropped d) {
-            metrics.dropped(app, d.reason());
+            context.metrics().dropped(app, d.reason());
         } else {
-            metrics.failed(app);
+            context.metrics().failed(app);
         }
     }
 

@@ -13,31 +13,24 @@ import io.baton.core.interference.PlanGoal;
 import io.baton.core.interference.Replanner;
 import io.baton.core.interference.CreditRule;
 import io.baton.core.policy.Dispatcher;
-import io.baton.core.symphony.SymphonyDispatcher;
+import io.baton.core.registry.DispatcherFactory;
+import io.baton.core.registry.LiveEngineKind;
+import io.baton.core.registry.PolicyEntry;
+import io.baton.core.registry.PolicyRegistry;
 import io.baton.scheduler.SchedulerProperties;
 import io.baton.scheduler.catalog.CatalogProfile;
 import io.baton.scheduler.membership.Worker;
 import io.baton.scheduler.metrics.ServingMetrics;
 
 /**
- * The request-scale policies the scheduler runs live, by the id an application names in its {@code policy}.
- * Each policy's live part plugs in here. The registry accepts only ids with a live part
- * ({@link io.baton.core.policy.ApplicationPolicies}); an application naming another (stored before the registry
- * checked) is served by {@code work-conserving}, said once in the log and shown as {@code servedBy} in its readiness.
+ * How the scheduler builds, live, the dispatcher of a policy whose {@link PolicyEntry#live()} dispatches requests:
+ * the simulator's own dispatcher for {@link LiveEngineKind#DISPATCHER}, and the interference paper's scheduler over the
+ * live workers' measured features for the interference kinds. Which policy serves an application's requests is the
+ * registry's ({@link PolicyRegistry#servingRequests}): an application naming a policy without a dispatcher of its own,
+ * or an id stored before the registry checked, is served by {@link PolicyRegistry#fallback()}, said once in the log
+ * and shown as {@code servedBy} in its readiness.
  */
 public final class LivePolicies {
-
-    public static final String INTERFERENCE = "interference";
-    /** The interference policy believing nothing interferes (the paper's "w/o itf pred"), for comparison live. */
-    public static final String INTERFERENCE_OFF = "interference-off";
-    public static final List<String> LIVE = List.of("symphony", "work-conserving", INTERFERENCE, INTERFERENCE_OFF);
-    public static final String FALLBACK = "work-conserving";
-    /**
-     * IPA's live part is epoch planning, not per-request dispatch: {@link io.baton.scheduler.ipa.LivePipelinePlanner}
-     * picks each stage's variant and batch size, and the stage's requests are batched by {@code work-conserving}
-     * up to that size (IPA's central queue per stage, a batch formed whenever a replica is free).
-     */
-    public static final String IPA = "ipa";
 
     /** Makes a live policy's dispatcher over the live workers and variants it is started with (in the same order). */
     @FunctionalInterface
@@ -45,22 +38,22 @@ public final class LivePolicies {
         Dispatcher create(List<Worker> workers, List<LiveVariant> variants);
     }
 
+    /** A live driver knows no arrival rates ahead of time; the dispatchers that serve live plan without them. */
+    private static final double[] NO_RATES = new double[0];
+
     private LivePolicies() {
     }
 
-    /** The live policy that serves an application asking for {@code policy}. */
-    public static String servedBy(String policy) {
-        return policy != null && LIVE.contains(policy) ? policy : FALLBACK;
-    }
-
-    public static Factory factory(String livePolicy, SchedulerProperties.Interference interference,
+    public static Factory factory(PolicyEntry policy, SchedulerProperties.Interference interference,
                                   ServingMetrics metrics) {
-        return switch (livePolicy) {
-            case "symphony" -> (w, v) -> SymphonyDispatcher.symphony();
-            case "work-conserving" -> (w, v) -> SymphonyDispatcher.workConserving();
-            case INTERFERENCE -> interference(INTERFERENCE, BubblePressurePredictor.INSTANCE, interference, metrics);
-            case INTERFERENCE_OFF -> interference(INTERFERENCE_OFF, NoInterference.INSTANCE, interference, metrics);
-            default -> throw new IllegalArgumentException("no live policy '" + livePolicy + "'");
+        return switch (policy.live()) {
+            case DISPATCHER -> {
+                DispatcherFactory dispatcher = policy.simulation().orElseThrow();
+                yield (w, v) -> dispatcher.create(NO_RATES);
+            }
+            case INTERFERENCE -> interference(policy.name(), BubblePressurePredictor.INSTANCE, interference, metrics);
+            case INTERFERENCE_BLIND -> interference(policy.name(), NoInterference.INSTANCE, interference, metrics);
+            default -> throw new IllegalArgumentException("policy '" + policy.name() + "' dispatches no requests live");
         };
     }
 

@@ -6,8 +6,6 @@ import io.baton.core.domain.Device;
 import io.baton.core.domain.DropReason;
 import io.baton.core.domain.Request;
 import io.baton.core.domain.ServedModel;
-import io.baton.core.live.Mailbox;
-import io.baton.core.policy.Clock;
 import io.baton.core.policy.DispatchContext;
 import io.baton.core.policy.DispatchSink;
 import io.baton.core.schemble.AccuracyProfile;
@@ -16,16 +14,13 @@ import io.baton.core.schemble.EnsembleQuery;
 import io.baton.core.schemble.PlanningCost;
 import io.baton.core.schemble.SchembleDispatcher;
 import io.baton.core.schemble.SchemblePlanner;
+import io.baton.core.registry.PolicyRegistry;
 import io.baton.scheduler.membership.Worker;
-import io.baton.scheduler.metrics.ServingMetrics;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Supplier;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Schemble live, the same planner the simulator runs: one ensemble application with policy {@code schemble}, its
@@ -48,9 +43,7 @@ import org.slf4j.LoggerFactory;
  * once when the policy drops it (its reason: the deadline cannot be met, or the plan left it out). Planning time is
  * charged as measured ({@link PlanningCost#measured()}): no task leaves before the plan that chose it is ready.
  */
-public final class SchembleEngine implements AutoCloseable {
-
-    private static final Logger log = LoggerFactory.getLogger(SchembleEngine.class);
+public final class SchembleEngine implements Engine<SchembleEngine.Query> {
 
     /** One base model's part of a query: the checked job for its variant. */
     public record Member(LiveVariant variant, InferJob job) {
@@ -109,17 +102,10 @@ public final class SchembleEngine implements AutoCloseable {
     private final List<LiveVariant> variants;
     private final AccuracyProfile accuracy;
     private final double[] averageRow;
-    private final WorkerClient workers;
-    private final Supplier<List<Worker>> liveWorkers;
-    private final ServingMetrics metrics;
-    private final Clock clock;
-    private final Duration callGrace;
-    private final Mailbox<Runnable> mailbox = new Mailbox<>(null);
-    private final Thread thread;
-    private volatile boolean running = true;
+    private final EngineContext context;
+    private final EventLoop loop;
 
     // ---- engine-thread state ----
-    private final WallTimers timers = new WallTimers();
     private final SchembleDispatcher dispatcher;
     private final Map<Long, Query> queries = new HashMap<>();
     private long nextId;
@@ -132,8 +118,7 @@ public final class SchembleEngine implements AutoCloseable {
      * @param delta       Algorithm 1's reward quantum δ
      */
     public SchembleEngine(String application, List<LiveVariant> variants, AccuracyProfile accuracy, long[] binCounts,
-                          double overheadMs, double delta, WorkerClient workers, Supplier<List<Worker>> liveWorkers,
-                          ServingMetrics metrics, Clock clock, Duration callGrace) {
+                          double overheadMs, double delta, EngineContext context) {
         if (variants.size() != accuracy.models()) {
             throw new IllegalArgumentException("the accuracy table covers " + accuracy.models() + " models, not " + variants.size());
         }
@@ -141,11 +126,8 @@ public final class SchembleEngine implements AutoCloseable {
         this.variants = List.copyOf(variants);
         this.accuracy = accuracy;
         this.averageRow = averageRow(accuracy, binCounts, variants.size());
-        this.workers = workers;
-        this.liveWorkers = liveWorkers;
-        this.metrics = metrics;
-        this.clock = clock;
-        this.callGrace = callGrace;
+        this.context = context;
+        this.loop = new EventLoop("schemble-" + application, "schemble engine of " + application, context.clock());
         int m = variants.size();
         double[] latency = new double[m];
         List<String> names = new ArrayList<>(m);
@@ -158,13 +140,10 @@ public final class SchembleEngine implements AutoCloseable {
             devices.add(new Device(k, "base-model", 1.0, 1));
             table.add(new ServedModel(k, v.variant(), v.profile(), v.sloMs(), 1, overheadMs));
         }
-        this.dispatcher = new SchembleDispatcher("schemble", EnsembleCluster.onePerModel(names, latency),
+        this.dispatcher = new SchembleDispatcher(PolicyRegistry.SCHEMBLE, EnsembleCluster.onePerModel(names, latency),
                 new SchemblePlanner(), delta, true, PlanningCost.measured());
-        this.dispatcher.start(new DispatchContext(clock, timers, devices, table, new Sink()));
-        this.thread = new Thread(this::loop, "schemble-" + application);
-        this.thread.setDaemon(true);
-        this.mailbox.bind(thread);
-        this.thread.start();
+        this.dispatcher.start(new DispatchContext(context.clock(), loop.timers(), devices, table, new Sink()));
+        this.loop.start();
     }
 
     /** Each subset's utility averaged over the bins, weighted by how many profiled samples each bin holds. */
@@ -188,48 +167,19 @@ public final class SchembleEngine implements AutoCloseable {
         return variants;
     }
 
-    /** Queues a query; its answer completes once, on another thread. */
+    @Override
     public void submit(Query q) {
-        mailbox.post(() -> arrive(q));
+        loop.post(() -> arrive(q));
     }
 
     @Override
     public void close() {
-        running = false;
-        mailbox.wake();
-        try {
-            thread.join(2000);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        loop.stop();
         for (Query q : List.copyOf(queries.values())) q.answer.completeExceptionally(
                 new IllegalStateException("the scheduler is shutting down"));
     }
 
     // ---------------------------------------------------------------- the engine's thread
-
-    private void loop() {
-        while (running) {
-            Runnable message;
-            while ((message = mailbox.poll()) != null) {
-                safely(message);
-                mailbox.done();
-            }
-            safely(() -> timers.fireDue(clock.nowMs()));
-            double next = timers.nextAtMs();
-            long deadlineNanos = next == Double.POSITIVE_INFINITY ? Long.MAX_VALUE
-                    : System.nanoTime() + (long) Math.max(0, (next - clock.nowMs()) * 1e6);
-            if (running) mailbox.await(deadlineNanos);
-        }
-    }
-
-    private void safely(Runnable r) {
-        try {
-            r.run();
-        } catch (RuntimeException | AssertionError e) {
-            log.error("schemble engine of {}: {}", application, e.toString(), e);
-        }
-    }
 
     private void arrive(Query q) {
         Request r = new Request(nextId++, 0, q.arrivalMs, q.deadlineMs);
@@ -254,7 +204,7 @@ public final class SchembleEngine implements AutoCloseable {
         @Override
         public void drop(Request request, DropReason reason) {
             Query q = queries.remove(request.id);
-            if (q != null && q.answer.complete(new Dropped(reason))) metrics.dropped(application, reason);
+            if (q != null && q.answer.complete(new Dropped(reason))) context.metrics().dropped(application, reason);
         }
     }
 
@@ -264,20 +214,20 @@ public final class SchembleEngine implements AutoCloseable {
         Query q = queries.get(r.id);
         if (q == null) throw new IllegalStateException("schemble dispatched query " + r.id + ", which is not waiting");
         Member member = q.members.get(k);
-        double now = clock.nowMs();
+        double now = context.clock().nowMs();
         q.sentMs.put(k, now);
-        List<Worker> live = liveWorkers.get();
+        List<Worker> live = context.liveWorkers().get();
         if (live.isEmpty()) {
-            mailbox.post(() -> finished(batch, q, k, null, new WorkerCallException("no worker is live")));
+            loop.post(() -> finished(batch, q, k, null, new WorkerCallException("no worker is live")));
             return;
         }
         Worker worker = live.get(k % live.size());
         PendingRequest part = new PendingRequest(member.job(), q.arrivalMs, q.deadlineMs);
-        metrics.deviceBusy(worker.workerId());
-        metrics.batch(application, member.variant().variant(), 1);
-        Duration timeout = WorkerCallTimeout.of(batch.expectedLatencyMs(), callGrace, q.deadlineMs, clock.nowMs());
-        workers.run(worker, member.variant(), List.of(part), timeout).whenComplete((answer, error) -> mailbox.post(() -> {
-            metrics.deviceIdle(worker.workerId());
+        context.metrics().deviceBusy(worker.workerId());
+        context.metrics().batch(application, member.variant().variant(), 1);
+        Duration timeout = WorkerCallTimeout.of(batch.expectedLatencyMs(), context.callGrace(), q.deadlineMs, context.clock().nowMs());
+        context.workers().run(worker, member.variant(), List.of(part), timeout).whenComplete((answer, error) -> loop.post(() -> {
+            context.metrics().deviceIdle(worker.workerId());
             finished(batch, q, k, answer, error);
         }));
     }
@@ -313,12 +263,12 @@ public final class SchembleEngine implements AutoCloseable {
             if ((committed >>> m & 1) != 0) ran.add(q.results.get(m));
             else skipped.add(variants.get(m).variant());
         }
-        double now = clock.nowMs();
+        double now = context.clock().nowMs();
         boolean onTime = now <= q.deadlineMs;
         if (ran.stream().allMatch(x -> x.failure() != null)) {
-            metrics.failed(application);
+            context.metrics().failed(application);
         } else {
-            metrics.servedOnTime(application, now - q.arrivalMs, onTime);
+            context.metrics().servedOnTime(application, now - q.arrivalMs, onTime);
         }
         q.answer.complete(new Served(ran, skipped, q.bin, q.utility[committed], now - q.arrivalMs, onTime));
     }

@@ -1,8 +1,8 @@
 package io.baton.scheduler.dispatch;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.baton.core.live.Mailbox;
-import io.baton.core.policy.Clock;
+import io.baton.core.policy.Timer;
+import io.baton.core.registry.PolicyRegistry;
 import io.baton.core.sneakpeek.AppProfile;
 import io.baton.core.sneakpeek.ExecutionMode;
 import io.baton.core.sneakpeek.ModelCache;
@@ -11,7 +11,6 @@ import io.baton.core.sneakpeek.Schedule;
 import io.baton.core.sneakpeek.SchedulingWindow;
 import io.baton.core.sneakpeek.SneakPeekPolicy;
 import io.baton.scheduler.membership.Worker;
-import io.baton.scheduler.metrics.ServingMetrics;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -22,7 +21,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -49,7 +47,7 @@ import org.slf4j.LoggerFactory;
  * which the k-NN's class counts are not. The application set is fixed per engine; a new application (or a changed
  * profile) makes a new engine, whose cache view starts empty.
  */
-public final class SneakPeekEngine implements AutoCloseable {
+public final class SneakPeekEngine implements Engine<SneakPeekEngine.Job> {
 
     private static final Logger log = LoggerFactory.getLogger(SneakPeekEngine.class);
     /** Data-aware grouped scheduling, no short-circuit (see the class comment). */
@@ -90,42 +88,31 @@ public final class SneakPeekEngine implements AutoCloseable {
     private final Map<String, Integer> appIndex = new HashMap<>();
     private final SneakPeekPolicy policy = SneakPeekPolicy.named(POLICY);
     private final Duration window;
-    private final WorkerClient workers;
-    private final Supplier<List<Worker>> liveWorkers;
-    private final ServingMetrics metrics;
-    private final Clock clock;
-    private final Duration callGrace;
+    private final EngineContext context;
     private final int maxBatch;
-    private final Mailbox<Runnable> mailbox = new Mailbox<>(null);
-    private final Thread thread;
-    private volatile boolean running = true;
+    private final EventLoop loop;
 
     // ---- engine-thread state ----
     private final List<Job> windowJobs = new ArrayList<>();
-    private double windowClosesAt = Double.POSITIVE_INFINITY;
+    /** Armed while a window is open, at the time it closes. */
+    private final Timer windowCloses;
     private final Deque<Planned> deviceQueue = new ArrayDeque<>();
     private boolean busy;
     private double freeAtMs;
     private ModelCache cache;
 
-    public SneakPeekEngine(List<App> apps, Duration window, double memoryBudgetMb, int maxBatch, WorkerClient workers,
-                           Supplier<List<Worker>> liveWorkers, ServingMetrics metrics, Clock clock, Duration callGrace) {
+    public SneakPeekEngine(List<App> apps, Duration window, double memoryBudgetMb, int maxBatch, EngineContext context) {
         this.apps = List.copyOf(apps);
         for (int i = 0; i < apps.size(); i++) appIndex.put(apps.get(i).profile().name(), i);
         this.window = window;
         this.maxBatch = maxBatch;
-        this.workers = workers;
-        this.liveWorkers = liveWorkers;
-        this.metrics = metrics;
-        this.clock = clock;
-        this.callGrace = callGrace;
+        this.context = context;
         List<AppProfile> profiles = apps.stream().map(App::profile).toList();
         double largest = profiles.stream().flatMap(a -> a.models().stream()).mapToDouble(m -> m.memoryMb()).max().orElse(1);
         this.cache = SchedulingWindow.budgetedCache(profiles, Math.max(memoryBudgetMb, largest));
-        this.thread = new Thread(this::loop, "sneakpeek");
-        this.thread.setDaemon(true);
-        this.mailbox.bind(thread);
-        this.thread.start();
+        this.loop = new EventLoop(PolicyRegistry.SNEAKPEEK, PolicyRegistry.SNEAKPEEK + " engine", context.clock());
+        this.windowCloses = loop.timers().newTimer(this::windowClosed);
+        this.loop.start();
     }
 
     /** The applications this engine plans, by name. */
@@ -133,19 +120,14 @@ public final class SneakPeekEngine implements AutoCloseable {
         return apps.stream().map(a -> a.profile().name()).toList();
     }
 
+    @Override
     public void submit(Job job) {
-        mailbox.post(() -> arrive(job));
+        loop.post(() -> arrive(job));
     }
 
     @Override
     public void close() {
-        running = false;
-        mailbox.wake();
-        try {
-            thread.join(2000);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        loop.stop();
         for (Job j : windowJobs) j.answer.complete(new InferOutcome.Failed("the scheduler is shutting down"));
         for (Planned p : deviceQueue) {
             for (Job j : p.jobs()) j.answer.complete(new InferOutcome.Failed("the scheduler is shutting down"));
@@ -154,30 +136,15 @@ public final class SneakPeekEngine implements AutoCloseable {
 
     // ---------------------------------------------------------------- the engine's thread
 
-    private void loop() {
-        while (running) {
-            Runnable message;
-            while ((message = mailbox.poll()) != null) {
-                try {
-                    message.run();
-                } catch (RuntimeException e) {
-                    log.error("sneakpeek engine: {}", e.toString(), e);
-                }
-                mailbox.done();
-            }
-            if (clock.nowMs() >= windowClosesAt) {
-                try {
-                    closeWindow();
-                } catch (RuntimeException e) {
-                    log.error("sneakpeek engine: planning a window: {}", e.toString(), e);
-                    for (Job j : windowJobs) j.answer.complete(new InferOutcome.Failed("planning failed: " + e.getMessage()));
-                    windowJobs.clear();
-                    windowClosesAt = Double.POSITIVE_INFINITY;
-                }
-            }
-            long deadlineNanos = windowClosesAt == Double.POSITIVE_INFINITY ? Long.MAX_VALUE
-                    : System.nanoTime() + (long) Math.max(0, (windowClosesAt - clock.nowMs()) * 1e6);
-            if (running) mailbox.await(deadlineNanos);
+    /** The open window's time is up: plan it; a planning failure answers its requests with the reason. */
+    private void windowClosed() {
+        try {
+            closeWindow();
+        } catch (RuntimeException e) {
+            log.error("sneakpeek engine: planning a window: {}", e.toString(), e);
+            for (Job j : windowJobs) j.answer.complete(new InferOutcome.Failed("planning failed: " + e.getMessage()));
+            windowJobs.clear();
+            windowCloses.cancel();
         }
     }
 
@@ -186,18 +153,18 @@ public final class SneakPeekEngine implements AutoCloseable {
             job.answer.complete(new InferOutcome.Failed("application " + job.application + " is not planned by this engine"));
             return;
         }
-        if (windowJobs.isEmpty()) windowClosesAt = clock.nowMs() + window.toNanos() / 1e6;
+        double closesAt = windowJobs.isEmpty() ? context.clock().nowMs() + window.toNanos() / 1e6 : windowCloses.atMs();
         // A window never holds a request past half its deadline budget: the other half is left to run it.
-        windowClosesAt = Math.min(windowClosesAt, job.arrivalMs + (job.deadlineMs - job.arrivalMs) / 2);
+        windowCloses.setAt(Math.min(closesAt, job.arrivalMs + (job.deadlineMs - job.arrivalMs) / 2));
         windowJobs.add(job);
     }
 
     /** Plans the window's requests (grouped, data-aware) and queues the plan's batches for the worker. */
     private void closeWindow() {
-        double now = clock.nowMs();
+        double now = context.clock().nowMs();
         List<Job> jobs = new ArrayList<>(windowJobs);
         windowJobs.clear();
-        windowClosesAt = Double.POSITIVE_INFINITY;
+        windowCloses.cancel();
         List<AppProfile> profiles = apps.stream().map(App::profile).toList();
         List<PeekRequest> requests = new ArrayList<>(jobs.size());
         for (int i = 0; i < jobs.size(); i++) {
@@ -218,7 +185,7 @@ public final class SneakPeekEngine implements AutoCloseable {
             int app = w.appOf(r);
             int k = schedule.candidate(p);
             int model = w.model(app, k);
-            metrics.selected(jobs.get(r).application, apps.get(app).variants().get(k).variant(), w.accuracy(r, k));
+            context.metrics().selected(jobs.get(r).application, apps.get(app).variants().get(k).variant(), w.accuracy(r, k));
             if (current == null || current.model() != model || current.jobs().size() >= maxBatch || schedule.startsGroup(p)) {
                 cache.use(model);
                 current = new Planned(app, k, new ArrayList<>());
@@ -240,11 +207,11 @@ public final class SneakPeekEngine implements AutoCloseable {
         Planned next = deviceQueue.poll();
         // A request whose deadline passed while its batch waited is answered now, with the reason, instead of being run
         // for a client that has stopped waiting (the gateway gives up shortly after the deadline).
-        double at = clock.nowMs();
+        double at = context.clock().nowMs();
         next.jobs().removeIf(j -> {
             if (at <= j.deadlineMs) return false;
             if (j.answer.complete(new InferOutcome.Dropped(io.baton.core.domain.DropReason.DEADLINE_PASSED))) {
-                metrics.dropped(j.application, io.baton.core.domain.DropReason.DEADLINE_PASSED);
+                context.metrics().dropped(j.application, io.baton.core.domain.DropReason.DEADLINE_PASSED);
             }
             return true;
         });
@@ -252,33 +219,33 @@ public final class SneakPeekEngine implements AutoCloseable {
             sendNext();
             return;
         }
-        List<Worker> live = liveWorkers.get();
+        List<Worker> live = context.liveWorkers().get();
         if (live.isEmpty()) {
             for (Job j : next.jobs()) {
                 j.answer.complete(new InferOutcome.Dropped(io.baton.core.domain.DropReason.NO_DEVICE));
-                metrics.dropped(j.application, io.baton.core.domain.DropReason.NO_DEVICE);
+                context.metrics().dropped(j.application, io.baton.core.domain.DropReason.NO_DEVICE);
             }
             sendNext();
             return;
         }
         Worker worker = live.stream().min(Comparator.comparing(Worker::workerId)).orElseThrow();
         LiveVariant variant = apps.get(next.app()).variants().get(next.model());
-        double now = clock.nowMs();
+        double now = context.clock().nowMs();
         List<PendingRequest> parts = new ArrayList<>(next.jobs().size());
         for (Job j : next.jobs()) {
             j.sentMs = now;
             parts.add(new PendingRequest(j.byVariant.get(variant.variant()), j.arrivalMs, j.deadlineMs));
         }
         busy = true;
-        metrics.deviceBusy(worker.workerId());
-        metrics.batch(variant.application(), variant.variant(), parts.size());
+        context.metrics().deviceBusy(worker.workerId());
+        context.metrics().batch(variant.application(), variant.variant(), parts.size());
         double expected = apps.get(next.app()).profile().models().get(next.model()).latency().latencyMs(parts.size())
                 + apps.get(next.app()).profile().models().get(next.model()).loadMs();
-        workers.run(worker, variant, parts, WorkerCallTimeout.of(expected, callGrace,
+        context.workers().run(worker, variant, parts, WorkerCallTimeout.of(expected, context.callGrace(),
                         WorkerCallTimeout.latestDeadlineMs(parts), now))
-                .whenComplete((answer, error) -> mailbox.post(() -> {
+                .whenComplete((answer, error) -> loop.post(() -> {
                     busy = false;
-                    metrics.deviceIdle(worker.workerId());
+                    context.metrics().deviceIdle(worker.workerId());
                     finished(next, variant, worker, parts, answer, error);
                     sendNext();
                 }));
@@ -290,15 +257,15 @@ public final class SneakPeekEngine implements AutoCloseable {
             Throwable cause = error.getCause() instanceof WorkerCallException ? error.getCause() : error;
             for (Job j : batch.jobs()) {
                 if (j.answer.complete(new InferOutcome.Failed(cause.getMessage() == null ? cause.toString() : cause.getMessage()))) {
-                    metrics.failed(j.application);
+                    context.metrics().failed(j.application);
                 }
             }
             return;
         }
         JsonNode timing = answer.path("timing");
         double loadMs = timing.path("loadMs").asDouble(0);
-        if (loadMs > 0) metrics.swap(variant.application(), variant.variant(), loadMs);
-        double now = clock.nowMs();
+        if (loadMs > 0) context.metrics().swap(variant.application(), variant.variant(), loadMs);
+        double now = context.clock().nowMs();
         for (int i = 0; i < parts.size(); i++) {
             Job j = batch.jobs().get(i);
             List<JsonNode> outputs;
@@ -307,14 +274,14 @@ public final class SneakPeekEngine implements AutoCloseable {
             } catch (RuntimeException e) {
                 j.answer.complete(new InferOutcome.Failed("worker " + worker.workerId() + " answered outputs that cannot "
                         + "be split per request: " + e.getMessage()));
-                metrics.failed(j.application);
+                context.metrics().failed(j.application);
                 continue;
             }
             boolean onTime = now <= j.deadlineMs;
             if (j.answer.complete(new InferOutcome.Served(outputs, answer.path("deviceId").asText(worker.workerId()),
                     variant.digest(), parts.size(), j.sentMs - j.arrivalMs, timing.path("executionMs").asDouble(Double.NaN),
                     now - j.arrivalMs, onTime, variant.variant()))) {
-                metrics.servedOnTime(j.application, now - j.arrivalMs, onTime);
+                context.metrics().servedOnTime(j.application, now - j.arrivalMs, onTime);
             }
         }
     }

@@ -1,15 +1,17 @@
 /**
  * Live dispatch. {@link io.baton.scheduler.dispatch.DispatchService} resolves a request to its
  * {@link io.baton.scheduler.dispatch.LiveVariant}, checks its tensors ({@link io.baton.scheduler.dispatch.InputCheck})
- * and hands a {@link io.baton.scheduler.dispatch.PendingRequest} to the engine of its application's policy: a
- * {@link io.baton.scheduler.dispatch.LiveEngine} per request-scale policy built by
- * {@link io.baton.scheduler.dispatch.LivePolicies} (scheduling-core's {@code Dispatcher} on wall time, the same object
- * the simulator drives on virtual time), or the {@link io.baton.scheduler.dispatch.SchembleEngine} and
- * {@link io.baton.scheduler.dispatch.SneakPeekEngine} for the two query- and window-level policies.
+ * and hands it to the {@link io.baton.scheduler.dispatch.Engine} that scheduling-core's policy registry names for its
+ * application's policy (its {@code LiveEngineKind}): a {@link io.baton.scheduler.dispatch.LiveEngine} per request-scale
+ * policy, its dispatcher built by {@link io.baton.scheduler.dispatch.LivePolicies} (scheduling-core's
+ * {@code Dispatcher} on wall time, the same object the simulator drives on virtual time), or the
+ * {@link io.baton.scheduler.dispatch.SchembleEngine} and {@link io.baton.scheduler.dispatch.SneakPeekEngine} for the
+ * query- and window-level policies. Every engine runs on one {@link io.baton.scheduler.dispatch.EventLoop} (a mailbox
+ * and {@link io.baton.scheduler.dispatch.WallTimers}, a policy's timers on wall time) and is built with one
+ * {@link io.baton.scheduler.dispatch.EngineContext}.
  *
  * <p>Engines send batches through {@link io.baton.scheduler.dispatch.WorkerClient} (a circuit breaker per worker, a
  * timeout per call from {@link io.baton.scheduler.dispatch.WorkerCallTimeout});
- * {@link io.baton.scheduler.dispatch.WallTimers} are a policy's timers on wall time, and
  * {@link io.baton.scheduler.dispatch.OverheadMeter} adds what a live batch costs beyond the profile. Wired by
  * {@link io.baton.scheduler.dispatch.DispatchConfiguration}.
  */

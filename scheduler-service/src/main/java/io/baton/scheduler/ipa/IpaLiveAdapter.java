@@ -1,5 +1,7 @@
 package io.baton.scheduler.ipa;
 
+import static io.baton.core.registry.PolicyRegistry.IPA;
+
 import io.baton.core.security.InternalCredentials;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -119,7 +121,7 @@ public class IpaLiveAdapter implements AutoCloseable {
         }
         for (Map.Entry<String, Integer> e : perPool.entrySet()) {
             if (!scaling.actuator().pools().contains(e.getKey())) continue;
-            scaling.apply(e.getKey(), e.getValue(), "ipa", "IPA live plan of " + plan.application() + " at "
+            scaling.apply(e.getKey(), e.getValue(), IPA, "IPA live plan of " + plan.application() + " at "
                     + String.format(java.util.Locale.ROOT, "%.1f", plan.plannedRatePerSec()) + " req/s: "
                     + String.join(" + ", what));
         }
@@ -127,7 +129,7 @@ public class IpaLiveAdapter implements AutoCloseable {
 
     private void record(LivePipelinePlanner.LivePlan plan) {
         ObjectNode body = json.createObjectNode();
-        body.put("policy", "ipa").put("application", plan.application()).set("plan", json.valueToTree(plan));
+        body.put("policy", IPA).put("application", plan.application()).set("plan", json.valueToTree(plan));
         HttpRequest request = HttpRequest.newBuilder(plansUri).timeout(Duration.ofSeconds(5))
                 .header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(body.toString())).build();

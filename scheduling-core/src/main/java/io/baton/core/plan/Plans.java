@@ -1,18 +1,20 @@
 package io.baton.core.plan;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.baton.core.registry.PolicyEntry;
+import io.baton.core.registry.PolicyRegistry;
 import io.baton.core.workload.TraceFormatException;
 import java.util.List;
 
 /**
- * The planners behind {@code baton plan <policy>}, as a library call: JSON text in, the exact line the CLI prints
- * out (without its line separator). The CLI's {@code baton plan} and scheduler-service's {@code POST /v1/plans/{policy}}
+ * The planners behind {@code baton plan <policy>} (the entries of {@link PolicyRegistry} with one), as a library
+ * call: JSON text in, the exact line the CLI prints out (without its line separator). The CLI's {@code baton plan} and scheduler-service's {@code POST /v1/plans/{policy}}
  * both go through {@link #plan}, so the two can never answer differently.
  */
 public final class Plans {
 
     /** The policies {@code baton plan} knows. */
-    public static final List<String> POLICIES = List.of("symphony-sizing", "sneakpeek", "ipa", "schemble");
+    public static final List<String> POLICIES = PolicyRegistry.plannedIds();
 
     private Plans() {}
 
@@ -29,13 +31,9 @@ public final class Plans {
      */
     public static String plan(String policy, String json) {
         try {
-            ObjectNode result = switch (policy) {
-                case "symphony-sizing" -> SymphonySizingPlanJson.plan(JsonInput.parse(json, "input"));
-                case "sneakpeek" -> SneakPeekPlanJson.plan(JsonInput.parse(json, "input"));
-                case "ipa" -> IpaPlanJson.plan(JsonInput.parse(json, "input"));
-                case "schemble" -> SchemblePlanJson.plan(JsonInput.parse(json, "input"));
-                default -> throw new InputException("unknown policy '" + policy + "' for plan: one of " + String.join(", ", POLICIES));
-            };
+            PolicyEntry.Planner planner = PolicyRegistry.find(policy).flatMap(PolicyEntry::planning).orElseThrow(() ->
+                    new InputException("unknown policy '" + policy + "' for plan: one of " + String.join(", ", POLICIES)));
+            ObjectNode result = planner.plan().plan(JsonInput.parse(json, "input"));
             return result.toString();
         } catch (TraceFormatException | IllegalArgumentException e) {
             // The CLI reports these as bad input too (its Baton.run); one message, whichever caller asked.

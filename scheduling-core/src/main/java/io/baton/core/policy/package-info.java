@@ -6,8 +6,5 @@
  * gives it virtual time, scheduler-service wall time and real workers. {@link io.baton.core.policy.Planner} is the pure
  * epoch-scale seam, {@link io.baton.core.policy.Enricher} the gateway's per-request features and
  * {@link io.baton.core.policy.Aggregator} an ensemble's combination of outputs.
- *
- * <p>{@link io.baton.core.policy.ApplicationPolicies} lists the policy ids an application may name in the registry and
- * the application kinds each serves.
  */
 package io.baton.core.policy;

@@ -1,14 +1,14 @@
 package io.baton.core.sim;
 
-import io.baton.core.baseline.ClockworkDispatcher;
-import io.baton.core.baseline.NexusDispatcher;
 import io.baton.core.policy.Dispatcher;
-import io.baton.core.symphony.SymphonyDispatcher;
+import io.baton.core.registry.DispatcherFactory;
+import io.baton.core.registry.PolicyEntry;
+import io.baton.core.registry.PolicyRegistry;
 import java.util.List;
 
-/** The dispatchers a scenario can name, by policy id. */
+/** The dispatchers a scenario can name, by policy id: the entries of {@link PolicyRegistry} the simulator builds. */
 public final class Policies {
-    public static final List<String> IDS = List.of("symphony", "work-conserving", "clockwork", "nexus");
+    public static final List<String> IDS = PolicyRegistry.simulatedIds();
 
     private Policies() {}
 
@@ -18,13 +18,9 @@ public final class Policies {
 
     /** A fresh dispatcher for one run of the scenario. */
     public static Dispatcher create(String id, Scenario scenario) {
-        return switch (id) {
-            case "symphony" -> SymphonyDispatcher.symphony();
-            case "work-conserving" -> SymphonyDispatcher.workConserving();
-            case "clockwork" -> new ClockworkDispatcher();
-            case "nexus" -> new NexusDispatcher(scenario.rates(), 1);
-            default -> throw new IllegalArgumentException("unknown policy '" + id + "': one of " + String.join(", ", IDS));
-        };
+        DispatcherFactory factory = PolicyRegistry.find(id).flatMap(PolicyEntry::simulation).orElseThrow(() ->
+                new IllegalArgumentException("unknown policy '" + id + "': one of " + String.join(", ", IDS)));
+        return factory.create(scenario.rates());
     }
 
     public static SimulationResult simulate(String id, Scenario scenario) {

@@ -1,4 +1,4 @@
-package io.baton.core.policy;
+package io.baton.core.registry;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
