@@ -12,12 +12,12 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import io.baton.commons.tensor.Datatype;
+import io.baton.commons.tensor.JsonTensors;
+import io.baton.commons.tensor.Tensor;
+import io.baton.commons.tensor.TensorException;
 import io.baton.gateway.GatewayException;
 import io.baton.gateway.UpstreamProblem;
-import io.baton.gateway.tensor.Datatype;
-import io.baton.gateway.tensor.JsonTensors;
-import io.baton.gateway.tensor.Tensor;
-import io.baton.gateway.tensor.TensorException;
 
 /**
  * The JSON of the scheduler's inference route. Tensors travel as {@code base64} of their little-endian bytes both
@@ -189,7 +189,7 @@ final class SchedulerWire {
         String name = text(o, "name");
         String label = "output '" + name + "'";
         try {
-            Datatype type = Datatype.of(label, text(o, "datatype"));
+            Datatype type = Datatype.served(label, text(o, "datatype"));
             JsonNode shapeNode = o.path("shape");
             long[] shape = new long[shapeNode.size()];
             for (int i = 0; i < shape.length; i++) {

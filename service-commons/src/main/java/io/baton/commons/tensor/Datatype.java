@@ -85,6 +85,22 @@ public enum Datatype {
         return null;
     }
 
+    /**
+     * The served datatype spelt exactly {@code name}, or a {@link TensorException} naming {@code tensor} that lists
+     * the served ones (a datatype the codec handles but Baton does not serve is refused like an unknown one).
+     */
+    public static Datatype served(String tensor, String name) {
+        if (name == null || name.isBlank()) {
+            throw new TensorException(tensor, "datatype is missing (one of " + servedNames() + ")");
+        }
+        Datatype d = named(name);
+        if (d == null || !d.served()) {
+            throw new TensorException(tensor, "datatype '" + name + "' is not served by Baton (it serves "
+                    + servedNames() + ")");
+        }
+        return d;
+    }
+
     /** The datatype of ONNX element type {@code onnxElementType}, or null (ONNX has types OIP does not name). */
     public static Datatype ofOnnxElementType(int onnxElementType) {
         for (Datatype d : values()) {

@@ -33,5 +33,10 @@ class DatatypeTest {
         assertThat(Datatype.servedNames()).isEqualTo("[FP32, FP64, INT32, INT64]");
         assertThat(Datatype.INT64.served()).isTrue();
         assertThat(Datatype.BOOL.served()).isFalse();
+        assertThat(Datatype.served("input 'x'", "INT32")).isEqualTo(Datatype.INT32);
+        assertThatThrownBy(() -> Datatype.served("input 'x'", "BOOL")).isInstanceOf(TensorException.class)
+                .hasMessage("input 'x': datatype 'BOOL' is not served by Baton (it serves [FP32, FP64, INT32, INT64])");
+        assertThatThrownBy(() -> Datatype.served("input 'x'", " ")).isInstanceOf(TensorException.class)
+                .hasMessage("input 'x': datatype is missing (one of [FP32, FP64, INT32, INT64])");
     }
 }
