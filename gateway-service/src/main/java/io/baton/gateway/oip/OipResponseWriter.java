@@ -70,10 +70,7 @@ public final class OipResponseWriter {
             g.writeArrayFieldStart("outputs");
             for (Tensor t : outputs) {
                 g.writeStartObject();
-                g.writeStringField("name", t.name());
-                g.writeStringField("datatype", t.datatype().name());
-                g.writeFieldName("shape");
-                g.writeArray(t.shape(), 0, t.shape().length);
+                JsonTensors.writeHeader(g, t);
                 if (request.binary(t.name())) {
                     g.writeObjectFieldStart("parameters");
                     g.writeNumberField("binary_data_size", t.byteSize());

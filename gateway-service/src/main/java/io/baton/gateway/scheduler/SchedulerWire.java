@@ -65,10 +65,7 @@ final class SchedulerWire {
         g.writeArrayFieldStart("inputs");
         for (Tensor t : inputs) {
             g.writeStartObject();
-            g.writeStringField("name", t.name());
-            g.writeStringField("datatype", t.datatype().name());
-            g.writeFieldName("shape");
-            g.writeArray(t.shape(), 0, t.shape().length);
+            JsonTensors.writeHeader(g, t);
             ByteBuffer data = t.data();
             g.writeFieldName("base64");
             g.writeBinary(data.array(), data.arrayOffset() + data.position(), data.remaining());
@@ -117,15 +114,7 @@ final class SchedulerWire {
     }
 
     EnsembleAnswer decodeEnsemble(byte[] body) {
-        JsonNode node;
-        try {
-            node = json.readTree(body);
-        } catch (IOException e) {
-            throw unreadable("the answer is not JSON: " + e.getMessage());
-        }
-        if (node == null || !node.isObject() || !node.path("members").isArray()) {
-            throw unreadable("the ensemble answer has no members array");
-        }
+        JsonNode node = answer(body, "members", "the ensemble answer has no members array");
         List<EnsembleAnswer.Ran> ran = new ArrayList<>();
         for (JsonNode m : node.get("members")) {
             String variant = text(m, "variant");
@@ -133,10 +122,7 @@ final class SchedulerWire {
                 ran.add(new EnsembleAnswer.Ran(variant, null, m.path("failure").asText("no outputs")));
                 continue;
             }
-            List<Tensor> outputs = new ArrayList<>();
-            for (JsonNode o : m.get("outputs")) {
-                outputs.add(output(o));
-            }
+            List<Tensor> outputs = outputs(m.get("outputs"));
             JsonNode timing = m.path("timing");
             ran.add(new EnsembleAnswer.Ran(variant, new SchedulerAnswer(text(node, "application"), variant,
                     text(m, "workerId"), m.path("batchSize").asInt(1), outputs, timing.path("queueMs").asDouble(0),
@@ -149,19 +135,8 @@ final class SchedulerWire {
     }
 
     SchedulerAnswer decode(byte[] body) {
-        JsonNode node;
-        try {
-            node = json.readTree(body);
-        } catch (IOException e) {
-            throw unreadable("the answer is not JSON: " + e.getMessage());
-        }
-        if (node == null || !node.isObject() || !node.path("outputs").isArray()) {
-            throw unreadable("the answer has no outputs array");
-        }
-        List<Tensor> outputs = new ArrayList<>();
-        for (JsonNode o : node.get("outputs")) {
-            outputs.add(output(o));
-        }
+        JsonNode node = answer(body, "outputs", "the answer has no outputs array");
+        List<Tensor> outputs = outputs(node.get("outputs"));
         JsonNode timing = node.path("timing");
         return new SchedulerAnswer(text(node, "application"), text(node, "variant"), text(node, "workerId"),
                 node.path("batchSize").asInt(0), outputs, timing.path("queueMs").asDouble(0),
@@ -183,6 +158,28 @@ final class SchedulerWire {
                     : GatewayException.unavailable("scheduler-unavailable", "scheduler unavailable: " + detail, null);
             default -> GatewayException.badGateway("scheduler-failed", "scheduler answered " + status + ": " + detail);
         };
+    }
+
+    /** The answer as a JSON object holding the array {@code array}, or the gateway's 502 naming {@code missing}. */
+    private JsonNode answer(byte[] body, String array, String missing) {
+        JsonNode node;
+        try {
+            node = json.readTree(body);
+        } catch (IOException e) {
+            throw unreadable("the answer is not JSON: " + e.getMessage());
+        }
+        if (node == null || !node.isObject() || !node.path(array).isArray()) {
+            throw unreadable(missing);
+        }
+        return node;
+    }
+
+    private List<Tensor> outputs(JsonNode array) {
+        List<Tensor> outputs = new ArrayList<>();
+        for (JsonNode o : array) {
+            outputs.add(output(o));
+        }
+        return outputs;
     }
 
     private Tensor output(JsonNode o) {

@@ -8,30 +8,22 @@ import java.util.Locale;
  * maps it to the runtime it carries (the CPU or the CUDA build), and the others can read it without the runtime.
  */
 public enum ExecutionProvider {
-    CPU("cpu", "cpu"),
-    CUDA("cuda", "gpu");
-
-    private final String id;
-    private final String deviceKind;
-
-    ExecutionProvider(String id, String deviceKind) {
-        this.id = id;
-        this.deviceKind = deviceKind;
-    }
+    CPU,
+    CUDA;
 
     /** The lower-case name used in configuration, JSON and the registry's paths ({@code cpu}, {@code cuda}). */
     public String id() {
-        return id;
+        return name().toLowerCase(Locale.ROOT);
     }
 
     /** The kind of device this provider drives: {@code cpu} or {@code gpu}. */
     public String deviceKind() {
-        return deviceKind;
+        return this == CPU ? "cpu" : "gpu";
     }
 
     /** The provider with this id (in any case), or null. */
     public static ExecutionProvider byId(String id) {
-        for (ExecutionProvider p : values()) if (p.id.equals(id.toLowerCase(Locale.ROOT))) return p;
+        for (ExecutionProvider p : values()) if (p.id().equals(id.toLowerCase(Locale.ROOT))) return p;
         return null;
     }
 }

@@ -87,6 +87,14 @@ public final class JsonTensors {
         return n;
     }
 
+    /** Writes OIP's tensor header, the fields {@code name}, {@code datatype} and {@code shape}, into the open object. */
+    public static void writeHeader(JsonGenerator json, Tensor tensor) throws IOException {
+        json.writeStringField("name", tensor.name());
+        json.writeStringField("datatype", tensor.datatype().name());
+        json.writeFieldName("shape");
+        json.writeArray(tensor.shape(), 0, tensor.shape().length);
+    }
+
     /**
      * Writes the tensor's elements as one flat JSON array. JSON has no NaN or Infinity, so a floating-point tensor
      * holding one cannot be written: a {@link NonFiniteOutputException} names the tensor and the first such element.
