@@ -8,12 +8,10 @@ package io.baton.commons.tensor;
 public class ElementException extends RuntimeException {
 
     private final long index;
-    private final String problem;
 
     public ElementException(long index, String problem) {
-        super("data[" + index + "] " + problem);
+        super(problem);
         this.index = index;
-        this.problem = problem;
     }
 
     public long index() {
@@ -22,6 +20,12 @@ public class ElementException extends RuntimeException {
 
     /** What is wrong with the element, starting with a verb: {@code is 1.5, not a 32-bit integer}. */
     public String problem() {
-        return problem;
+        return super.getMessage();
+    }
+
+    /** {@code data[3] is 1.5, not a 32-bit integer}. */
+    @Override
+    public String getMessage() {
+        return "data[" + index + "] " + problem();
     }
 }
