@@ -32,13 +32,7 @@ final class SchedulerWire {
     }
 
     byte[] encode(SchedulerCall call) {
-        int estimate = 256;
-        for (Tensor t : call.inputs()) {
-            estimate += t.byteSize() * 4 / 3 + 128;
-        }
-        ByteArrayOutputStream out = new ByteArrayOutputStream(estimate);
-        try (JsonGenerator g = json.getFactory().createGenerator(out)) {
-            g.writeStartObject();
+        return body(base64Size(call.inputs()), g -> {
             g.writeStringField("application", call.application());
             if (call.variant() != null) {
                 g.writeStringField("variant", call.variant());
@@ -53,12 +47,34 @@ final class SchedulerWire {
                 g.writeFieldName("evidence");
                 g.writeArray(call.evidence(), 0, call.evidence().length);
             }
+        });
+    }
+
+    /** The fields of a request body; {@link #body} opens the object and closes it asking for base64 outputs. */
+    private interface Fields {
+        void write(JsonGenerator g) throws IOException;
+    }
+
+    private byte[] body(int tensorBytes, Fields fields) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream(256 + tensorBytes);
+        try (JsonGenerator g = json.getFactory().createGenerator(out)) {
+            g.writeStartObject();
+            fields.write(g);
             g.writeBooleanField("binaryOutputs", true);
             g.writeEndObject();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
         return out.toByteArray();
+    }
+
+    /** About how many bytes the tensors take as base64 with their headers: the body's buffer is sized once. */
+    private static int base64Size(List<Tensor> tensors) {
+        int size = 0;
+        for (Tensor t : tensors) {
+            size += t.byteSize() * 4 / 3 + 128;
+        }
+        return size;
     }
 
     private static void writeTensors(JsonGenerator g, List<Tensor> inputs, List<String> outputs) throws IOException {
@@ -82,15 +98,11 @@ final class SchedulerWire {
     }
 
     byte[] encode(EnsembleCall call) {
-        int estimate = 256;
+        int tensorBytes = 0;
         for (EnsembleCall.Member m : call.members()) {
-            for (Tensor t : m.inputs()) {
-                estimate += t.byteSize() * 4 / 3 + 128;
-            }
+            tensorBytes += base64Size(m.inputs());
         }
-        ByteArrayOutputStream out = new ByteArrayOutputStream(estimate);
-        try (JsonGenerator g = json.getFactory().createGenerator(out)) {
-            g.writeStartObject();
+        return body(tensorBytes, g -> {
             g.writeStringField("application", call.application());
             g.writeNumberField("timeoutMs", call.timeoutMs());
             g.writeNumberField("priority", call.priority());
@@ -105,12 +117,7 @@ final class SchedulerWire {
                 g.writeEndObject();
             }
             g.writeEndArray();
-            g.writeBooleanField("binaryOutputs", true);
-            g.writeEndObject();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return out.toByteArray();
+        });
     }
 
     EnsembleAnswer decodeEnsemble(byte[] body) {
