@@ -47,10 +47,10 @@ public class GatewayConfiguration {
     private static final int FILTER_ORDER = 0;
 
     /** HTTP/1.1 with keep-alive: connections to the scheduler are reused, never opened per request. */
-    /** Base64 tensors of any size the gateway admitted ({@link io.baton.core.json.TensorWire}). */
+    /** Base64 tensors of any size the gateway admitted ({@link io.baton.commons.tensor.TensorWire}). */
     @Bean
     org.springframework.boot.autoconfigure.jackson.Jackson2ObjectMapperBuilderCustomizer largeTensors() {
-        return builder -> builder.postConfigurer(io.baton.core.json.TensorWire::allowLargeTensors);
+        return builder -> builder.postConfigurer(io.baton.commons.tensor.TensorWire::allowLargeTensors);
     }
 
     /**

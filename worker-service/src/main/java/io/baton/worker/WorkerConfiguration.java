@@ -1,9 +1,9 @@
 package io.baton.worker;
 
 import io.baton.core.security.InternalCredentials;
-import io.baton.core.membership.DeviceDescription;
-import io.baton.core.membership.WorkerHeartbeat;
-import io.baton.core.membership.WorkerRegistration;
+import io.baton.commons.membership.DeviceDescription;
+import io.baton.commons.membership.WorkerHeartbeat;
+import io.baton.commons.membership.WorkerRegistration;
 import java.net.URI;
 import java.time.Instant;
 
@@ -32,10 +32,10 @@ import io.micrometer.core.instrument.MeterRegistry;
 class WorkerConfiguration {
 
     /** Fails start-up when the configured execution provider is not available (see {@link SessionFactory}). */
-    /** Base64 tensors of any size the gateway admitted ({@link io.baton.core.json.TensorWire}). */
+    /** Base64 tensors of any size the gateway admitted ({@link io.baton.commons.tensor.TensorWire}). */
     @Bean
     org.springframework.boot.autoconfigure.jackson.Jackson2ObjectMapperBuilderCustomizer largeTensors() {
-        return builder -> builder.postConfigurer(io.baton.core.json.TensorWire::allowLargeTensors);
+        return builder -> builder.postConfigurer(io.baton.commons.tensor.TensorWire::allowLargeTensors);
     }
 
     @Bean(destroyMethod = "close")

@@ -6,7 +6,7 @@ import java.time.Duration;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.util.unit.DataSize;
 
-import io.baton.worker.runtime.ExecutionProvider;
+import io.baton.commons.runtime.ExecutionProvider;
 
 /**
  * Configuration of worker-service, bound from {@code baton.worker.*}.

@@ -18,6 +18,7 @@ import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 
+import io.baton.commons.tensor.TensorException;
 import io.baton.core.util.InFlightBytes;
 import io.baton.gateway.GatewayException;
 import io.baton.gateway.GatewayProperties;
@@ -27,16 +28,15 @@ import io.baton.gateway.admission.AdmissionLimit;
 import io.baton.gateway.edge.BodyRefused;
 import io.baton.gateway.edge.EdgeProperties;
 import io.baton.gateway.edge.PacedBody;
+import io.baton.gateway.metrics.InferenceMetrics;
 import io.baton.gateway.oip.schema.InferenceErrorResponse;
 import io.baton.gateway.oip.schema.InferenceRequest;
 import io.baton.gateway.oip.schema.InferenceResponse;
-import io.baton.gateway.metrics.InferenceMetrics;
 import io.baton.gateway.registry.ApplicationDefinition;
 import io.baton.gateway.registry.VariantDefinition;
 import io.baton.gateway.serving.InferenceService;
 import io.baton.gateway.serving.RequestLimitsProperties;
 import io.baton.gateway.serving.Served;
-import io.baton.gateway.tensor.TensorException;
 
 /** {@code POST /v2/models/{app}[/versions/{v}]/infer}: JSON or the binary tensor data extension. */
 @ApiResponse(responseCode = "400", description = "Malformed request, or a tensor, shape, datatype or parameter "

@@ -11,9 +11,9 @@ import org.springframework.web.HttpMediaTypeNotSupportedException;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
 
+import io.baton.commons.tensor.TensorException;
 import io.baton.gateway.GatewayException;
 import io.baton.gateway.edge.BodyRefused;
-import io.baton.gateway.tensor.TensorException;
 
 /** Every refusal on an OIP route is the OIP error body {@code {"error": "..."}}, never a stack trace. */
 @RestControllerAdvice(basePackageClasses = OipExceptionHandler.class)

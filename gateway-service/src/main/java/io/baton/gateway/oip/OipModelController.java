@@ -19,8 +19,8 @@ import io.baton.gateway.oip.schema.HealthResponses.ModelReadyResponse;
 import io.baton.gateway.oip.schema.InferenceErrorResponse;
 import io.baton.gateway.oip.schema.MetadataModelResponse;
 
+import io.baton.commons.tensor.TensorSpec;
 import io.baton.gateway.registry.ApplicationDefinition;
-import io.baton.gateway.registry.TensorSpec;
 import io.baton.gateway.registry.VariantDefinition;
 import io.baton.gateway.scheduler.ApplicationState;
 import io.baton.gateway.scheduler.SchedulerClient;

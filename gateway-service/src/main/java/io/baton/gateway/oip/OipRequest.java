@@ -2,7 +2,7 @@ package io.baton.gateway.oip;
 
 import java.util.List;
 
-import io.baton.gateway.tensor.Tensor;
+import io.baton.commons.tensor.Tensor;
 
 /**
  * An OIP inference request, read and decoded.

@@ -12,13 +12,13 @@ import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import io.baton.commons.tensor.Datatype;
+import io.baton.commons.tensor.JsonTensors;
+import io.baton.commons.tensor.Tensor;
+import io.baton.commons.tensor.TensorException;
 import io.baton.core.json.StrictJson;
 import io.baton.gateway.GatewayException;
 import io.baton.gateway.JsonErrors;
-import io.baton.gateway.tensor.Datatype;
-import io.baton.gateway.tensor.JsonTensors;
-import io.baton.gateway.tensor.Tensor;
-import io.baton.gateway.tensor.TensorException;
 
 /**
  * Reads an OIP inference request: JSON, or with the binary tensor data extension a JSON header of
@@ -180,10 +180,10 @@ public final class OipRequestReader {
             String label = "input '" + name + "'";
             JsonNode datatype = in.get("datatype");
             if (datatype != null && !datatype.isNull() && !datatype.isTextual()) {
-                throw new TensorException(label, "datatype must be a string (one of " + Datatype.names() + "), not "
+                throw new TensorException(label, "datatype must be a string (one of " + Datatype.servedNames() + "), not "
                         + datatype);
             }
-            Datatype type = Datatype.of(label, datatype == null || datatype.isNull() ? null : datatype.asText());
+            Datatype type = Datatype.served(label, datatype == null || datatype.isNull() ? null : datatype.asText());
             long[] shape = shape(label, in.get("shape"));
             JsonNode inParameters = in.get("parameters");
             if (inParameters != null && !inParameters.isNull() && !inParameters.isObject()) {

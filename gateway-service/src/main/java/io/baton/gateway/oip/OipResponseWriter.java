@@ -14,9 +14,10 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.StreamWriteFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import io.baton.commons.tensor.JsonTensors;
+import io.baton.commons.tensor.NonFiniteOutputException;
+import io.baton.commons.tensor.Tensor;
 import io.baton.gateway.GatewayException;
-import io.baton.gateway.tensor.JsonTensors;
-import io.baton.gateway.tensor.Tensor;
 
 /**
  * Writes an OIP inference response. Outputs asked for as binary ({@code parameters.binary_data} on the output, or
@@ -69,10 +70,7 @@ public final class OipResponseWriter {
             g.writeArrayFieldStart("outputs");
             for (Tensor t : outputs) {
                 g.writeStartObject();
-                g.writeStringField("name", t.name());
-                g.writeStringField("datatype", t.datatype().name());
-                g.writeFieldName("shape");
-                g.writeArray(t.shape(), 0, t.shape().length);
+                JsonTensors.writeHeader(g, t);
                 if (request.binary(t.name())) {
                     g.writeObjectFieldStart("parameters");
                     g.writeNumberField("binary_data_size", t.byteSize());
@@ -88,7 +86,7 @@ public final class OipResponseWriter {
             g.writeEndObject();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
-        } catch (JsonTensors.NonFiniteOutputException e) {
+        } catch (NonFiniteOutputException e) {
             throw GatewayException.badGateway("non-finite-output", e.getMessage());
         }
         if (binary.isEmpty()) {

@@ -3,6 +3,7 @@ package io.baton.gateway.registry;
 import java.util.List;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import io.baton.commons.tensor.TensorSpec;
 
 /** One variant of an application as the registry's hot read gives it (profiles are the scheduler's business). */
 @JsonIgnoreProperties(ignoreUnknown = true)

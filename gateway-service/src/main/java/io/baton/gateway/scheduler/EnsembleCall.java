@@ -12,6 +12,6 @@ import java.util.List;
  */
 public record EnsembleCall(String application, double timeoutMs, int priority, Double difficulty, List<Member> members) {
 
-    public record Member(String variant, List<io.baton.gateway.tensor.Tensor> inputs, List<String> outputs) {
+    public record Member(String variant, List<io.baton.commons.tensor.Tensor> inputs, List<String> outputs) {
     }
 }

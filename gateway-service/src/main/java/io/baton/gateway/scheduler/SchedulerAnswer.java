@@ -2,7 +2,7 @@ package io.baton.gateway.scheduler;
 
 import java.util.List;
 
-import io.baton.gateway.tensor.Tensor;
+import io.baton.commons.tensor.Tensor;
 
 /**
  * The scheduler's answer to one call: this request's slice of the outputs (named as the variant names them), where

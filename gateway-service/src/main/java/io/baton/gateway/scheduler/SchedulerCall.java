@@ -2,7 +2,7 @@ package io.baton.gateway.scheduler;
 
 import java.util.List;
 
-import io.baton.gateway.tensor.Tensor;
+import io.baton.commons.tensor.Tensor;
 
 /**
  * One {@code POST /internal/v1/infer}: a request for one variant of an application.

@@ -12,12 +12,12 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import io.baton.commons.tensor.Datatype;
+import io.baton.commons.tensor.JsonTensors;
+import io.baton.commons.tensor.Tensor;
+import io.baton.commons.tensor.TensorException;
 import io.baton.gateway.GatewayException;
 import io.baton.gateway.UpstreamProblem;
-import io.baton.gateway.tensor.Datatype;
-import io.baton.gateway.tensor.JsonTensors;
-import io.baton.gateway.tensor.Tensor;
-import io.baton.gateway.tensor.TensorException;
 
 /**
  * The JSON of the scheduler's inference route. Tensors travel as {@code base64} of their little-endian bytes both
@@ -32,13 +32,7 @@ final class SchedulerWire {
     }
 
     byte[] encode(SchedulerCall call) {
-        int estimate = 256;
-        for (Tensor t : call.inputs()) {
-            estimate += t.byteSize() * 4 / 3 + 128;
-        }
-        ByteArrayOutputStream out = new ByteArrayOutputStream(estimate);
-        try (JsonGenerator g = json.getFactory().createGenerator(out)) {
-            g.writeStartObject();
+        return body(base64Size(call.inputs()), g -> {
             g.writeStringField("application", call.application());
             if (call.variant() != null) {
                 g.writeStringField("variant", call.variant());
@@ -53,6 +47,19 @@ final class SchedulerWire {
                 g.writeFieldName("evidence");
                 g.writeArray(call.evidence(), 0, call.evidence().length);
             }
+        });
+    }
+
+    /** The fields of a request body; {@link #body} opens the object and closes it asking for base64 outputs. */
+    private interface Fields {
+        void write(JsonGenerator g) throws IOException;
+    }
+
+    private byte[] body(int tensorBytes, Fields fields) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream(256 + tensorBytes);
+        try (JsonGenerator g = json.getFactory().createGenerator(out)) {
+            g.writeStartObject();
+            fields.write(g);
             g.writeBooleanField("binaryOutputs", true);
             g.writeEndObject();
         } catch (IOException e) {
@@ -61,14 +68,20 @@ final class SchedulerWire {
         return out.toByteArray();
     }
 
+    /** About how many bytes the tensors take as base64 with their headers: the body's buffer is sized once. */
+    private static int base64Size(List<Tensor> tensors) {
+        int size = 0;
+        for (Tensor t : tensors) {
+            size += t.byteSize() * 4 / 3 + 128;
+        }
+        return size;
+    }
+
     private static void writeTensors(JsonGenerator g, List<Tensor> inputs, List<String> outputs) throws IOException {
         g.writeArrayFieldStart("inputs");
         for (Tensor t : inputs) {
             g.writeStartObject();
-            g.writeStringField("name", t.name());
-            g.writeStringField("datatype", t.datatype().name());
-            g.writeFieldName("shape");
-            g.writeArray(t.shape(), 0, t.shape().length);
+            JsonTensors.writeHeader(g, t);
             ByteBuffer data = t.data();
             g.writeFieldName("base64");
             g.writeBinary(data.array(), data.arrayOffset() + data.position(), data.remaining());
@@ -85,15 +98,11 @@ final class SchedulerWire {
     }
 
     byte[] encode(EnsembleCall call) {
-        int estimate = 256;
+        int tensorBytes = 0;
         for (EnsembleCall.Member m : call.members()) {
-            for (Tensor t : m.inputs()) {
-                estimate += t.byteSize() * 4 / 3 + 128;
-            }
+            tensorBytes += base64Size(m.inputs());
         }
-        ByteArrayOutputStream out = new ByteArrayOutputStream(estimate);
-        try (JsonGenerator g = json.getFactory().createGenerator(out)) {
-            g.writeStartObject();
+        return body(tensorBytes, g -> {
             g.writeStringField("application", call.application());
             g.writeNumberField("timeoutMs", call.timeoutMs());
             g.writeNumberField("priority", call.priority());
@@ -108,24 +117,11 @@ final class SchedulerWire {
                 g.writeEndObject();
             }
             g.writeEndArray();
-            g.writeBooleanField("binaryOutputs", true);
-            g.writeEndObject();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return out.toByteArray();
+        });
     }
 
     EnsembleAnswer decodeEnsemble(byte[] body) {
-        JsonNode node;
-        try {
-            node = json.readTree(body);
-        } catch (IOException e) {
-            throw unreadable("the answer is not JSON: " + e.getMessage());
-        }
-        if (node == null || !node.isObject() || !node.path("members").isArray()) {
-            throw unreadable("the ensemble answer has no members array");
-        }
+        JsonNode node = answer(body, "members", "the ensemble answer has no members array");
         List<EnsembleAnswer.Ran> ran = new ArrayList<>();
         for (JsonNode m : node.get("members")) {
             String variant = text(m, "variant");
@@ -133,10 +129,7 @@ final class SchedulerWire {
                 ran.add(new EnsembleAnswer.Ran(variant, null, m.path("failure").asText("no outputs")));
                 continue;
             }
-            List<Tensor> outputs = new ArrayList<>();
-            for (JsonNode o : m.get("outputs")) {
-                outputs.add(output(o));
-            }
+            List<Tensor> outputs = outputs(m.get("outputs"));
             JsonNode timing = m.path("timing");
             ran.add(new EnsembleAnswer.Ran(variant, new SchedulerAnswer(text(node, "application"), variant,
                     text(m, "workerId"), m.path("batchSize").asInt(1), outputs, timing.path("queueMs").asDouble(0),
@@ -149,19 +142,8 @@ final class SchedulerWire {
     }
 
     SchedulerAnswer decode(byte[] body) {
-        JsonNode node;
-        try {
-            node = json.readTree(body);
-        } catch (IOException e) {
-            throw unreadable("the answer is not JSON: " + e.getMessage());
-        }
-        if (node == null || !node.isObject() || !node.path("outputs").isArray()) {
-            throw unreadable("the answer has no outputs array");
-        }
-        List<Tensor> outputs = new ArrayList<>();
-        for (JsonNode o : node.get("outputs")) {
-            outputs.add(output(o));
-        }
+        JsonNode node = answer(body, "outputs", "the answer has no outputs array");
+        List<Tensor> outputs = outputs(node.get("outputs"));
         JsonNode timing = node.path("timing");
         return new SchedulerAnswer(text(node, "application"), text(node, "variant"), text(node, "workerId"),
                 node.path("batchSize").asInt(0), outputs, timing.path("queueMs").asDouble(0),
@@ -185,11 +167,33 @@ final class SchedulerWire {
         };
     }
 
+    /** The answer as a JSON object holding the array {@code array}, or the gateway's 502 naming {@code missing}. */
+    private JsonNode answer(byte[] body, String array, String missing) {
+        JsonNode node;
+        try {
+            node = json.readTree(body);
+        } catch (IOException e) {
+            throw unreadable("the answer is not JSON: " + e.getMessage());
+        }
+        if (node == null || !node.isObject() || !node.path(array).isArray()) {
+            throw unreadable(missing);
+        }
+        return node;
+    }
+
+    private List<Tensor> outputs(JsonNode array) {
+        List<Tensor> outputs = new ArrayList<>();
+        for (JsonNode o : array) {
+            outputs.add(output(o));
+        }
+        return outputs;
+    }
+
     private Tensor output(JsonNode o) {
         String name = text(o, "name");
         String label = "output '" + name + "'";
         try {
-            Datatype type = Datatype.of(label, text(o, "datatype"));
+            Datatype type = Datatype.served(label, text(o, "datatype"));
             JsonNode shapeNode = o.path("shape");
             long[] shape = new long[shapeNode.size()];
             for (int i = 0; i < shape.length; i++) {

@@ -12,12 +12,12 @@ import java.util.function.LongSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import io.baton.commons.tensor.Datatype;
+import io.baton.commons.tensor.Tensor;
 import io.baton.core.schemble.difficulty.OnnxDifficultyEnricher;
 import io.baton.gateway.GatewayException;
 import io.baton.gateway.registry.ApplicationDefinition;
 import io.baton.gateway.registry.RegistryClient;
-import io.baton.gateway.tensor.Datatype;
-import io.baton.gateway.tensor.Tensor;
 
 /**
  * Schemble's difficulty prediction at the edge, so that the scheduler can plan each query by its difficulty: for an

@@ -10,13 +10,13 @@ import java.util.Map;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import io.baton.commons.tensor.Datatype;
+import io.baton.commons.tensor.Tensor;
 import io.baton.core.policy.Aggregator;
 import io.baton.core.schemble.Aggregators;
 import io.baton.gateway.GatewayException;
 import io.baton.gateway.registry.ApplicationDefinition;
 import io.baton.gateway.registry.VariantDefinition;
-import io.baton.gateway.tensor.Datatype;
-import io.baton.gateway.tensor.Tensor;
 
 /**
  * Combines the outputs of an ensemble's base models through scheduling-core's {@link Aggregator} seam, when all or

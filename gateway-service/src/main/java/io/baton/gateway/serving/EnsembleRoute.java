@@ -10,17 +10,17 @@ import java.util.StringJoiner;
 import java.util.concurrent.CompletableFuture;
 import java.util.stream.Collectors;
 
+import io.baton.commons.tensor.Tensor;
+import io.baton.commons.tensor.TensorSpec;
 import io.baton.core.policy.Aggregator;
 import io.baton.gateway.GatewayException;
 import io.baton.gateway.registry.ApplicationDefinition;
-import io.baton.gateway.registry.TensorSpec;
 import io.baton.gateway.registry.VariantDefinition;
 import io.baton.gateway.scheduler.EnsembleAnswer;
 import io.baton.gateway.scheduler.EnsembleCall;
 import io.baton.gateway.scheduler.SchedulerAnswer;
 import io.baton.gateway.scheduler.SchedulerCall;
 import io.baton.gateway.scheduler.SchedulerClient;
-import io.baton.gateway.tensor.Tensor;
 
 /**
  * An ensemble: one scheduler call per base model, all at once and with the same deadline, then the outputs of those

@@ -2,16 +2,16 @@ package io.baton.gateway.serving;
 
 import java.util.List;
 
+import io.baton.commons.tensor.Tensor;
+import io.baton.commons.tensor.TensorException;
+import io.baton.commons.tensor.TensorSpec;
 import io.baton.core.domain.ApplicationKind;
 import io.baton.gateway.GatewayException;
 import io.baton.gateway.GatewayProperties;
 import io.baton.gateway.registry.ApplicationCache;
 import io.baton.gateway.registry.ApplicationDefinition;
-import io.baton.gateway.registry.TensorSpec;
 import io.baton.gateway.registry.VariantDefinition;
 import io.baton.gateway.scheduler.SchedulerClient;
-import io.baton.gateway.tensor.Tensor;
-import io.baton.gateway.tensor.TensorException;
 
 /**
  * Serves one inference request: finds the application (and the version in the path), checks the inputs and the

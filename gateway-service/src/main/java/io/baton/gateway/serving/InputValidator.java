@@ -5,9 +5,9 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-import io.baton.gateway.registry.TensorSpec;
-import io.baton.gateway.tensor.Tensor;
-import io.baton.gateway.tensor.TensorException;
+import io.baton.commons.tensor.Tensor;
+import io.baton.commons.tensor.TensorException;
+import io.baton.commons.tensor.TensorSpec;
 
 /**
  * Checks a request's inputs against the input specs of the application (or variant) it is for: every input given

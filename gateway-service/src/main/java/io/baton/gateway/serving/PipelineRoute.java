@@ -8,14 +8,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.StringJoiner;
 
+import io.baton.commons.tensor.Tensor;
+import io.baton.commons.tensor.TensorSpec;
 import io.baton.gateway.GatewayException;
 import io.baton.gateway.registry.ApplicationDefinition;
-import io.baton.gateway.registry.TensorSpec;
 import io.baton.gateway.registry.VariantDefinition;
 import io.baton.gateway.scheduler.SchedulerAnswer;
 import io.baton.gateway.scheduler.SchedulerCall;
 import io.baton.gateway.scheduler.SchedulerClient;
-import io.baton.gateway.tensor.Tensor;
 
 /**
  * A pipeline: one scheduler call per stage, in stage order. Stage 0 gets the client's inputs; each later stage gets

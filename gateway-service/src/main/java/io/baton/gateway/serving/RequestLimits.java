@@ -2,8 +2,8 @@ package io.baton.gateway.serving;
 
 import java.util.List;
 
+import io.baton.commons.tensor.Tensor;
 import io.baton.gateway.GatewayException;
-import io.baton.gateway.tensor.Tensor;
 
 /**
  * Refuses an inference request that asks for more than {@link RequestLimitsProperties} allow: too many tensor elements

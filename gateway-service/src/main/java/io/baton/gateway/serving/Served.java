@@ -3,7 +3,7 @@ package io.baton.gateway.serving;
 import java.util.List;
 import java.util.Map;
 
-import io.baton.gateway.tensor.Tensor;
+import io.baton.commons.tensor.Tensor;
 
 /**
  * What serving one request produced: the outputs under the client's names, the version to report as

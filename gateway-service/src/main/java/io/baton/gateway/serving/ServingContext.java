@@ -2,9 +2,9 @@ package io.baton.gateway.serving;
 
 import java.util.List;
 
+import io.baton.commons.tensor.Tensor;
 import io.baton.gateway.registry.ApplicationDefinition;
 import io.baton.gateway.registry.VariantDefinition;
-import io.baton.gateway.tensor.Tensor;
 
 /**
  * One validated request on its way to the scheduler.

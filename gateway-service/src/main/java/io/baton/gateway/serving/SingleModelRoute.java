@@ -5,13 +5,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import io.baton.commons.tensor.Tensor;
+import io.baton.commons.tensor.TensorSpec;
 import io.baton.gateway.registry.ApplicationDefinition;
-import io.baton.gateway.registry.TensorSpec;
 import io.baton.gateway.registry.VariantDefinition;
 import io.baton.gateway.scheduler.SchedulerAnswer;
 import io.baton.gateway.scheduler.SchedulerCall;
 import io.baton.gateway.scheduler.SchedulerClient;
-import io.baton.gateway.tensor.Tensor;
 
 /**
  * One scheduler call: a single-model application (the variant in the path, or the scheduler's choice), or one base

@@ -1,15 +1,14 @@
 package io.baton.gateway.serving;
 
-
 import io.baton.core.registry.LiveEngineKind;
 import io.baton.core.registry.PolicyRegistry;
+import io.baton.commons.tensor.Datatype;
+import io.baton.commons.tensor.Tensor;
+import io.baton.commons.tensor.TensorSpec;
 import io.baton.core.sneakpeek.HnswEvidence;
 import io.baton.gateway.GatewayException;
 import io.baton.gateway.registry.ApplicationDefinition;
 import io.baton.gateway.registry.RegistryClient;
-import io.baton.gateway.registry.TensorSpec;
-import io.baton.gateway.tensor.Datatype;
-import io.baton.gateway.tensor.Tensor;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.List;

@@ -5,10 +5,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import io.baton.commons.tensor.Tensor;
+import io.baton.commons.tensor.TensorSpec;
 import io.baton.gateway.GatewayException;
-import io.baton.gateway.registry.TensorSpec;
 import io.baton.gateway.registry.VariantDefinition;
-import io.baton.gateway.tensor.Tensor;
 
 /**
  * A variant's tensors fit its application's by position, not by name (the registry checks exactly that), so a

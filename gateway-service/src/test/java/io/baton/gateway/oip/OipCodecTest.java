@@ -17,10 +17,10 @@ import org.springframework.http.MediaType;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import io.baton.commons.tensor.Datatype;
+import io.baton.commons.tensor.Tensor;
+import io.baton.commons.tensor.TensorException;
 import io.baton.gateway.GatewayException;
-import io.baton.gateway.tensor.Datatype;
-import io.baton.gateway.tensor.Tensor;
-import io.baton.gateway.tensor.TensorException;
 
 /** The OIP request reader and response writer: JSON and binary tensor data, and every refusal naming its tensor. */
 class OipCodecTest {

@@ -18,10 +18,10 @@ import org.junit.jupiter.api.Test;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import io.baton.commons.tensor.Tensor;
 import io.baton.gateway.GatewayException;
 import io.baton.gateway.GatewayProperties;
 import io.baton.gateway.support.StubScheduler;
-import io.baton.gateway.tensor.Tensor;
 import io.github.resilience4j.bulkhead.BulkheadRegistry;
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
 import io.github.resilience4j.circuitbreaker.CircuitBreakerRegistry;

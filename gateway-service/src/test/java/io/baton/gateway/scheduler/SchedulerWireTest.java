@@ -12,8 +12,8 @@ import org.junit.jupiter.api.Test;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import io.baton.commons.tensor.Tensor;
 import io.baton.gateway.GatewayException;
-import io.baton.gateway.tensor.Tensor;
 
 /** The scheduler's inference contract as the gateway writes and reads it (scheduler-service/README.md). */
 class SchedulerWireTest {

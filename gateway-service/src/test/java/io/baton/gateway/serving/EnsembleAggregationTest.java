@@ -15,12 +15,12 @@ import org.junit.jupiter.api.Test;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import io.baton.commons.tensor.Datatype;
+import io.baton.commons.tensor.Tensor;
 import io.baton.core.policy.Aggregator;
 import io.baton.gateway.GatewayException;
 import io.baton.gateway.registry.ApplicationDefinition;
 import io.baton.gateway.registry.VariantDefinition;
-import io.baton.gateway.tensor.Datatype;
-import io.baton.gateway.tensor.Tensor;
 
 class EnsembleAggregationTest {
 

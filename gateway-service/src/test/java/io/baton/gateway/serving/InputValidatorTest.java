@@ -8,10 +8,10 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
-import io.baton.gateway.registry.TensorSpec;
-import io.baton.gateway.tensor.Datatype;
-import io.baton.gateway.tensor.Tensor;
-import io.baton.gateway.tensor.TensorException;
+import io.baton.commons.tensor.Datatype;
+import io.baton.commons.tensor.Tensor;
+import io.baton.commons.tensor.TensorException;
+import io.baton.commons.tensor.TensorSpec;
 
 class InputValidatorTest {
 

@@ -16,10 +16,10 @@ import org.junit.jupiter.api.Test;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import io.baton.commons.tensor.Tensor;
+import io.baton.commons.tensor.TensorSpec;
 import io.baton.gateway.registry.ApplicationDefinition;
 import io.baton.gateway.registry.RegistryClient;
-import io.baton.gateway.registry.TensorSpec;
-import io.baton.gateway.tensor.Tensor;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 
 /**

@@ -18,15 +18,16 @@ import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.http.HttpStatus;
 
+import io.baton.commons.runtime.ExecutionProvider;
 import io.baton.core.schemble.Aggregators;
 import io.baton.core.schemble.EnsembleProfile;
 import io.baton.profiler.ProfilerProperties;
 import io.baton.profiler.api.ApiException;
 import io.baton.profiler.measure.Cancelled;
 import io.baton.profiler.measure.EnsembleProfiler;
-import io.baton.profiler.measure.PipelineFeatures;
-import io.baton.profiler.measure.ExecutionProvider;
 import io.baton.profiler.measure.InterferenceFeatureProfiler;
+import io.baton.profiler.measure.OrtProviders;
+import io.baton.profiler.measure.PipelineFeatures;
 import io.baton.profiler.measure.ValidationData;
 import io.baton.profiler.measure.VariantProfiler;
 import io.baton.profiler.registry.EnsembleProfileBody;
@@ -219,7 +220,7 @@ public final class ProfilingJobs implements DisposableBean {
         String providerId = r.provider() == null ? "cpu" : r.provider();
         ExecutionProvider provider = ExecutionProvider.byId(providerId);
         if (provider == null) throw ApiException.invalid("provider", "must be cpu or cuda, not '" + providerId + "'");
-        String deviceKind = r.deviceKind() == null ? (provider == ExecutionProvider.CPU ? "cpu" : "gpu") : r.deviceKind();
+        String deviceKind = r.deviceKind() == null ? provider.deviceKind() : r.deviceKind();
         if (!deviceKind.matches(KEY)) {
             throw ApiException.invalid("deviceKind", "must be 1-64 letters, digits, '.', '_' or '-' (e.g. cpu, gpu-h100)");
         }
@@ -237,7 +238,7 @@ public final class ProfilingJobs implements DisposableBean {
         if (r.bins() != null && (r.bins() < 1 || r.bins() > ProfilerProperties.MAX_ENSEMBLE_BINS)) {
             throw ApiException.invalid("bins", "must be in [1, " + ProfilerProperties.MAX_ENSEMBLE_BINS + "]");
         }
-        if (!provider.available()) {
+        if (!OrtProviders.available(provider)) {
             throw ApiException.unprocessable("provider", "this ONNX Runtime build has no " + providerId
                     + " execution provider (run profiler-service built with `mvn -Pcuda` on a GPU machine)");
         }

@@ -3,6 +3,7 @@ package io.baton.profiler.measure;
 import java.time.Instant;
 
 import ai.onnxruntime.OrtException;
+import io.baton.commons.runtime.ExecutionProvider;
 import io.baton.core.interference.measure.CpuProfile;
 import io.baton.core.interference.measure.InterferenceHarness;
 import io.baton.profiler.ProfilerProperties;

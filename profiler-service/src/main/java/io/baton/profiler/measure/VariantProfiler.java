@@ -15,8 +15,9 @@ import ai.onnxruntime.OrtEnvironment;
 import ai.onnxruntime.OrtException;
 import ai.onnxruntime.OrtSession;
 import ai.onnxruntime.TensorInfo;
-import io.baton.profiler.registry.ProfileBody;
+import io.baton.commons.runtime.ExecutionProvider;
 import io.baton.profiler.registry.ProfileBody.LatencyPoint;
+import io.baton.profiler.registry.ProfileBody;
 
 /**
  * Measures one model variant in this process with ONNX Runtime: load time and memory, latency per batch size, and

@@ -6,15 +6,15 @@ import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 
-/** What the profiler reads from registry-service: the parts of its views it needs (other fields are ignored). */
+import io.baton.commons.tensor.TensorSpec;
+
+/**
+ * What the profiler reads from registry-service: the parts of its views it needs (other fields are ignored); tensors
+ * are the shared {@link TensorSpec}.
+ */
 public final class RegistryModel {
 
     private RegistryModel() {
-    }
-
-    /** {@code {"name", "datatype", "shape"}}; -1 is a free dimension. */
-    @JsonIgnoreProperties(ignoreUnknown = true)
-    public record TensorSpec(String name, String datatype, List<Long> shape) {
     }
 
     /** The application as {@code GET /v1/applications/{name}} shows it, with its variants. */

@@ -18,6 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.context.properties.source.MapConfigurationPropertySource;
 
+import io.baton.commons.tensor.TensorSpec;
 import io.baton.core.onnx.Dim;
 import io.baton.core.onnx.ExternalData;
 import io.baton.core.onnx.GraphBuilder;
@@ -54,7 +55,7 @@ class ModelDoorTest {
 
         @Override
         public RegistryModel.Application application(String name) {
-            RegistryModel.TensorSpec x = new RegistryModel.TensorSpec("x", "FP32", List.of(1L));
+            TensorSpec x = new TensorSpec("x", "FP32", List.of(1L));
             return new RegistryModel.Application(name, "single", List.of("a", "b"), List.of(x),
                     List.of(new RegistryModel.Variant("leaky", 0, "ab".repeat(32), List.of(x), List.of())), null);
         }

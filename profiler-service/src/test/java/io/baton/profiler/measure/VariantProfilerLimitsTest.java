@@ -9,6 +9,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.springframework.util.unit.DataSize;
 
+import io.baton.commons.runtime.ExecutionProvider;
 import io.baton.core.onnx.Dim;
 import io.baton.core.onnx.GraphBuilder;
 import io.baton.core.onnx.InputDrivenCostModels;

@@ -27,7 +27,7 @@ import io.baton.scheduler.membership.WorkerRegistry;
  */
 public final class LocalActuator implements Actuator, AutoCloseable {
 
-    /** The device kinds of {@link io.baton.core.membership.DeviceDescription#kind()}. */
+    /** The device kinds of {@link io.baton.commons.membership.DeviceDescription#kind()}. */
     static final List<String> DEVICE_KINDS = List.of("cpu", "gpu");
 
     private final WorkerRegistry registry;

@@ -7,6 +7,8 @@ import java.util.Optional;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.databind.JsonNode;
 
+import io.baton.commons.tensor.TensorSpec;
+
 /**
  * An application as the registry's hot read ({@code GET /v1/applications/{name}}) gives it: the fields dispatch
  * needs, the rest ignored.

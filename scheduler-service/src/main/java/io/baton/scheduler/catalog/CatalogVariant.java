@@ -6,6 +6,8 @@ import java.util.Optional;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 
+import io.baton.commons.tensor.TensorSpec;
+
 /** A variant with its ONNX artifact's digest, its tensors and its profiles (one per device kind × provider). */
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record CatalogVariant(String name, int stage, String artifactDigest, List<TensorSpec> inputs,

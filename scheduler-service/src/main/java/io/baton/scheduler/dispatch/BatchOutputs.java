@@ -13,6 +13,9 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import io.baton.commons.tensor.Datatype;
+import io.baton.commons.tensor.JsonTensors;
+
 /**
  * What a batch asks the worker to return, and each request's share of what came back. Requests of one batch may
  * want different outputs, and some JSON arrays while others want base64: the batch asks for the union, in base64
@@ -69,40 +72,24 @@ final class BatchOutputs {
     }
 
     static String toBase64(JsonNode data, String datatype) {
-        int width = width(datatype);
-        ByteBuffer buf = ByteBuffer.allocate(data.size() * width).order(ByteOrder.LITTLE_ENDIAN);
-        for (JsonNode v : data) {
-            switch (datatype) {
-                case "FP32" -> buf.putFloat((float) v.asDouble());
-                case "FP64" -> buf.putDouble(v.asDouble());
-                case "INT32" -> buf.putInt(v.asInt());
-                case "INT64" -> buf.putLong(v.asLong());
-                default -> throw new IllegalArgumentException("unsupported output datatype " + datatype);
-            }
-        }
+        Datatype type = served(datatype);
+        ByteBuffer buf = ByteBuffer.allocate(data.size() * type.bytes()).order(ByteOrder.LITTLE_ENDIAN);
+        JsonTensors.put(buf, data, type, data.size(), 0, false);
         return Base64.getEncoder().encodeToString(buf.array());
     }
 
     static ArrayNode fromBase64(String base64, String datatype) {
-        ByteBuffer buf = ByteBuffer.wrap(Base64.getDecoder().decode(base64)).order(ByteOrder.LITTLE_ENDIAN);
-        ArrayNode out = NODES.arrayNode();
-        while (buf.hasRemaining()) {
-            switch (datatype) {
-                case "FP32" -> out.add(buf.getFloat());
-                case "FP64" -> out.add(buf.getDouble());
-                case "INT32" -> out.add(buf.getInt());
-                case "INT64" -> out.add(buf.getLong());
-                default -> throw new IllegalArgumentException("unsupported output datatype " + datatype);
-            }
-        }
-        return out;
+        Datatype type = served(datatype);
+        byte[] bytes = Base64.getDecoder().decode(base64);
+        return JsonTensors.toArray(type, ByteBuffer.wrap(bytes), 0, bytes.length / type.bytes());
     }
 
-    private static int width(String datatype) {
-        return switch (datatype) {
-            case "FP32", "INT32" -> 4;
-            case "FP64", "INT64" -> 8;
-            default -> throw new IllegalArgumentException("unsupported output datatype " + datatype);
-        };
+    /** Workers return only the served datatypes; anything else in an answer is a worker's fault. */
+    private static Datatype served(String datatype) {
+        Datatype type = Datatype.named(datatype);
+        if (type == null || !type.served()) {
+            throw new IllegalArgumentException("unsupported output datatype " + datatype);
+        }
+        return type;
     }
 }

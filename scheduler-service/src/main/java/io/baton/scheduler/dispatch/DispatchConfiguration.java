@@ -21,10 +21,10 @@ import org.springframework.context.annotation.Configuration;
 @Configuration(proxyBeanMethods = false)
 class DispatchConfiguration {
 
-    /** Base64 tensors of any size the gateway admitted ({@link io.baton.core.json.TensorWire}). */
+    /** Base64 tensors of any size the gateway admitted ({@link io.baton.commons.tensor.TensorWire}). */
     @Bean
     org.springframework.boot.autoconfigure.jackson.Jackson2ObjectMapperBuilderCustomizer largeTensors() {
-        return builder -> builder.postConfigurer(io.baton.core.json.TensorWire::allowLargeTensors);
+        return builder -> builder.postConfigurer(io.baton.commons.tensor.TensorWire::allowLargeTensors);
     }
 
     @Bean

@@ -7,8 +7,9 @@ import java.util.Map;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import io.baton.commons.tensor.Datatype;
+import io.baton.commons.tensor.TensorSpec;
 import io.baton.scheduler.catalog.CatalogVariant;
-import io.baton.scheduler.catalog.TensorSpec;
 import io.baton.scheduler.web.ApiException;
 import org.springframework.http.HttpStatus;
 
@@ -22,7 +23,7 @@ final class InputCheck {
     }
 
     /** The datatypes worker-service runs. */
-    static final List<String> DATATYPES = List.of("FP32", "FP64", "INT32", "INT64");
+    static final List<String> DATATYPES = Datatype.SERVED.stream().map(Datatype::name).toList();
 
     /** The request's inputs in the variant's input order. */
     static List<InferJob.Input> inputs(List<InferJob.Input> given, CatalogVariant variant) {
@@ -112,7 +113,7 @@ final class InputCheck {
                 throw bad(field + ".data", name + " of shape " + shape + " needs " + elements + " elements, got " + count[0]);
             }
         } else {
-            int width = spec.datatype().equals("FP32") || spec.datatype().equals("INT32") ? 4 : 8;
+            int width = Datatype.named(spec.datatype()).bytes();
             long bytes = base64Length(in.base64());
             if (bytes < 0) {
                 throw bad(field + ".base64", name + ": not base64 (standard alphabet, padded to a multiple of 4 characters)");

@@ -1,7 +1,7 @@
 package io.baton.scheduler.membership;
 
-import io.baton.core.membership.DeviceDescription;
-import io.baton.core.membership.WorkerHeartbeat;
+import io.baton.commons.membership.DeviceDescription;
+import io.baton.commons.membership.WorkerHeartbeat;
 import java.net.URI;
 import java.time.Instant;
 import java.util.List;

@@ -3,8 +3,8 @@ package io.baton.scheduler.membership;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 
-import io.baton.core.membership.WorkerHeartbeat;
-import io.baton.core.membership.WorkerRegistration;
+import io.baton.commons.membership.WorkerHeartbeat;
+import io.baton.commons.membership.WorkerRegistration;
 import java.net.URI;
 import java.util.List;
 

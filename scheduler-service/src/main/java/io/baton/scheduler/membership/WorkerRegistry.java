@@ -1,7 +1,7 @@
 package io.baton.scheduler.membership;
 
-import io.baton.core.membership.WorkerHeartbeat;
-import io.baton.core.membership.WorkerRegistration;
+import io.baton.commons.membership.WorkerHeartbeat;
+import io.baton.commons.membership.WorkerRegistration;
 import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;

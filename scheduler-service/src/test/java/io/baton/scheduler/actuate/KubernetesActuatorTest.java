@@ -13,8 +13,8 @@ import org.junit.jupiter.api.Test;
 
 import io.baton.core.plan.Plans;
 import io.baton.core.domain.DropReason;
-import io.baton.core.membership.DeviceDescription;
-import io.baton.core.membership.WorkerRegistration;
+import io.baton.commons.membership.DeviceDescription;
+import io.baton.commons.membership.WorkerRegistration;
 import io.baton.scheduler.actuate.ScalingAction.Outcome;
 import io.baton.scheduler.membership.WorkerRegistry;
 import io.baton.scheduler.metrics.ServingMetrics;

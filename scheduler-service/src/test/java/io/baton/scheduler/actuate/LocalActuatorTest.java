@@ -17,8 +17,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import io.baton.core.membership.DeviceDescription;
-import io.baton.core.membership.WorkerRegistration;
+import io.baton.commons.membership.DeviceDescription;
+import io.baton.commons.membership.WorkerRegistration;
 import io.baton.scheduler.actuate.ScalingAction.Outcome;
 import io.baton.scheduler.membership.WorkerRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;

@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Test;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 
+import io.baton.commons.tensor.TensorSpec;
 import io.baton.core.ipa.IpaProblem;
 import io.baton.core.ipa.ModelVariant;
 import io.baton.core.ipa.Pipeline;
@@ -19,7 +20,6 @@ import io.baton.core.ipa.Weights;
 import io.baton.scheduler.catalog.CatalogApplication;
 import io.baton.scheduler.catalog.CatalogProfile;
 import io.baton.scheduler.catalog.CatalogVariant;
-import io.baton.scheduler.catalog.TensorSpec;
 
 class LivePipelinePlannerTest {
 

@@ -3,7 +3,7 @@ package io.baton.scheduler.membership;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.baton.core.membership.WorkerRegistration;
+import io.baton.commons.membership.WorkerRegistration;
 import java.time.Clock;
 import java.time.Duration;
 

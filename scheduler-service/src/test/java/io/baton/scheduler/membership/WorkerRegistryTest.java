@@ -1,8 +1,8 @@
 package io.baton.scheduler.membership;
 
-import io.baton.core.membership.DeviceDescription;
-import io.baton.core.membership.WorkerHeartbeat;
-import io.baton.core.membership.WorkerRegistration;
+import io.baton.commons.membership.DeviceDescription;
+import io.baton.commons.membership.WorkerHeartbeat;
+import io.baton.commons.membership.WorkerRegistration;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -1,6 +1,6 @@
 package io.baton.worker.api;
 
-import io.baton.core.membership.DeviceDescription;
+import io.baton.commons.membership.DeviceDescription;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RestController;
 

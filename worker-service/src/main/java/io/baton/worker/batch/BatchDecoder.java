@@ -11,10 +11,14 @@ import java.util.Set;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import io.baton.commons.tensor.ByteOrders;
+import io.baton.commons.tensor.Datatype;
+import io.baton.commons.tensor.ElementException;
+import io.baton.commons.tensor.JsonTensors;
 import io.baton.worker.batch.BatchRequest.InputTensor;
 import io.baton.worker.cache.ModelSignature;
 import io.baton.worker.cache.TensorSpec;
-import io.baton.worker.runtime.TensorType;
+import io.baton.worker.runtime.ServedTypes;
 
 /**
  * Checks a batch request against the model's signature and concatenates each input's parts along the batch axis
@@ -28,7 +32,7 @@ final class BatchDecoder {
     }
 
     /** One input, concatenated: {@code data} is a direct buffer in native order, positioned at 0. */
-    record DecodedInput(String name, TensorType type, long[] shape, ByteBuffer data) {
+    record DecodedInput(String name, Datatype type, long[] shape, ByteBuffer data) {
     }
 
     /**
@@ -54,7 +58,7 @@ final class BatchDecoder {
                 throw BadInputException.malformed(at, "must be an object");
             }
             TensorSpec spec = specOf(input, at, signature, seen);
-            TensorType type = typeOf(input, at, spec);
+            Datatype type = typeOf(input, at, spec);
             if (input.parts() == null || input.parts().isEmpty()) {
                 throw BadInputException.malformed(at + ".parts", "must hold at least one part");
             }
@@ -96,15 +100,15 @@ final class BatchDecoder {
         return spec;
     }
 
-    private static TensorType typeOf(InputTensor input, String at, TensorSpec spec) {
+    private static Datatype typeOf(InputTensor input, String at, TensorSpec spec) {
         if (input.datatype() == null) {
             throw BadInputException.malformed(at + ".datatype", "must be given; model input '" + spec.name() + "' is "
                     + spec.datatype());
         }
-        TensorType type = TensorType.parse(input.datatype());
+        Datatype type = ServedTypes.parse(input.datatype());
         if (type == null) {
             throw BadInputException.malformed(at + ".datatype", "'" + input.datatype() + "' is not one of "
-                    + TensorType.names());
+                    + Datatype.servedNames());
         }
         if (!type.name().equals(spec.datatype())) {
             throw BadInputException.mismatch(at + ".datatype", "is " + type + " but model input '" + spec.name()
@@ -187,7 +191,7 @@ final class BatchDecoder {
         return n;
     }
 
-    private static ByteBuffer concatenate(InputTensor input, String at, TensorType type, long[] shape) {
+    private static ByteBuffer concatenate(InputTensor input, String at, Datatype type, long[] shape) {
         ByteBuffer buffer = ByteBuffer.allocateDirect(Math.toIntExact(elements(shape, at) * type.bytes()))
                 .order(ByteOrder.nativeOrder());
         for (int j = 0; j < input.parts().size(); j++) {
@@ -201,7 +205,7 @@ final class BatchDecoder {
                 putBase64(buffer, part.base64(), partAt + ".base64", type, want, part.shape());
             } else {
                 int before = buffer.position();
-                long got = putJson(buffer, part.data(), partAt + ".data", type, want, 0);
+                long got = putJson(buffer, part.data(), partAt + ".data", type, want);
                 if (got != want) {
                     throw BadInputException.malformed(partAt + ".data", "has " + got + " values but shape "
                             + part.shape() + " needs " + want);
@@ -212,7 +216,7 @@ final class BatchDecoder {
         return buffer.flip();
     }
 
-    private static void putBase64(ByteBuffer buffer, String base64, String at, TensorType type, long want,
+    private static void putBase64(ByteBuffer buffer, String base64, String at, Datatype type, long want,
                                   List<Long> shape) {
         byte[] bytes;
         try {
@@ -224,61 +228,22 @@ final class BatchDecoder {
             throw BadInputException.malformed(at, "holds " + bytes.length + " bytes but shape " + shape + " of "
                     + type + " needs " + want * type.bytes());
         }
-        if (ByteOrder.nativeOrder() == ByteOrder.LITTLE_ENDIAN) {
-            buffer.put(bytes);
-            return;
-        }
-        ByteBuffer le = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
-        while (le.hasRemaining()) {
-            switch (type) {
-                case FP32 -> buffer.putFloat(le.getFloat());
-                case FP64 -> buffer.putDouble(le.getDouble());
-                case INT32 -> buffer.putInt(le.getInt());
-                case INT64 -> buffer.putLong(le.getLong());
-            }
-        }
+        buffer.put(ByteOrders.reorder(bytes, 0, bytes.length, type.bytes()));
     }
 
     /**
      * Writes the numbers of a (possibly nested) JSON array, row-major, stopping at {@code want} values so that a
-     * long array cannot overrun the buffer; returns how many values it holds (counting on past {@code want}).
+     * long array cannot overrun the buffer; returns how many values it holds (counting on past {@code want}). A
+     * floating-point value beyond its type's range becomes an infinity, as the worker has always taken it.
      */
-    private static long putJson(ByteBuffer buffer, JsonNode node, String at, TensorType type, long want, long index) {
+    private static long putJson(ByteBuffer buffer, JsonNode node, String at, Datatype type, long want) {
         if (!node.isArray()) {
             throw BadInputException.malformed(at, "must be a JSON array of numbers");
         }
-        long n = index;
-        for (JsonNode value : node) {
-            if (value.isArray()) {
-                n = putJson(buffer, value, at, type, want, n);
-                continue;
-            }
-            if (n < want) {
-                put(buffer, value, at, type, n);
-            }
-            n++;
-        }
-        return n;
-    }
-
-    private static void put(ByteBuffer buffer, JsonNode value, String at, TensorType type, long index) {
-        boolean ok = switch (type) {
-            case FP32, FP64 -> value.isNumber();
-            case INT32 -> value.isIntegralNumber() && value.canConvertToInt();
-            case INT64 -> value.isIntegralNumber() && value.canConvertToLong();
-        };
-        if (!ok) {
-            throw BadInputException.malformed(at + "[" + index + "]", "is " + value + ", not " + switch (type) {
-                case FP32, FP64 -> "a number";
-                case INT32 -> "a 32-bit integer";
-                case INT64 -> "a 64-bit integer";
-            });
-        }
-        switch (type) {
-            case FP32 -> buffer.putFloat(value.floatValue());
-            case FP64 -> buffer.putDouble(value.doubleValue());
-            case INT32 -> buffer.putInt(value.intValue());
-            case INT64 -> buffer.putLong(value.longValue());
+        try {
+            return JsonTensors.put(buffer, node, type, want, 0, false);
+        } catch (ElementException e) {
+            throw BadInputException.malformed(at + "[" + e.index() + "]", e.problem());
         }
     }
 
@@ -304,7 +269,7 @@ final class BatchDecoder {
             }
             if (!signature.servable(spec)) {
                 throw BadInputException.mismatch("outputs[" + k + "]", "'" + name + "' is " + spec.datatype()
-                        + "; a worker returns tensors of " + TensorType.names());
+                        + "; a worker returns tensors of " + Datatype.servedNames());
             }
             outputs.add(name);
         }

@@ -17,6 +17,7 @@ import io.baton.worker.artifact.Digests;
 import io.baton.worker.batch.BatchDecoder.DecodedBatch;
 import io.baton.worker.batch.BatchDecoder.DecodedInput;
 import io.baton.worker.cache.ModelCache;
+import io.baton.worker.runtime.ServedTypes;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -113,7 +114,7 @@ public final class BatchRunner {
                 }
                 for (DecodedInput input : batch.inputs()) {
                     tensors.put(input.name(), OnnxTensor.createTensor(environment, input.data(), input.shape(),
-                            input.type().onnxType()));
+                            ServedTypes.onnxType(input.type())));
                 }
                 OrtSession session = lease.model().session();
                 long start = System.nanoTime();

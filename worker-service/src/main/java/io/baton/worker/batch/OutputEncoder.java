@@ -1,7 +1,6 @@
 package io.baton.worker.batch;
 
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Base64;
@@ -11,10 +10,16 @@ import java.util.Map;
 import ai.onnxruntime.OnnxTensor;
 import ai.onnxruntime.OnnxValue;
 import ai.onnxruntime.OrtSession;
+import io.baton.commons.tensor.ByteOrders;
+import io.baton.commons.tensor.Datatype;
+import io.baton.commons.tensor.JsonTensors;
 import io.baton.worker.batch.BatchDecoder.DecodedBatch;
-import io.baton.worker.runtime.TensorType;
+import io.baton.worker.runtime.ServedTypes;
 
-/** Copies ONNX Runtime's outputs out of native memory and splits them into the request's parts. */
+/**
+ * Copies ONNX Runtime's outputs out of native memory as little-endian bytes and splits them into the request's
+ * parts, each as a JSON array or as base64 of its bytes.
+ */
 final class OutputEncoder {
 
     private OutputEncoder() {
@@ -31,35 +36,13 @@ final class OutputEncoder {
     }
 
     private static BatchResponse.OutputTensor encode(String name, OnnxTensor tensor, DecodedBatch batch) {
-        TensorType type = TensorType.of(tensor.getInfo().type);
+        Datatype type = ServedTypes.of(tensor.getInfo().type);
         long[] shape = tensor.getInfo().getShape();
-        Object all = switch (type) {
-            case FP32 -> {
-                var b = tensor.getFloatBuffer();
-                float[] a = new float[b.remaining()];
-                b.get(a);
-                yield a;
-            }
-            case FP64 -> {
-                var b = tensor.getDoubleBuffer();
-                double[] a = new double[b.remaining()];
-                b.get(a);
-                yield a;
-            }
-            case INT32 -> {
-                var b = tensor.getIntBuffer();
-                int[] a = new int[b.remaining()];
-                b.get(a);
-                yield a;
-            }
-            case INT64 -> {
-                var b = tensor.getLongBuffer();
-                long[] a = new long[b.remaining()];
-                b.get(a);
-                yield a;
-            }
-        };
-        int length = java.lang.reflect.Array.getLength(all);
+        ByteBuffer nativeOrder = tensor.getByteBuffer();
+        byte[] raw = new byte[nativeOrder.remaining()];
+        nativeOrder.get(raw);
+        byte[] all = ByteOrders.reorder(raw, 0, raw.length, type.bytes());
+        int length = all.length / type.bytes();
         boolean split = shape.length >= 1 && shape[0] == batch.batchSize() && batch.partRows().length > 0;
         List<BatchResponse.OutputPart> parts = new ArrayList<>();
         if (!split) {
@@ -78,26 +61,14 @@ final class OutputEncoder {
         return new BatchResponse.OutputTensor(name, type.name(), BatchRunner.boxed(shape), split, parts);
     }
 
-    private static BatchResponse.OutputPart part(List<Long> shape, Object all, int from, int to, TensorType type,
+    /** Elements {@code from} to {@code to} of the little-endian {@code all}. */
+    private static BatchResponse.OutputPart part(List<Long> shape, byte[] all, int from, int to, Datatype type,
                                                  boolean binary) {
         if (!binary) {
-            Object data = switch (type) {
-                case FP32 -> Arrays.copyOfRange((float[]) all, from, to);
-                case FP64 -> Arrays.copyOfRange((double[]) all, from, to);
-                case INT32 -> Arrays.copyOfRange((int[]) all, from, to);
-                case INT64 -> Arrays.copyOfRange((long[]) all, from, to);
-            };
-            return new BatchResponse.OutputPart(shape, data, null);
+            return new BatchResponse.OutputPart(shape, JsonTensors.toArray(type, ByteBuffer.wrap(all), from, to), null);
         }
-        ByteBuffer le = ByteBuffer.allocate((to - from) * type.bytes()).order(ByteOrder.LITTLE_ENDIAN);
-        for (int i = from; i < to; i++) {
-            switch (type) {
-                case FP32 -> le.putFloat(((float[]) all)[i]);
-                case FP64 -> le.putDouble(((double[]) all)[i]);
-                case INT32 -> le.putInt(((int[]) all)[i]);
-                case INT64 -> le.putLong(((long[]) all)[i]);
-            }
-        }
-        return new BatchResponse.OutputPart(shape, null, Base64.getEncoder().encodeToString(le.array()));
+        int width = type.bytes();
+        return new BatchResponse.OutputPart(shape, null,
+                Base64.getEncoder().encodeToString(Arrays.copyOfRange(all, from * width, to * width)));
     }
 }

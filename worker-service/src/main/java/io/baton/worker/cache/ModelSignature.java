@@ -10,7 +10,8 @@ import ai.onnxruntime.OrtException;
 import ai.onnxruntime.OrtSession;
 import ai.onnxruntime.TensorInfo;
 import ai.onnxruntime.ValueInfo;
-import io.baton.worker.runtime.TensorType;
+import io.baton.commons.tensor.Datatype;
+import io.baton.worker.runtime.ServedTypes;
 
 /** Inputs and outputs of a loaded model, read once from its session; requests are validated against it. */
 public record ModelSignature(Map<String, TensorSpec> inputs, Map<String, TensorSpec> outputs) {
@@ -29,7 +30,7 @@ public record ModelSignature(Map<String, TensorSpec> inputs, Map<String, TensorS
 
     private static TensorSpec spec(String name, ValueInfo info) {
         if (info instanceof TensorInfo tensor) {
-            TensorType type = TensorType.of(tensor.type);
+            Datatype type = ServedTypes.of(tensor.type);
             List<Long> shape = new ArrayList<>();
             for (long d : tensor.getShape()) {
                 shape.add(d);
@@ -42,6 +43,6 @@ public record ModelSignature(Map<String, TensorSpec> inputs, Map<String, TensorS
 
     /** True when this output is a tensor of a type the worker can return. */
     public boolean servable(TensorSpec spec) {
-        return spec.shape() != null && TensorType.parse(spec.datatype()) != null;
+        return spec.shape() != null && ServedTypes.parse(spec.datatype()) != null;
     }
 }

@@ -1,8 +1,8 @@
 package io.baton.worker.membership;
 
 import io.baton.core.security.InternalCredentials;
-import io.baton.core.membership.WorkerHeartbeat;
-import io.baton.core.membership.WorkerRegistration;
+import io.baton.commons.membership.WorkerHeartbeat;
+import io.baton.commons.membership.WorkerRegistration;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URLEncoder;

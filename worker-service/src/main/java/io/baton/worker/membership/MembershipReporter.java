@@ -1,7 +1,7 @@
 package io.baton.worker.membership;
 
-import io.baton.core.membership.WorkerHeartbeat;
-import io.baton.core.membership.WorkerRegistration;
+import io.baton.commons.membership.WorkerHeartbeat;
+import io.baton.commons.membership.WorkerRegistration;
 import java.time.Duration;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;

@@ -1,7 +1,7 @@
 package io.baton.worker.membership;
 
-import io.baton.core.membership.WorkerHeartbeat;
-import io.baton.core.membership.WorkerRegistration;
+import io.baton.commons.membership.WorkerHeartbeat;
+import io.baton.commons.membership.WorkerRegistration;
 
 /**
  * How a worker tells the scheduler it exists and is alive. {@link HttpSchedulerClient}

@@ -1,6 +1,7 @@
 package io.baton.worker.runtime;
 
-import io.baton.core.membership.DeviceDescription;
+import io.baton.commons.membership.DeviceDescription;
+import io.baton.commons.runtime.ExecutionProvider;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;

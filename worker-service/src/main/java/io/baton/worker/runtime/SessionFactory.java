@@ -9,6 +9,7 @@ import ai.onnxruntime.OrtException;
 import ai.onnxruntime.OrtProvider;
 import ai.onnxruntime.OrtSession;
 import ai.onnxruntime.OrtSession.SessionOptions;
+import io.baton.commons.runtime.ExecutionProvider;
 import io.baton.core.onnx.Dim;
 import io.baton.core.onnx.ExternalDataScanner;
 import io.baton.core.onnx.GraphBuilder;

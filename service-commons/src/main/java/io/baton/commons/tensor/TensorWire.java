@@ -1,4 +1,4 @@
-package io.baton.core.json;
+package io.baton.commons.tensor;
 
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.databind.ObjectMapper;

@@ -1,4 +1,4 @@
-package io.baton.gateway.tensor;
+package io.baton.commons.tensor;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -6,20 +6,31 @@ import java.util.Arrays;
 
 /**
  * A named tensor: its elements as little-endian bytes, row-major. The bytes are kept as they arrived (a binary
- * section of the request, or decoded base64) so that a tensor crosses the gateway without being re-encoded as JSON
- * numbers unless the client wants JSON.
+ * section of a request, or decoded base64) so that a tensor crosses a service without being re-encoded as JSON
+ * numbers unless a client wants JSON.
  *
- * @param data a heap buffer, little-endian, holding exactly {@code elements() * datatype.bytes()} bytes from its
- *             position; it is not copied, so callers must not change it
+ * @param data a heap buffer, little-endian, holding exactly the tensor's elements from its position: {@code
+ *             elements() * datatype.bytes()} bytes, or for {@code BYTES} {@code elements()} length-prefixed
+ *             strings; it is not copied, so callers must not change it
  */
 public record Tensor(String name, Datatype datatype, long[] shape, ByteBuffer data) {
 
     public Tensor {
         data = data.slice().order(ByteOrder.LITTLE_ENDIAN);
-        long want = elements(shape) * datatype.bytes();
-        if (data.remaining() != want) {
-            throw new IllegalArgumentException(name + ": " + data.remaining() + " bytes but shape "
-                    + Arrays.toString(shape) + " of " + datatype + " needs " + want);
+        long elements = elements(shape);
+        if (datatype.fixedWidth()) {
+            long want = elements * datatype.bytes();
+            if (data.remaining() != want) {
+                throw new IllegalArgumentException(name + ": " + data.remaining() + " bytes but shape "
+                        + Arrays.toString(shape) + " of " + datatype + " needs " + want);
+            }
+        } else {
+            long found = ByteStrings.count(data);
+            if (found != elements) {
+                throw new IllegalArgumentException(name + ": " + (found < 0 ? "bytes that are not length-prefixed "
+                        + "strings" : found + " strings") + " but shape " + Arrays.toString(shape) + " needs "
+                        + elements);
+            }
         }
     }
 
@@ -60,18 +71,19 @@ public record Tensor(String name, Datatype datatype, long[] shape, ByteBuffer da
         return copy;
     }
 
-    /** Every element as a double (exact for FP32, FP64 and INT32). */
+    /**
+     * Every element as a double: exact for all but INT64 and UINT64 beyond 2^53; BOOL as 0 or 1. BYTES has no
+     * numeric value.
+     */
     public double[] toDoubles() {
+        if (!datatype.fixedWidth()) {
+            throw new UnsupportedOperationException(name + ": BYTES elements are not numbers");
+        }
         int n = Math.toIntExact(elements());
         double[] out = new double[n];
         ByteBuffer b = data.duplicate().order(ByteOrder.LITTLE_ENDIAN);
         for (int i = 0; i < n; i++) {
-            out[i] = switch (datatype) {
-                case FP32 -> b.getFloat(i * 4);
-                case FP64 -> b.getDouble(i * 8);
-                case INT32 -> b.getInt(i * 4);
-                case INT64 -> b.getLong(i * 8);
-            };
+            out[i] = Elements.doubleAt(b, datatype, i);
         }
         return out;
     }

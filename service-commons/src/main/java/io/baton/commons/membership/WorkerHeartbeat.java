@@ -1,4 +1,4 @@
-package io.baton.core.membership;
+package io.baton.commons.membership;
 
 import java.time.Instant;
 import java.util.List;

@@ -1,4 +1,4 @@
-package io.baton.gateway.tensor;
+package io.baton.commons.tensor;
 
 /** A tensor a client sent (or asked for) that cannot be served as it is; the message starts with the tensor's name. */
 public class TensorException extends RuntimeException {
