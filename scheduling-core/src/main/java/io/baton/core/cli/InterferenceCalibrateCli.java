@@ -3,7 +3,6 @@ package io.baton.core.cli;
 import io.baton.core.bench.InterferenceCalibrateBench;
 import io.baton.core.interference.MlpInterferencePredictor;
 import io.baton.core.interference.measure.Calibration;
-import io.baton.core.zoo.FashionMnist;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
