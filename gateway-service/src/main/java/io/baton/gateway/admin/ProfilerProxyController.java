@@ -32,14 +32,10 @@ import io.baton.gateway.GatewayProperties;
         mediaType = "application/problem+json", schema = @Schema(implementation = ProblemBody.class)))
 @ApiResponse(responseCode = "504", description = "Profiler gave no answer within admin-timeout", content = @Content(
         mediaType = "application/problem+json", schema = @Schema(implementation = ProblemBody.class)))
-public class ProfilerProxyController {
-
-    private final Passthrough passthrough;
-    private final Passthrough.Upstream profiler;
+public class ProfilerProxyController extends UpstreamRoutes {
 
     public ProfilerProxyController(Passthrough passthrough, GatewayProperties properties) {
-        this.passthrough = passthrough;
-        this.profiler = new Passthrough.Upstream("profiler", properties.profilerUrl(), properties.adminTimeout());
+        super(passthrough, new Passthrough.Upstream("profiler", properties.profilerUrl(), properties.adminTimeout()));
     }
 
     @GetMapping("/v1/profiling-jobs")
@@ -77,9 +73,5 @@ public class ProfilerProxyController {
     public void cancel(@PathVariable String id, HttpServletRequest request, HttpServletResponse response)
             throws IOException {
         forward(request, response);
-    }
-
-    private void forward(HttpServletRequest request, HttpServletResponse response) throws IOException {
-        passthrough.forward(request, response, profiler, request.getRequestURI());
     }
 }

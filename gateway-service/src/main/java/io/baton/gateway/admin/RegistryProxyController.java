@@ -22,15 +22,11 @@ import io.baton.gateway.GatewayProperties;
  * {@code baton.gateway.max-upload-size} is refused with 413 ({@link Passthrough}).
  */
 @RestController
-public class RegistryProxyController {
-
-    private final Passthrough passthrough;
-    private final Passthrough.Upstream registry;
+public class RegistryProxyController extends UpstreamRoutes {
 
     public RegistryProxyController(Passthrough passthrough, GatewayProperties properties) {
-        this.passthrough = passthrough;
         // No time limit: an artifact upload is answered only once the registry has read it all.
-        this.registry = new Passthrough.Upstream("registry", properties.registryUrl(), null);
+        super(passthrough, new Passthrough.Upstream("registry", properties.registryUrl(), null));
     }
 
     @RequestMapping("/v1/**")
@@ -46,6 +42,6 @@ public class RegistryProxyController {
     @ApiResponse(responseCode = "503", description = "Registry unreachable (also for checking a key)", content = @Content(
             mediaType = "application/problem+json", schema = @Schema(implementation = ProblemBody.class)))
     public void proxy(HttpServletRequest request, HttpServletResponse response) throws IOException {
-        passthrough.forward(request, response, registry, request.getRequestURI());
+        forward(request, response);
     }
 }

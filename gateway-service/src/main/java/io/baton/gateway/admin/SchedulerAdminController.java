@@ -30,14 +30,10 @@ import io.baton.gateway.GatewayProperties;
         mediaType = "application/problem+json", schema = @Schema(implementation = ProblemBody.class)))
 @ApiResponse(responseCode = "504", description = "Scheduler gave no answer within admin-timeout", content = @Content(
         mediaType = "application/problem+json", schema = @Schema(implementation = ProblemBody.class)))
-public class SchedulerAdminController {
-
-    private final Passthrough passthrough;
-    private final Passthrough.Upstream scheduler;
+public class SchedulerAdminController extends UpstreamRoutes {
 
     public SchedulerAdminController(Passthrough passthrough, GatewayProperties properties) {
-        this.passthrough = passthrough;
-        this.scheduler = new Passthrough.Upstream("scheduler", properties.schedulerUrl(), properties.adminTimeout());
+        super(passthrough, new Passthrough.Upstream("scheduler", properties.schedulerUrl(), properties.adminTimeout()));
     }
 
     @PostMapping("/v1/plans/{policy}")
@@ -46,7 +42,7 @@ public class SchedulerAdminController {
     @ApiResponse(responseCode = "200", description = "The scheduler's plan, or its problem body, as it sent them")
     public void plan(@PathVariable String policy, HttpServletRequest request, HttpServletResponse response)
             throws IOException {
-        passthrough.forward(request, response, scheduler, request.getRequestURI());
+        forward(request, response);
     }
 
     @GetMapping("/v1/workers")
@@ -54,7 +50,7 @@ public class SchedulerAdminController {
             + "their state and load")
     @ApiResponse(responseCode = "200", description = "The scheduler's answer as it sent it")
     public void listWorkers(HttpServletRequest request, HttpServletResponse response) throws IOException {
-        passthrough.forward(request, response, scheduler, "/internal" + request.getRequestURI());
+        forward(request, response, "/internal" + request.getRequestURI());
     }
 
     @GetMapping("/v1/workers/{id}")
@@ -62,7 +58,7 @@ public class SchedulerAdminController {
     @ApiResponse(responseCode = "200", description = "The scheduler's answer (404 for an unknown worker) as it sent it")
     public void getWorker(@PathVariable String id, HttpServletRequest request, HttpServletResponse response)
             throws IOException {
-        passthrough.forward(request, response, scheduler, "/internal" + request.getRequestURI());
+        forward(request, response, "/internal" + request.getRequestURI());
     }
 
     @GetMapping("/v1/metrics/summary")
@@ -71,6 +67,6 @@ public class SchedulerAdminController {
             + "over the last 10 s")
     @ApiResponse(responseCode = "200", description = "The scheduler's answer as it sent it")
     public void metricsSummary(HttpServletRequest request, HttpServletResponse response) throws IOException {
-        passthrough.forward(request, response, scheduler, "/internal" + request.getRequestURI());
+        forward(request, response, "/internal" + request.getRequestURI());
     }
 }

@@ -1,5 +1,6 @@
 package io.baton.gateway.oip;
 
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 import org.springframework.http.MediaType;
@@ -28,6 +29,21 @@ public class OipJson {
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("cannot encode an OIP answer", e);
         }
+    }
+
+    /**
+     * A readiness answer: what {@code subject} names (the model and version, or nothing for the server), then 200
+     * with {@code "ready": true} when {@code notReady} is null, or 503 with {@code "ready": false} and
+     * {@code notReady} as the {@code error}.
+     */
+    public ResponseEntity<byte[]> readiness(Map<String, Object> subject, String notReady) {
+        Map<String, Object> body = new LinkedHashMap<>(subject);
+        body.put("ready", notReady == null);
+        if (notReady == null) {
+            return answer(200, body);
+        }
+        body.put("error", notReady);
+        return answer(503, body);
     }
 
     /** The OIP error body {@code {"error": message}}. */

@@ -98,23 +98,20 @@ public class OipModelController {
         ApplicationDefinition def = service.application(app);
         VariantDefinition v = InferenceService.version(def, version);
         Optional<ApplicationState> state = scheduler.application(def.name()).join();
-        Map<String, Object> body = new LinkedHashMap<>();
-        body.put("name", def.name());
+        Map<String, Object> subject = new LinkedHashMap<>();
+        subject.put("name", def.name());
         if (v != null) {
-            body.put("version", v.name());
+            subject.put("version", v.name());
         }
         String notReady;
         if (state.isEmpty()) {
             notReady = "the scheduler does not know it";
         } else if (v == null ? state.get().ready() : state.get().ready(v.name())) {
-            body.put("ready", true);
-            return json.answer(200, body);
+            return json.readiness(subject, null);
         } else {
             notReady = v == null ? String.valueOf(state.get().reason()) : state.get().reasonFor(v.name());
         }
-        body.put("ready", false);
-        body.put("error", "model '" + def.name() + "'" + (v == null ? "" : " version '" + v.name() + "'")
+        return json.readiness(subject, "model '" + def.name() + "'" + (v == null ? "" : " version '" + v.name() + "'")
                 + " is not ready: " + notReady);
-        return json.answer(503, body);
     }
 }

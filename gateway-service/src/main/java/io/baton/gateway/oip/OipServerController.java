@@ -1,6 +1,5 @@
 package io.baton.gateway.oip;
 
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -43,11 +42,7 @@ public class OipServerController {
     @ApiResponse(responseCode = "200", description = "OK", content = @Content(mediaType = "application/json",
             schema = @Schema(implementation = MetadataServerResponse.class)))
     public ResponseEntity<byte[]> metadata() {
-        Map<String, Object> body = new LinkedHashMap<>();
-        body.put("name", "baton");
-        body.put("version", version);
-        body.put("extensions", EXTENSIONS);
-        return json.answer(200, body);
+        return json.answer(200, new MetadataServerResponse("baton", version, EXTENSIONS));
     }
 
     @GetMapping("/v2/health/live")
@@ -67,12 +62,6 @@ public class OipServerController {
             schema = @Schema(implementation = ServerReadyResponse.class)))
     public ResponseEntity<byte[]> ready() {
         List<String> problems = health.problems();
-        if (problems.isEmpty()) {
-            return json.answer(200, Map.of("ready", true));
-        }
-        Map<String, Object> body = new LinkedHashMap<>();
-        body.put("ready", false);
-        body.put("error", String.join("; ", problems));
-        return json.answer(503, body);
+        return json.readiness(Map.of(), problems.isEmpty() ? null : String.join("; ", problems));
     }
 }

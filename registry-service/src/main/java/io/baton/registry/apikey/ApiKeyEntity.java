@@ -3,24 +3,18 @@ package io.baton.registry.apikey;
 import java.time.Instant;
 import java.util.List;
 
+import io.baton.registry.persistence.IdentifiedRow;
 import io.baton.registry.persistence.JsonConverters;
 
 import jakarta.persistence.Column;
 import jakarta.persistence.Convert;
 import jakarta.persistence.Entity;
-import jakarta.persistence.GeneratedValue;
-import jakarta.persistence.GenerationType;
-import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 
 /** A row of {@code api_keys}: the hash of a key, never the key (see {@link ApiKeySecrets}). */
 @Entity
 @Table(name = "api_keys")
-public class ApiKeyEntity {
-
-    @Id
-    @GeneratedValue(strategy = GenerationType.IDENTITY)
-    private Long id;
+public class ApiKeyEntity extends IdentifiedRow {
 
     @Column(nullable = false)
     private String name;
@@ -59,7 +53,6 @@ public class ApiKeyEntity {
         if (revokedAt == null) revokedAt = at;
     }
 
-    public Long id() { return id; }
     public String name() { return name; }
     public String keyPrefix() { return keyPrefix; }
     public List<String> scopes() { return scopes; }

@@ -5,26 +5,19 @@ import java.util.List;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import io.baton.registry.persistence.EditedRow;
 import io.baton.registry.persistence.JsonConverters;
 import io.baton.registry.tensor.TensorSpec;
 
 import jakarta.persistence.Column;
 import jakarta.persistence.Convert;
 import jakarta.persistence.Entity;
-import jakarta.persistence.GeneratedValue;
-import jakarta.persistence.GenerationType;
-import jakarta.persistence.Id;
 import jakarta.persistence.Table;
-import jakarta.persistence.Version;
 
 /** A row of {@code applications}. The name is the public key; the id only links rows. */
 @Entity
 @Table(name = "applications")
-public class ApplicationEntity {
-
-    @Id
-    @GeneratedValue(strategy = GenerationType.IDENTITY)
-    private Long id;
+public class ApplicationEntity extends EditedRow {
 
     @Column(nullable = false, unique = true)
     private String name;
@@ -57,23 +50,14 @@ public class ApplicationEntity {
     @Convert(converter = JsonConverters.PenaltyColumn.class)
     private Penalty penalty;
 
-    @Column(name = "created_at", nullable = false)
-    private Instant createdAt;
-
-    @Column(name = "updated_at", nullable = false)
-    private Instant updatedAt;
-
-    @Version
-    private long version;
-
     protected ApplicationEntity() {
     }
 
     public ApplicationEntity(String name, String kind, Instant now) {
         this.name = name;
         this.kind = kind;
-        this.createdAt = now;
-        this.updatedAt = now;
+        created(now);
+        touch(now);
     }
 
     /** Replaces every field a client may change. */
@@ -85,10 +69,9 @@ public class ApplicationEntity {
         this.outputs = r.outputs();
         this.classes = r.classes();
         this.penalty = r.penalty();
-        this.updatedAt = now;
+        touch(now);
     }
 
-    public Long id() { return id; }
     public String name() { return name; }
     public String kind() { return kind; }
     public String policy() { return policy; }
@@ -98,7 +81,4 @@ public class ApplicationEntity {
     public List<TensorSpec> outputs() { return outputs; }
     public List<String> classes() { return classes; }
     public Penalty penalty() { return penalty; }
-    public Instant createdAt() { return createdAt; }
-    public Instant updatedAt() { return updatedAt; }
-    public long version() { return version; }
 }

@@ -64,6 +64,26 @@ public class ApplicationService {
                 ApiException.notFound("name", "no application named " + name));
     }
 
+    /** Whether an application (by id) already has a row of some kind with a given name. */
+    @FunctionalInterface
+    public interface NameTaken {
+        boolean test(long applicationId, String name);
+    }
+
+    /**
+     * The application a new {@code what} (a variant, a dataset) named {@code name} goes under, once no {@code what}
+     * of it has that name yet (409 otherwise).
+     */
+    @Transactional(readOnly = true)
+    public ApplicationEntity forNew(String applicationName, String what, String name, NameTaken taken) {
+        ApplicationEntity application = get(applicationName);
+        if (taken.test(application.id(), name)) {
+            throw ApiException.duplicate("name", "application " + applicationName + " has a " + what + " named "
+                    + name + " already");
+        }
+        return application;
+    }
+
     /**
      * The hot read: the application, its variants and all their profiles, in three indexed queries whatever the
      * number of variants (the profiles of every variant come in one {@code IN} query).

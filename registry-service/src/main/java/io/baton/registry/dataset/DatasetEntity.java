@@ -3,16 +3,13 @@ package io.baton.registry.dataset;
 import java.time.Instant;
 
 import io.baton.registry.persistence.JsonConverters;
+import io.baton.registry.persistence.VersionedRow;
 import io.baton.registry.tensor.TensorSpec;
 
 import jakarta.persistence.Column;
 import jakarta.persistence.Convert;
 import jakarta.persistence.Entity;
-import jakarta.persistence.GeneratedValue;
-import jakarta.persistence.GenerationType;
-import jakarta.persistence.Id;
 import jakarta.persistence.Table;
-import jakarta.persistence.Version;
 
 /**
  * A row of {@code validation_datasets}: an application's labelled samples, whose bytes live in the artifact store
@@ -20,11 +17,7 @@ import jakarta.persistence.Version;
  */
 @Entity
 @Table(name = "validation_datasets")
-public class DatasetEntity {
-
-    @Id
-    @GeneratedValue(strategy = GenerationType.IDENTITY)
-    private Long id;
+public class DatasetEntity extends VersionedRow {
 
     @Column(name = "application_id", nullable = false)
     private long applicationId;
@@ -48,9 +41,6 @@ public class DatasetEntity {
     @Column(name = "created_at", nullable = false)
     private Instant createdAt;
 
-    @Version
-    private long version;
-
     protected DatasetEntity() {
     }
 
@@ -67,7 +57,6 @@ public class DatasetEntity {
         this.inputSpec = inputSpec;
     }
 
-    public Long id() { return id; }
     public long applicationId() { return applicationId; }
     public String name() { return name; }
     public String inputsDigest() { return inputsDigest; }
@@ -75,5 +64,4 @@ public class DatasetEntity {
     public int sampleCount() { return sampleCount; }
     public TensorSpec inputSpec() { return inputSpec; }
     public Instant createdAt() { return createdAt; }
-    public long version() { return version; }
 }

@@ -40,11 +40,8 @@ public class DatasetService {
 
     @Transactional
     public DatasetView create(String applicationName, DatasetRequest request) {
-        ApplicationEntity application = applications.get(applicationName);
-        if (datasets.existsByApplicationIdAndName(application.id(), request.name())) {
-            throw ApiException.duplicate("name", "application " + applicationName + " has a dataset named "
-                    + request.name() + " already");
-        }
+        ApplicationEntity application = applications.forNew(applicationName, "dataset", request.name(),
+                datasets::existsByApplicationIdAndName);
         TensorSpec spec = request.inputSpec();
         int count = request.sampleCount();
         if (spec.shape().isEmpty() || spec.shape().get(0) != count) {

@@ -3,28 +3,21 @@ package io.baton.registry.ensemble;
 import java.time.Instant;
 import java.util.List;
 
-import com.fasterxml.jackson.core.type.TypeReference;
-
-import io.baton.registry.persistence.JsonColumn;
+import io.baton.registry.persistence.JsonConverters.DoubleMatrix;
+import io.baton.registry.persistence.JsonConverters.Doubles;
+import io.baton.registry.persistence.JsonConverters.Longs;
+import io.baton.registry.persistence.JsonConverters.Strings;
+import io.baton.registry.persistence.VersionedRow;
 
 import jakarta.persistence.Column;
 import jakarta.persistence.Convert;
-import jakarta.persistence.Converter;
 import jakarta.persistence.Entity;
-import jakarta.persistence.GeneratedValue;
-import jakarta.persistence.GenerationType;
-import jakarta.persistence.Id;
 import jakarta.persistence.Table;
-import jakarta.persistence.Version;
 
 /** A row of {@code ensemble_profiles}: an ensemble application's Schemble profile (see {@link EnsembleProfileRequest}). */
 @Entity
 @Table(name = "ensemble_profiles")
-public class EnsembleProfileEntity {
-
-    @Id
-    @GeneratedValue(strategy = GenerationType.IDENTITY)
-    private Long id;
+public class EnsembleProfileEntity extends VersionedRow {
 
     @Column(name = "application_id", nullable = false)
     private long applicationId;
@@ -71,9 +64,6 @@ public class EnsembleProfileEntity {
     @Column(name = "measured_at", nullable = false)
     private Instant measuredAt;
 
-    @Version
-    private long version;
-
     protected EnsembleProfileEntity() {
     }
 
@@ -96,7 +86,6 @@ public class EnsembleProfileEntity {
         this.measuredAt = measuredAt;
     }
 
-    public Long id() { return id; }
     public long applicationId() { return applicationId; }
     public List<String> models() { return models; }
     public String aggregator() { return aggregator; }
@@ -110,27 +99,4 @@ public class EnsembleProfileEntity {
     public String outputsDigest() { return outputsDigest; }
     public String predictorDigest() { return predictorDigest; }
     public Instant measuredAt() { return measuredAt; }
-    public long version() { return version; }
-
-    // The JSON column types this table adds (JPA needs a concrete converter class per type).
-
-    @Converter
-    public static class Strings extends JsonColumn<List<String>> {
-        public Strings() { super(new TypeReference<>() { }); }
-    }
-
-    @Converter
-    public static class Doubles extends JsonColumn<List<Double>> {
-        public Doubles() { super(new TypeReference<>() { }); }
-    }
-
-    @Converter
-    public static class Longs extends JsonColumn<List<Long>> {
-        public Longs() { super(new TypeReference<>() { }); }
-    }
-
-    @Converter
-    public static class DoubleMatrix extends JsonColumn<List<List<Double>>> {
-        public DoubleMatrix() { super(new TypeReference<>() { }); }
-    }
 }

@@ -39,6 +39,16 @@ public final class JsonConverters {
     }
 
     @Converter
+    public static class Longs extends JsonColumn<List<Long>> {
+        public Longs() { super(new TypeReference<>() { }); }
+    }
+
+    @Converter
+    public static class DoubleMatrix extends JsonColumn<List<List<Double>>> {
+        public DoubleMatrix() { super(new TypeReference<>() { }); }
+    }
+
+    @Converter
     public static class LongMatrix extends JsonColumn<List<List<Long>>> {
         public LongMatrix() { super(new TypeReference<>() { }); }
     }

@@ -1,5 +1,8 @@
 /**
- * JSON documents in varchar columns ({@link io.baton.registry.persistence.JsonColumn}, one JPA converter per type in
+ * What the registry's tables have in common: the identity, version and timestamp columns every entity extends
+ * ({@link io.baton.registry.persistence.IdentifiedRow}, {@link io.baton.registry.persistence.VersionedRow},
+ * {@link io.baton.registry.persistence.EditedRow}), and JSON documents in varchar columns
+ * ({@link io.baton.registry.persistence.JsonColumn}, one JPA converter per type in
  * {@link io.baton.registry.persistence.JsonConverters}), so the same migrations run on PostgreSQL and H2.
  */
 package io.baton.registry.persistence;

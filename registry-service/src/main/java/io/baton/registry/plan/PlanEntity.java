@@ -4,24 +4,18 @@ import java.time.Instant;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import io.baton.registry.persistence.IdentifiedRow;
 import io.baton.registry.persistence.JsonConverters;
 
 import jakarta.persistence.Column;
 import jakarta.persistence.Convert;
 import jakarta.persistence.Entity;
-import jakarta.persistence.GeneratedValue;
-import jakarta.persistence.GenerationType;
-import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 
 /** A row of {@code plans}: a plan a planner produced, kept as it was (plans are appended, never edited). */
 @Entity
 @Table(name = "plans")
-public class PlanEntity {
-
-    @Id
-    @GeneratedValue(strategy = GenerationType.IDENTITY)
-    private Long id;
+public class PlanEntity extends IdentifiedRow {
 
     @Column(nullable = false)
     private String policy;
@@ -46,7 +40,6 @@ public class PlanEntity {
         this.createdAt = createdAt;
     }
 
-    public Long id() { return id; }
     public String policy() { return policy; }
     public Long applicationId() { return applicationId; }
     public JsonNode body() { return body; }

@@ -4,24 +4,17 @@ import java.time.Instant;
 import java.util.List;
 
 import io.baton.registry.persistence.JsonConverters;
+import io.baton.registry.persistence.VersionedRow;
 
 import jakarta.persistence.Column;
 import jakarta.persistence.Convert;
 import jakarta.persistence.Entity;
-import jakarta.persistence.GeneratedValue;
-import jakarta.persistence.GenerationType;
-import jakarta.persistence.Id;
 import jakarta.persistence.Table;
-import jakarta.persistence.Version;
 
 /** A row of {@code profiles}: what one variant measured on one device kind with one execution provider. */
 @Entity
 @Table(name = "profiles")
-public class ProfileEntity {
-
-    @Id
-    @GeneratedValue(strategy = GenerationType.IDENTITY)
-    private Long id;
+public class ProfileEntity extends VersionedRow {
 
     @Column(name = "variant_id", nullable = false)
     private long variantId;
@@ -70,9 +63,6 @@ public class ProfileEntity {
     @Column(name = "measured_at", nullable = false)
     private Instant measuredAt;
 
-    @Version
-    private long version;
-
     protected ProfileEntity() {
     }
 
@@ -102,7 +92,6 @@ public class ProfileEntity {
     record Fit(Double alphaMs, Double betaMs, List<Double> quadratic) {
     }
 
-    public Long id() { return id; }
     public long variantId() { return variantId; }
     public String deviceKind() { return deviceKind; }
     public String executionProvider() { return executionProvider; }
@@ -118,5 +107,4 @@ public class ProfileEntity {
     public List<List<Long>> confusionMatrix() { return confusionMatrix; }
     public InterferenceFeatures interference() { return interference; }
     public Instant measuredAt() { return measuredAt; }
-    public long version() { return version; }
 }

@@ -41,11 +41,8 @@ public class VariantService {
 
     @Transactional
     public VariantView create(String applicationName, VariantRequest request) {
-        ApplicationEntity application = applications.get(applicationName);
-        if (variants.existsByApplicationIdAndName(application.id(), request.name())) {
-            throw ApiException.duplicate("name", "application " + applicationName + " has a variant named "
-                    + request.name() + " already");
-        }
+        ApplicationEntity application = applications.forNew(applicationName, "variant", request.name(),
+                variants::existsByApplicationIdAndName);
         VariantEntity entity = new VariantEntity(application.id(), request.name(), Instant.now());
         apply(entity, application, request);
         applications.changedBelow();

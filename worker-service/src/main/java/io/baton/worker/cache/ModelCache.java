@@ -22,7 +22,6 @@ import io.baton.worker.runtime.SessionFactory;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
-import io.micrometer.core.instrument.Timer;
 
 /**
  * The models resident on this worker, under a memory budget, evicting the least recently used.
