@@ -2,7 +2,6 @@ package io.baton.core.symphony;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.baton.core.symphony.ModelZoo;
 import io.baton.core.sim.ModelLoad;
 import io.baton.core.sim.Policies;
 import io.baton.core.sim.Scenario;
