@@ -16,7 +16,7 @@ import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 
-import io.baton.gateway.GatewayProperties;
+import io.baton.gateway.UpstreamProperties;
 
 /**
  * The profiler's {@code /v1/profiling-jobs} routes (submit, list, poll, cancel) passed through to profiler-service,
@@ -37,7 +37,7 @@ public class ProfilerProxyController {
     private final Passthrough passthrough;
     private final Passthrough.Upstream profiler;
 
-    public ProfilerProxyController(Passthrough passthrough, GatewayProperties properties) {
+    public ProfilerProxyController(Passthrough passthrough, UpstreamProperties properties) {
         this.passthrough = passthrough;
         this.profiler = new Passthrough.Upstream("profiler", properties.profilerUrl(), properties.adminTimeout());
     }

@@ -13,7 +13,7 @@ import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 
-import io.baton.gateway.GatewayProperties;
+import io.baton.gateway.UpstreamProperties;
 
 /**
  * {@code /v1/**} passed through to registry-service unchanged ({@link Passthrough}), so that an admin page talks only
@@ -27,7 +27,7 @@ public class RegistryProxyController {
     private final Passthrough passthrough;
     private final Passthrough.Upstream registry;
 
-    public RegistryProxyController(Passthrough passthrough, GatewayProperties properties) {
+    public RegistryProxyController(Passthrough passthrough, UpstreamProperties properties) {
         this.passthrough = passthrough;
         // No time limit: an artifact upload is answered only once the registry has read it all.
         this.registry = new Passthrough.Upstream("registry", properties.registryUrl(), null);

@@ -15,7 +15,7 @@ import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 
-import io.baton.gateway.GatewayProperties;
+import io.baton.gateway.UpstreamProperties;
 
 /**
  * The scheduler's routes the admin page reads, passed through to scheduler-service: planning with a policy
@@ -35,7 +35,7 @@ public class SchedulerAdminController {
     private final Passthrough passthrough;
     private final Passthrough.Upstream scheduler;
 
-    public SchedulerAdminController(Passthrough passthrough, GatewayProperties properties) {
+    public SchedulerAdminController(Passthrough passthrough, UpstreamProperties properties) {
         this.passthrough = passthrough;
         this.scheduler = new Passthrough.Upstream("scheduler", properties.schedulerUrl(), properties.adminTimeout());
     }
