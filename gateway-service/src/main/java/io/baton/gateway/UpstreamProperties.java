@@ -6,7 +6,6 @@ import java.time.Duration;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.util.unit.DataSize;
-import org.springframework.validation.annotation.Validated;
 
 /**
  * The services behind the gateway, bound from {@code baton.gateway.*}: where they are, how long a call to each may
@@ -25,7 +24,6 @@ import org.springframework.validation.annotation.Validated;
  * @param maxUploadSize   largest request body passed through {@code /v1/**} to the registry (the registry's own
  *                        default); larger is 413 before anything is sent on
  */
-@Validated
 @ConfigurationProperties(prefix = "baton.gateway")
 public record UpstreamProperties(
         @DefaultValue("http://127.0.0.1:8081") URI registryUrl,
