@@ -7,9 +7,16 @@ import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 
+import io.baton.gateway.admission.AdmissionProperties;
+import io.baton.gateway.scheduler.ResilienceProperties;
+import io.baton.gateway.security.ApiKeyProperties;
+import io.baton.gateway.security.CorsProperties;
+import io.baton.gateway.serving.InferenceProperties;
+
 /** The public edge: Open Inference Protocol v2 REST, validation, API keys, ensemble aggregation, pipeline stages. */
 @SpringBootApplication
-@EnableConfigurationProperties(GatewayProperties.class)
+@EnableConfigurationProperties({UpstreamProperties.class, ApiKeyProperties.class, CorsProperties.class,
+        InferenceProperties.class, ResilienceProperties.class, AdmissionProperties.class})
 public class GatewayApplication {
 
     public static void main(String[] args) {
@@ -20,9 +27,10 @@ public class GatewayApplication {
         SpringApplication.run(GatewayApplication.class, args);
     }
 
-    /** Reports the effective {@code baton.gateway.*} settings (API keys masked) under {@code baton} in {@code /actuator/info}. */
     @Bean
-    InfoContributor batonSettingsInfo(GatewayProperties properties) {
-        return builder -> builder.withDetail("baton", properties.redacted());
+    InfoContributor batonSettingsInfo(UpstreamProperties upstreams, ApiKeyProperties keys, InferenceProperties inference,
+                                      ResilienceProperties resilience, CorsProperties cors,
+                                      AdmissionProperties admission) {
+        return new GatewaySettingsInfo(upstreams, keys, inference, resilience, cors, admission);
     }
 }

@@ -18,18 +18,23 @@ import io.baton.core.security.InternalCredentials;
 import io.baton.gateway.admin.ApiKeyFilter;
 import io.baton.gateway.admin.Passthrough;
 import io.baton.gateway.admission.AdmissionControl;
+import io.baton.gateway.admission.AdmissionProperties;
 import io.baton.gateway.oip.OipRequestReader;
 import io.baton.gateway.oip.OipResponseWriter;
 import io.baton.gateway.oip.UpstreamHealth;
 import io.baton.gateway.registry.ApplicationCache;
 import io.baton.gateway.registry.RegistryClient;
+import io.baton.gateway.scheduler.ResilienceProperties;
 import io.baton.gateway.scheduler.SchedulerClient;
 import io.baton.gateway.scheduler.SchedulerGuard;
+import io.baton.gateway.security.ApiKeyProperties;
 import io.baton.gateway.security.ApiKeyVerifier;
+import io.baton.gateway.security.CorsProperties;
 import io.baton.gateway.security.CrossOrigin;
 import io.baton.gateway.security.RegistryKeyClient;
 import io.baton.gateway.serving.DifficultyEnrichment;
 import io.baton.gateway.serving.SneakPeekEvidence;
+import io.baton.gateway.serving.InferenceProperties;
 import io.baton.gateway.serving.InferenceService;
 import io.github.resilience4j.bulkhead.BulkheadRegistry;
 import io.github.resilience4j.circuitbreaker.CircuitBreakerRegistry;
@@ -64,10 +69,10 @@ public class GatewayConfiguration {
 
     /** Calls only the suite's own services (registry, scheduler, profiler), so every request carries the secret. */
     @Bean
-    HttpClient upstreamHttpClient(GatewayProperties properties, InternalCredentials credentials) {
+    HttpClient upstreamHttpClient(ResilienceProperties resilience, InternalCredentials credentials) {
         return credentials.signing(HttpClient.newBuilder()
                 .version(HttpClient.Version.HTTP_1_1)
-                .connectTimeout(properties.resilience().connectTimeout())
+                .connectTimeout(resilience.connectTimeout())
                 .followRedirects(HttpClient.Redirect.NEVER)
                 .build());
     }
@@ -89,32 +94,32 @@ public class GatewayConfiguration {
 
     @Bean
     SchedulerGuard schedulerGuard(CircuitBreakerRegistry breakers, BulkheadRegistry bulkheads,
-                                  ScheduledExecutorService schedulerTimeouts, GatewayProperties properties) {
-        return new SchedulerGuard(breakers, bulkheads, schedulerTimeouts, properties.resilience());
+                                  ScheduledExecutorService schedulerTimeouts, ResilienceProperties resilience) {
+        return new SchedulerGuard(breakers, bulkheads, schedulerTimeouts, resilience);
     }
 
     @Bean
     SchedulerClient schedulerClient(HttpClient upstreamHttpClient, ObjectMapper json, SchedulerGuard guard,
-                                    GatewayProperties properties) {
-        return new SchedulerClient(upstreamHttpClient, json, guard, properties);
+                                    UpstreamProperties upstreams, ResilienceProperties resilience) {
+        return new SchedulerClient(upstreamHttpClient, json, guard, upstreams, resilience);
     }
 
     /** Schemble's difficulty predictor per ensemble, re-read from the registry as often as application definitions. */
     @Bean(destroyMethod = "close")
-    DifficultyEnrichment difficultyEnrichment(RegistryClient registry, GatewayProperties properties) {
+    DifficultyEnrichment difficultyEnrichment(RegistryClient registry, UpstreamProperties properties) {
         return new DifficultyEnrichment(registry, properties.appCacheTtl().toNanos(), System::nanoTime);
     }
 
     /** SneakPeek's k-NN evidence per sneakpeek application, its index re-checked as often as application definitions. */
     @Bean
-    SneakPeekEvidence sneakPeekEvidence(RegistryClient registry, GatewayProperties properties,
+    SneakPeekEvidence sneakPeekEvidence(RegistryClient registry, UpstreamProperties properties,
                                         io.micrometer.core.instrument.MeterRegistry meters) {
         return new SneakPeekEvidence(registry, properties.appCacheTtl().toNanos(), meters);
     }
 
     @Bean
     InferenceService inferenceService(ApplicationCache applications, SchedulerClient scheduler,
-                                      GatewayProperties properties, DifficultyEnrichment difficultyEnrichment,
+                                      InferenceProperties properties, DifficultyEnrichment difficultyEnrichment,
                                       SneakPeekEvidence sneakPeekEvidence,
                                       io.baton.gateway.serving.RequestLimitsProperties requestLimits) {
         return new InferenceService(applications, scheduler, properties, difficultyEnrichment, sneakPeekEvidence,
@@ -122,12 +127,12 @@ public class GatewayConfiguration {
     }
 
     @Bean
-    AdmissionControl admissionControl(GatewayProperties properties, MeterRegistry meters) {
-        return new AdmissionControl(properties.admission(), meters, System::nanoTime);
+    AdmissionControl admissionControl(AdmissionProperties admission, MeterRegistry meters) {
+        return new AdmissionControl(admission, meters, System::nanoTime);
     }
 
     @Bean
-    UpstreamHealth upstreamHealth(HttpClient upstreamHttpClient, GatewayProperties properties) {
+    UpstreamHealth upstreamHealth(HttpClient upstreamHttpClient, UpstreamProperties properties) {
         return new UpstreamHealth(upstreamHttpClient, properties);
     }
 
@@ -143,24 +148,25 @@ public class GatewayConfiguration {
 
     /** The admin routes' pass-through to the registry, the profiler and the scheduler, on the pooled client. */
     @Bean
-    Passthrough adminPassthrough(HttpClient upstreamHttpClient, ObjectMapper json, GatewayProperties properties) {
+    Passthrough adminPassthrough(HttpClient upstreamHttpClient, ObjectMapper json, UpstreamProperties properties) {
         return new Passthrough(upstreamHttpClient, json, properties.maxUploadSize().toBytes());
     }
 
     @Bean
-    ApiKeyVerifier apiKeyVerifier(HttpClient upstreamHttpClient, ObjectMapper json, GatewayProperties properties) {
-        return new ApiKeyVerifier(properties, new RegistryKeyClient(upstreamHttpClient, json, properties));
+    ApiKeyVerifier apiKeyVerifier(HttpClient upstreamHttpClient, ObjectMapper json, ApiKeyProperties keys,
+                                  UpstreamProperties upstreams) {
+        return new ApiKeyVerifier(keys, new RegistryKeyClient(upstreamHttpClient, json, upstreams));
     }
 
     /** On every path: {@link io.baton.gateway.security.AccessRules} says which need which key. */
     @Bean
-    FilterRegistrationBean<ApiKeyFilter> apiKeyFilter(ApiKeyVerifier verifier, GatewayProperties properties,
+    FilterRegistrationBean<ApiKeyFilter> apiKeyFilter(ApiKeyVerifier verifier, ApiKeyProperties properties,
                                                       ObjectMapper json) {
         if (properties.apiKeys().isEmpty()) {
             log.warn("baton.gateway.api-keys is empty: the admin routes (/v1/**) stay open to anyone who can reach "
                     + "this port until an API key is active in the registry; configure a bootstrap key");
         }
-        if (properties.inferenceAuth() == GatewayProperties.InferenceAuth.REQUIRED && properties.apiKeys().isEmpty()) {
+        if (properties.inferenceAuth() == ApiKeyProperties.InferenceAuth.REQUIRED && properties.apiKeys().isEmpty()) {
             log.warn("baton.gateway.inference-auth is required but no bootstrap key is configured: inference needs "
                     + "a key issued by the registry (POST /v1/api-keys with the infer scope)");
         }
@@ -173,12 +179,12 @@ public class GatewayConfiguration {
 
     /** Only with {@code baton.gateway.cors.allowed-origins} set; before the key filter, since preflights carry none. */
     @Bean
-    FilterRegistrationBean<CorsFilter> corsFilter(GatewayProperties properties, ObjectMapper json) {
+    FilterRegistrationBean<CorsFilter> corsFilter(CorsProperties cors, ObjectMapper json) {
         FilterRegistrationBean<CorsFilter> registration = new FilterRegistrationBean<>(
-                CrossOrigin.filter(properties.cors().allowedOrigins(), json));
+                CrossOrigin.filter(cors.allowedOrigins(), json));
         registration.addUrlPatterns("/*");
         registration.setOrder(FILTER_ORDER);
-        registration.setEnabled(!properties.cors().allowedOrigins().isEmpty());
+        registration.setEnabled(!cors.allowedOrigins().isEmpty());
         return registration;
     }
 }

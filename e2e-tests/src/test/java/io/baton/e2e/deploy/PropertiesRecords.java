@@ -20,7 +20,11 @@ final class PropertiesRecords {
             "@ConfigurationProperties\\(\\s*(?:(?:prefix|value)\\s*=\\s*)?\"([^\"]+)\"\\s*\\)[^;{]*?\\brecord\\s+(\\w+)\\s*\\(");
     private static final Pattern RECORD = Pattern.compile("\\brecord\\s+(\\w+)\\s*\\(");
     private static final Pattern ANNOTATION = Pattern.compile("@[\\w.]+(\\([^)]*\\))?");
-    private static final Pattern COMMENT = Pattern.compile("/\\*.*?\\*/|//[^\\n]*", Pattern.DOTALL);
+    /**
+     * A character or string literal (kept: a default such as {@code "http://host"} holds a {@code //}), or a comment.
+     */
+    private static final Pattern COMMENT = Pattern.compile(
+            "'(?:\\\\.|[^'\\\\])'|\"(?:\\\\.|[^\"\\\\])*\"|/\\*.*?\\*/|//[^\\n]*", Pattern.DOTALL);
 
     private PropertiesRecords() {}
 
@@ -29,7 +33,7 @@ final class PropertiesRecords {
         Map<String, List<Component>> records = new LinkedHashMap<>();
         Map<String, String> prefixes = new LinkedHashMap<>();
         for (String raw : sources) {
-            String source = COMMENT.matcher(raw).replaceAll(" ");
+            String source = withoutComments(raw);
             Matcher r = RECORD.matcher(source);
             while (r.find()) {
                 records.put(r.group(1), components(source, r.end()));
@@ -42,6 +46,11 @@ final class PropertiesRecords {
         Set<String> names = new TreeSet<>();
         prefixes.forEach((record, prefix) -> collect(prefix, record, records, names, 0));
         return names;
+    }
+
+    /** {@code source} with its comments blanked out and its string literals kept. */
+    static String withoutComments(String source) {
+        return COMMENT.matcher(source).replaceAll(m -> m.group().startsWith("/") ? " " : Matcher.quoteReplacement(m.group()));
     }
 
     private record Component(String type, String name) {}

@@ -15,7 +15,7 @@ import org.springframework.web.filter.OncePerRequestFilter;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 
-import io.baton.gateway.GatewayProperties.InferenceAuth;
+import io.baton.gateway.security.ApiKeyProperties.InferenceAuth;
 import io.baton.gateway.security.AccessRules;
 import io.baton.gateway.security.ApiKeyVerifier;
 import io.baton.gateway.security.Caller;

@@ -16,7 +16,7 @@ import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 
-import io.baton.gateway.GatewayProperties;
+import io.baton.gateway.UpstreamProperties;
 
 /**
  * The profiler's {@code /v1/profiling-jobs} routes (submit, list, poll, cancel) passed through to profiler-service,
@@ -34,7 +34,7 @@ import io.baton.gateway.GatewayProperties;
         mediaType = "application/problem+json", schema = @Schema(implementation = ProblemBody.class)))
 public class ProfilerProxyController extends UpstreamRoutes {
 
-    public ProfilerProxyController(Passthrough passthrough, GatewayProperties properties) {
+    public ProfilerProxyController(Passthrough passthrough, UpstreamProperties properties) {
         super(passthrough, new Passthrough.Upstream("profiler", properties.profilerUrl(), properties.adminTimeout()));
     }
 

@@ -13,7 +13,7 @@ import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 
-import io.baton.gateway.GatewayProperties;
+import io.baton.gateway.UpstreamProperties;
 
 /**
  * {@code /v1/**} passed through to registry-service unchanged ({@link Passthrough}), so that an admin page talks only
@@ -24,7 +24,7 @@ import io.baton.gateway.GatewayProperties;
 @RestController
 public class RegistryProxyController extends UpstreamRoutes {
 
-    public RegistryProxyController(Passthrough passthrough, GatewayProperties properties) {
+    public RegistryProxyController(Passthrough passthrough, UpstreamProperties properties) {
         // No time limit: an artifact upload is answered only once the registry has read it all.
         super(passthrough, new Passthrough.Upstream("registry", properties.registryUrl(), null));
     }

@@ -15,7 +15,7 @@ import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 
-import io.baton.gateway.GatewayProperties;
+import io.baton.gateway.UpstreamProperties;
 
 /**
  * The scheduler's routes the admin page reads, passed through to scheduler-service: planning with a policy
@@ -32,7 +32,7 @@ import io.baton.gateway.GatewayProperties;
         mediaType = "application/problem+json", schema = @Schema(implementation = ProblemBody.class)))
 public class SchedulerAdminController extends UpstreamRoutes {
 
-    public SchedulerAdminController(Passthrough passthrough, GatewayProperties properties) {
+    public SchedulerAdminController(Passthrough passthrough, UpstreamProperties properties) {
         super(passthrough, new Passthrough.Upstream("scheduler", properties.schedulerUrl(), properties.adminTimeout()));
     }
 

@@ -8,7 +8,6 @@ import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 
 import io.baton.gateway.GatewayException;
-import io.baton.gateway.GatewayProperties;
 
 /**
  * Admission of inference requests: one {@link AdmissionLimit} per application, and a cap on all of them together
@@ -21,13 +20,13 @@ import io.baton.gateway.GatewayProperties;
  */
 public final class AdmissionControl {
 
-    private final GatewayProperties.Admission settings;
+    private final AdmissionProperties settings;
     private final MeterRegistry meters;
     private final LongSupplier clock;
     private final ConcurrentHashMap<String, AdmissionLimit> limits = new ConcurrentHashMap<>();
     private final AtomicInteger inFlight = new AtomicInteger();
 
-    public AdmissionControl(GatewayProperties.Admission settings, MeterRegistry meters, LongSupplier clock) {
+    public AdmissionControl(AdmissionProperties settings, MeterRegistry meters, LongSupplier clock) {
         this.settings = settings;
         this.meters = meters;
         this.clock = clock;

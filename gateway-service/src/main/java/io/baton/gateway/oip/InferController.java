@@ -21,7 +21,6 @@ import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.baton.commons.tensor.TensorException;
 import io.baton.core.util.InFlightBytes;
 import io.baton.gateway.GatewayException;
-import io.baton.gateway.GatewayProperties;
 import io.baton.gateway.LimitedInputStream;
 import io.baton.gateway.admission.AdmissionControl;
 import io.baton.gateway.admission.AdmissionLimit;
@@ -34,6 +33,7 @@ import io.baton.gateway.oip.schema.InferenceRequest;
 import io.baton.gateway.oip.schema.InferenceResponse;
 import io.baton.gateway.registry.ApplicationDefinition;
 import io.baton.gateway.registry.VariantDefinition;
+import io.baton.gateway.serving.InferenceProperties;
 import io.baton.gateway.serving.InferenceService;
 import io.baton.gateway.serving.RequestLimitsProperties;
 import io.baton.gateway.serving.Served;
@@ -87,7 +87,7 @@ public class InferController {
     private final long bodyGraceNanos;
 
     public InferController(InferenceService service, OipRequestReader reader, OipResponseWriter writer,
-                           InferenceMetrics metrics, AdmissionControl admission, GatewayProperties properties,
+                           InferenceMetrics metrics, AdmissionControl admission, InferenceProperties properties,
                            EdgeProperties edge, RequestLimitsProperties limits) {
         this.service = service;
         this.bodies = new InFlightBytes(limits.maxBodiesInFlight().toBytes());

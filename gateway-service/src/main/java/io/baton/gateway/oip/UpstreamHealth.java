@@ -8,7 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
-import io.baton.gateway.GatewayProperties;
+import io.baton.gateway.UpstreamProperties;
 
 /**
  * Server readiness: the registry and the scheduler both answer their readiness probe
@@ -17,9 +17,9 @@ import io.baton.gateway.GatewayProperties;
 public final class UpstreamHealth {
 
     private final HttpClient http;
-    private final GatewayProperties properties;
+    private final UpstreamProperties properties;
 
-    public UpstreamHealth(HttpClient http, GatewayProperties properties) {
+    public UpstreamHealth(HttpClient http, UpstreamProperties properties) {
         this.http = http;
         this.properties = properties;
     }

@@ -12,7 +12,7 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Component;
 
 import io.baton.gateway.GatewayException;
-import io.baton.gateway.GatewayProperties;
+import io.baton.gateway.UpstreamProperties;
 
 /**
  * Application definitions, each reused for {@code baton.gateway.app-cache-ttl} after it was read so that serving a
@@ -36,7 +36,7 @@ public class ApplicationCache {
     private final ConcurrentHashMap<String, Entry> entries = new ConcurrentHashMap<>();
 
     @Autowired
-    public ApplicationCache(RegistryClient registry, GatewayProperties properties) {
+    public ApplicationCache(RegistryClient registry, UpstreamProperties properties) {
         this(registry, properties.appCacheTtl(), System::nanoTime);
     }
 

@@ -16,7 +16,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.baton.gateway.GatewayException;
-import io.baton.gateway.GatewayProperties;
+import io.baton.gateway.UpstreamProperties;
 import io.baton.gateway.UpstreamProblem;
 
 /** Reads application definitions from registry-service ({@code GET /v1/applications/...}). */
@@ -27,9 +27,9 @@ public class RegistryClient {
 
     private final HttpClient http;
     private final ObjectMapper json;
-    private final GatewayProperties properties;
+    private final UpstreamProperties properties;
 
-    public RegistryClient(HttpClient http, ObjectMapper json, GatewayProperties properties) {
+    public RegistryClient(HttpClient http, ObjectMapper json, UpstreamProperties properties) {
         this.http = http;
         this.json = json;
         this.properties = properties;

@@ -15,7 +15,7 @@ import org.springframework.web.util.UriUtils;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.baton.gateway.GatewayException;
-import io.baton.gateway.GatewayProperties;
+import io.baton.gateway.UpstreamProperties;
 import io.baton.gateway.UpstreamProblem;
 
 /**
@@ -29,15 +29,18 @@ public class SchedulerClient {
     private final ObjectMapper json;
     private final SchedulerWire wire;
     private final SchedulerGuard guard;
-    private final GatewayProperties properties;
+    private final UpstreamProperties properties;
+    private final ResilienceProperties resilience;
     private final URI inferUri;
 
-    public SchedulerClient(HttpClient http, ObjectMapper json, SchedulerGuard guard, GatewayProperties properties) {
+    public SchedulerClient(HttpClient http, ObjectMapper json, SchedulerGuard guard, UpstreamProperties properties,
+                           ResilienceProperties resilience) {
         this.http = http;
         this.json = json;
         this.wire = new SchedulerWire(json);
         this.guard = guard;
         this.properties = properties;
+        this.resilience = resilience;
         this.inferUri = URI.create(base() + "/internal/v1/infer");
     }
 
@@ -49,7 +52,7 @@ public class SchedulerClient {
         Duration deadline = Duration.ofNanos(Math.max(0, (long) (call.timeoutMs() * 1_000_000)));
         byte[] body = wire.encode(call);
         HttpRequest request = HttpRequest.newBuilder(inferUri)
-                .timeout(deadline.plus(properties.resilience().deadlineMargin()).plusSeconds(1)) // backstop only
+                .timeout(deadline.plus(resilience.deadlineMargin()).plusSeconds(1)) // backstop only
                 .header("Content-Type", "application/json")
                 .header("Accept", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofByteArray(body))
@@ -71,7 +74,7 @@ public class SchedulerClient {
         Duration deadline = Duration.ofNanos(Math.max(0, (long) (call.timeoutMs() * 1_000_000)));
         byte[] body = wire.encode(call);
         HttpRequest request = HttpRequest.newBuilder(URI.create(base() + "/internal/v1/ensemble-queries"))
-                .timeout(deadline.plus(properties.resilience().deadlineMargin()).plusSeconds(1)) // backstop only
+                .timeout(deadline.plus(resilience.deadlineMargin()).plusSeconds(1)) // backstop only
                 .header("Content-Type", "application/json")
                 .header("Accept", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofByteArray(body))

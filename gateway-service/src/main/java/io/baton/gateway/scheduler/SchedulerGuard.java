@@ -23,7 +23,6 @@ import io.github.resilience4j.timelimiter.TimeLimiter;
 import io.github.resilience4j.timelimiter.TimeLimiterConfig;
 
 import io.baton.gateway.GatewayException;
-import io.baton.gateway.GatewayProperties;
 
 /**
  * Resilience4j around every inference call to the scheduler, outermost first: a bulkhead (calls in flight), a circuit
@@ -43,8 +42,8 @@ public final class SchedulerGuard {
     private final Duration margin;
 
     public SchedulerGuard(CircuitBreakerRegistry breakers, BulkheadRegistry bulkheads, ScheduledExecutorService timer,
-                          GatewayProperties.Resilience settings) {
-        GatewayProperties.CircuitBreaker cb = settings.circuitBreaker();
+                          ResilienceProperties settings) {
+        ResilienceProperties.CircuitBreaker cb = settings.circuitBreaker();
         CircuitBreakerConfig breakerConfig = CircuitBreakerConfig.custom()
                 .failureRateThreshold(cb.failureRateThreshold())
                 .slidingWindowType(CircuitBreakerConfig.SlidingWindowType.COUNT_BASED)

@@ -10,7 +10,6 @@ import java.util.Optional;
 import java.util.function.LongSupplier;
 import java.util.regex.Pattern;
 
-import io.baton.gateway.GatewayProperties;
 
 /**
  * Decides whether a key is accepted, and with which scopes: first the bootstrap keys of
@@ -30,11 +29,11 @@ public class ApiKeyVerifier {
     private final ExpiringCache<Optional<Caller>> verdicts;
     private final ExpiringCache<Long> activeKeys;
 
-    public ApiKeyVerifier(GatewayProperties properties, RegistryKeyClient registry) {
+    public ApiKeyVerifier(ApiKeyProperties properties, RegistryKeyClient registry) {
         this(properties, registry, System::nanoTime);
     }
 
-    ApiKeyVerifier(GatewayProperties properties, RegistryKeyClient registry, LongSupplier nanoClock) {
+    ApiKeyVerifier(ApiKeyProperties properties, RegistryKeyClient registry, LongSupplier nanoClock) {
         this.bootstrapDigests = properties.apiKeys().stream().map(ApiKeyVerifier::sha256).toList();
         this.registry = registry;
         this.verdicts = new ExpiringCache<>(properties.apiKeyCacheTtl(), properties.apiKeyCacheSize(), nanoClock);

@@ -13,7 +13,7 @@ import java.util.Set;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
-import io.baton.gateway.GatewayProperties;
+import io.baton.gateway.UpstreamProperties;
 
 /**
  * The registry's key store, as the gateway asks it: {@code POST /internal/v1/api-keys/verify} with the key in the
@@ -24,11 +24,11 @@ public class RegistryKeyClient {
 
     private final HttpClient http;
     private final ObjectMapper json;
-    private final GatewayProperties properties;
+    private final UpstreamProperties properties;
     private final URI verify;
     private final URI summary;
 
-    public RegistryKeyClient(HttpClient http, ObjectMapper json, GatewayProperties properties) {
+    public RegistryKeyClient(HttpClient http, ObjectMapper json, UpstreamProperties properties) {
         this.http = http;
         this.json = json;
         this.properties = properties;

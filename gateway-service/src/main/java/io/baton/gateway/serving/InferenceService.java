@@ -7,7 +7,6 @@ import io.baton.commons.tensor.TensorException;
 import io.baton.commons.tensor.TensorSpec;
 import io.baton.core.domain.ApplicationKind;
 import io.baton.gateway.GatewayException;
-import io.baton.gateway.GatewayProperties;
 import io.baton.gateway.registry.ApplicationCache;
 import io.baton.gateway.registry.ApplicationDefinition;
 import io.baton.gateway.registry.VariantDefinition;
@@ -27,13 +26,7 @@ public class InferenceService {
     private final PipelineRoute pipeline;
     private final RequestLimits limits;
 
-    public InferenceService(ApplicationCache applications, SchedulerClient scheduler, GatewayProperties properties,
-                            DifficultyEnrichment difficulty, SneakPeekEvidence evidence) {
-        this(applications, scheduler, properties, difficulty, evidence,
-                new RequestLimits(RequestLimitsProperties.defaults()));
-    }
-
-    public InferenceService(ApplicationCache applications, SchedulerClient scheduler, GatewayProperties properties,
+    public InferenceService(ApplicationCache applications, SchedulerClient scheduler, InferenceProperties properties,
                             DifficultyEnrichment difficulty, SneakPeekEvidence evidence, RequestLimits limits) {
         this.limits = limits;
         this.applications = applications;

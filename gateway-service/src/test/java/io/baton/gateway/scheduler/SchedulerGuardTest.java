@@ -19,7 +19,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.baton.commons.tensor.Tensor;
 import io.baton.gateway.GatewayException;
-import io.baton.gateway.GatewayProperties;
+import io.baton.gateway.UpstreamProperties;
+import io.baton.gateway.support.Settings;
 import io.baton.gateway.support.StubScheduler;
 import io.github.resilience4j.bulkhead.BulkheadRegistry;
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
@@ -39,15 +40,15 @@ class SchedulerGuardTest {
     }
 
     SchedulerClient client(String url, int minimumCalls, int maxConcurrent, Duration margin) {
-        GatewayProperties.Resilience resilience = new GatewayProperties.Resilience(margin, Duration.ofMillis(500),
-                new GatewayProperties.CircuitBreaker(50f, 4, minimumCalls, Duration.ofMinutes(1), 1),
-                new GatewayProperties.Bulkhead(maxConcurrent, Duration.ZERO));
-        GatewayProperties properties = new GatewayProperties(URI.create("http://127.0.0.1:1"), URI.create(url),
-                null, null, null, null, null, resilience, null, null, null, null, null, null, null, null, null);
+        ResilienceProperties resilience = new ResilienceProperties(margin, Duration.ofMillis(500),
+                new ResilienceProperties.CircuitBreaker(50f, 4, minimumCalls, Duration.ofMinutes(1), 1),
+                new ResilienceProperties.Bulkhead(maxConcurrent, Duration.ZERO));
+        UpstreamProperties upstreams = Settings.bind("baton.gateway", UpstreamProperties.class,
+                Map.of("registry-url", "http://127.0.0.1:1", "scheduler-url", url));
         SchedulerGuard guard = new SchedulerGuard(CircuitBreakerRegistry.ofDefaults(), BulkheadRegistry.ofDefaults(),
                 timer, resilience);
         return new SchedulerClient(HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build(), new ObjectMapper(),
-                guard, properties); // HTTP/1.1 keep-alive, as GatewayConfiguration builds it
+                guard, upstreams, resilience); // HTTP/1.1 keep-alive, as GatewayConfiguration builds it
     }
 
     static SchedulerCall call(double timeoutMs) {
@@ -147,8 +148,8 @@ class SchedulerGuardTest {
     @Test
     void theBreakerIsRegisteredUnderItsName() {
         CircuitBreakerRegistry registry = CircuitBreakerRegistry.ofDefaults();
-        new SchedulerGuard(registry, BulkheadRegistry.ofDefaults(), timer, new GatewayProperties.Resilience(null, null,
-                null, null));
+        new SchedulerGuard(registry, BulkheadRegistry.ofDefaults(), timer, Settings.bind("baton.gateway.resilience",
+                ResilienceProperties.class, Map.of()));
         assertThat(registry.find(SchedulerGuard.NAME)).get().extracting(CircuitBreaker::getState)
                 .isEqualTo(CircuitBreaker.State.CLOSED);
     }

@@ -7,6 +7,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -15,7 +16,8 @@ import org.junit.jupiter.api.Test;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 
-import io.baton.gateway.GatewayProperties;
+import io.baton.gateway.UpstreamProperties;
+import io.baton.gateway.support.Settings;
 import io.baton.gateway.support.StubRegistry;
 
 /**
@@ -35,10 +37,11 @@ class ApiKeyVerifierTest {
     }
 
     ApiKeyVerifier verifier(List<String> bootstrap, int cacheSize, String registryUrl) {
-        GatewayProperties properties = new GatewayProperties(URI.create(registryUrl), null, null, bootstrap, null,
-                null, null, null, null, TTL, cacheSize, null, null, null, null, null, null);
-        return new ApiKeyVerifier(properties, new RegistryKeyClient(HttpClient.newHttpClient(), new ObjectMapper(),
-                properties), now::get);
+        ApiKeyProperties keys = new ApiKeyProperties(bootstrap, ApiKeyProperties.InferenceAuth.OPTIONAL, TTL, cacheSize);
+        UpstreamProperties upstreams = Settings.bind("baton.gateway", UpstreamProperties.class,
+                Map.of("registry-url", registryUrl));
+        return new ApiKeyVerifier(keys, new RegistryKeyClient(HttpClient.newHttpClient(), new ObjectMapper(),
+                upstreams), now::get);
     }
 
     ApiKeyVerifier verifier(List<String> bootstrap) {

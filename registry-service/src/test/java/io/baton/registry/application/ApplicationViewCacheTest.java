@@ -3,9 +3,12 @@ package io.baton.registry.application;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.junit.jupiter.api.Test;
+import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.boot.context.properties.source.MapConfigurationPropertySource;
 
 import io.baton.registry.RegistryProperties;
 
@@ -18,7 +21,8 @@ class ApplicationViewCacheTest {
     }
 
     static ApplicationViewCache cache(boolean enabled) {
-        return new ApplicationViewCache(new RegistryProperties(null, null, enabled));
+        return new ApplicationViewCache(new Binder(new MapConfigurationPropertySource(
+                Map.of("baton.registry.hot-read-cache", enabled))).bindOrCreate("baton.registry", RegistryProperties.class));
     }
 
     @Test

@@ -13,6 +13,8 @@ import org.springframework.core.env.MutablePropertySources;
 import org.springframework.core.env.StandardEnvironment;
 import org.springframework.core.env.SystemEnvironmentPropertySource;
 
+import io.baton.core.symphony.autoscale.AutoscalingAdvisor;
+
 /** The settings' defaults and checks, and the environment variables of k8s/'s overlays binding as meant. */
 class ActuatorPropertiesTest {
 
@@ -65,7 +67,8 @@ class ActuatorPropertiesTest {
                 .hasMessageContaining("baton.scheduler.actuator.pools.gpu.min-replicas");
         assertThatThrownBy(() -> new ActuatorProperties.Autoscale(true, Duration.ZERO, null, null, null))
                 .hasMessageContaining("autoscale.period");
-        assertThatThrownBy(() -> new ActuatorProperties.Autoscale(true, null, 1.5, null, null).advisor())
+        assertThatThrownBy(() -> new ActuatorProperties.Autoscale(true, null, 1.5,
+                AutoscalingAdvisor.DEFAULT_MIN_IDLE_FRACTION_TO_RELEASE, AutoscalingAdvisor.DEFAULT_MAX_GROWTH_FACTOR).advisor())
                 .hasMessageContaining("baton.scheduler.actuator.autoscale").hasMessageContaining("badRateThreshold");
     }
 

@@ -75,7 +75,8 @@ class KubernetesActuatorTest {
     }
 
     static ActuatorProperties bounds(Duration cooldown, int min, int max) {
-        return new ActuatorProperties("kubernetes", cooldown, min, max, null, null, null, null, null, null);
+        return ActuatorSettings.bind(Map.of("kind", "kubernetes", "cooldown", cooldown, "min-replicas", min,
+                "max-replicas", max));
     }
 
     int replicas(String name) {
@@ -106,8 +107,8 @@ class KubernetesActuatorTest {
     @Test
     void boundsAndCooldownHold() {
         // actuator-wide bounds [1, 4]; the gpu pool's own ceiling is 2
-        ActuatorProperties properties = new ActuatorProperties("kubernetes", Duration.ofSeconds(60), 1, 4,
-                Map.of("gpu", new ActuatorProperties.Bounds(null, 2)), null, null, null, null, null);
+        ActuatorProperties properties = ActuatorSettings.bind(Map.of("kind", "kubernetes", "cooldown",
+                Duration.ofSeconds(60), "min-replicas", 1, "max-replicas", 4, "pools.gpu.max-replicas", 2));
         ScalingService scaling = scaling(properties);
 
         ScalingAction up = scaling.apply("cpu", 10, "manual", "more");
@@ -149,7 +150,7 @@ class KubernetesActuatorTest {
     @Test
     void symphonyAdviceScalesTheDeploymentsEveryEpoch() {
         ScalingService scaling = scaling(bounds(Duration.ofSeconds(30), 1, 16));
-        ActuatorProperties.Autoscale settings = new ActuatorProperties.Autoscale(true, Duration.ofSeconds(60), null, null, null);
+        ActuatorProperties.Autoscale settings = ActuatorSettings.autoscaleEvery(Duration.ofSeconds(60));
         register("cpu-a", "cpu");
         register("cpu-b", "cpu");
         register("gpu-a", "gpu");
@@ -288,7 +289,7 @@ class KubernetesActuatorTest {
             register("cpu-a", "cpu");
             register("cpu-b", "cpu");
             EpochAutoscaler autoscaler = new EpochAutoscaler(scaling, workers, metrics,
-                    new ActuatorProperties.Autoscale(true, Duration.ofSeconds(60), null, null, null), clock);
+                    ActuatorSettings.autoscaleEvery(Duration.ofSeconds(60)), clock);
             metrics.dropped("app", DropReason.NO_DEVICE);
             clock.advance(Duration.ofSeconds(60));
 
