@@ -1,5 +1,7 @@
 package io.baton.profiler;
 
+import io.baton.commons.json.StrictJsonRequests;
+import io.baton.commons.problem.RequestProblemAdvice;
 import io.baton.commons.security.InternalAuthConfiguration;
 import io.baton.core.security.InternalCredentials;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -22,7 +24,8 @@ import io.baton.profiler.registry.RegistryClient;
 /** Profiling jobs with ONNX Runtime: latency per batch size, load time, memory, per-class recall, interference features; writes profiles to the registry. */
 @SpringBootApplication
 @EnableConfigurationProperties(ProfilerProperties.class)
-@Import(InternalAuthConfiguration.class) // an internal port: only the suite's own services are obeyed
+// an internal port: only the suite's own services are obeyed; request bodies read strictly, refusals as problems
+@Import({InternalAuthConfiguration.class, StrictJsonRequests.class, RequestProblemAdvice.class})
 public class ProfilerApplication {
 
     public static void main(String[] args) {

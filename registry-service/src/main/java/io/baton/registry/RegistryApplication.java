@@ -1,5 +1,6 @@
 package io.baton.registry;
 
+import io.baton.commons.json.StrictJsonRequests;
 import io.baton.commons.security.InternalAuthConfiguration;
 import io.baton.core.util.HttpClientThreads;
 import org.springframework.boot.SpringApplication;
@@ -12,7 +13,8 @@ import org.springframework.context.annotation.Import;
 /** The durable state of the suite: applications, variants, ONNX artifacts, profiles and plans. */
 @SpringBootApplication
 @EnableConfigurationProperties(RegistryProperties.class)
-@Import(InternalAuthConfiguration.class) // an internal port: only the suite's own services are obeyed
+// an internal port: only the suite's own services are obeyed; request bodies read strictly
+@Import({InternalAuthConfiguration.class, StrictJsonRequests.class})
 public class RegistryApplication {
 
     public static void main(String[] args) {

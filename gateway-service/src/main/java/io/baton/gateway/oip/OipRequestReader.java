@@ -12,7 +12,7 @@ import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
-import io.baton.core.json.StrictJson;
+import io.baton.commons.json.StrictJson;
 import io.baton.gateway.GatewayException;
 import io.baton.gateway.JsonErrors;
 import io.baton.gateway.tensor.Datatype;
