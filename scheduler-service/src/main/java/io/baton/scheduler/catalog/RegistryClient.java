@@ -15,6 +15,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.baton.core.security.InternalCredentials;
 import io.baton.scheduler.web.ApiException;
 import org.springframework.http.HttpStatus;
+import io.baton.commons.http.HttpClients;
 
 /** Reads applications from registry-service over HTTP ({@code GET /v1/applications/{name}}, the hot read). */
 public class RegistryClient {
@@ -27,7 +28,7 @@ public class RegistryClient {
     public RegistryClient(URI registryUrl, ObjectMapper json, InternalCredentials credentials) {
         this.registryUrl = registryUrl;
         this.json = json;
-        this.http = credentials.signing(HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build());
+        this.http = HttpClients.internal(credentials, Duration.ofSeconds(2));
     }
 
     /** The application, or empty when the registry does not know it; a registry that does not answer is a 502. */

@@ -7,6 +7,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import io.baton.commons.http.HttpClients;
 
 /**
  * Fetches artifacts from registry-service: {@code GET {registryUrl}/v1/artifacts/{sha256}/content} answers the ONNX
@@ -20,13 +21,13 @@ public final class HttpArtifactSource implements ArtifactSource {
     private final HttpClient http;
 
     /**
-     * {@code credentials}: the suite's secret, which the registry demands. Redirects are not followed: the secret must
-     * not travel to wherever a redirect points.
+     * {@code credentials}: the suite's secret, which the registry demands (redirects are not followed,
+     * {@link HttpClients#internal}).
      */
     public HttpArtifactSource(URI registryUrl, Duration timeout, InternalCredentials credentials) {
         this.registryUrl = registryUrl;
         this.timeout = timeout;
-        this.http = credentials.signing(HttpClient.newBuilder().connectTimeout(timeout).followRedirects(HttpClient.Redirect.NEVER).build());
+        this.http = HttpClients.internal(credentials, timeout);
     }
 
     @Override
