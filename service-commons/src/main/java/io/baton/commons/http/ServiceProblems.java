@@ -13,24 +13,17 @@ import io.baton.commons.problem.ProblemException;
  * A failed call to another service as a problem naming it: 502 {@code <service>-unavailable} for no answer ("the
  * registry at http://… did not answer: …") or an unexpected one ("the registry answered 500 to GET /v1/…"), 503
  * {@code interrupted} when this thread was interrupted while waiting.
+ *
+ * @param service  the callee as a detail names it ({@code registry}), also its slug's first word
+ * @param baseUrl  where the callee was called
+ * @param problems makes the problem, as the calling service's own {@link ProblemException} subtype
  */
-public final class ServiceProblems implements CallFailures {
+public record ServiceProblems(String service, URI baseUrl, Factory problems) implements CallFailures {
 
-    /** Makes the problem, as the calling service's own {@link ProblemException} subtype. */
+    /** A problem's constructor. */
     @FunctionalInterface
     public interface Factory {
         ProblemException create(HttpStatus status, String slug, String detail);
-    }
-
-    private final String service;
-    private final URI baseUrl;
-    private final Factory problems;
-
-    /** {@code service}: the callee as a detail names it ({@code registry}), also its slug's first word. */
-    public ServiceProblems(String service, URI baseUrl, Factory problems) {
-        this.service = service;
-        this.baseUrl = baseUrl;
-        this.problems = problems;
     }
 
     @Override
