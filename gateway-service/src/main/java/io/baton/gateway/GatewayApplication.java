@@ -1,11 +1,11 @@
 package io.baton.gateway;
 
-import io.baton.core.util.HttpClientThreads;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.actuate.info.InfoContributor;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
+import io.baton.commons.http.HttpClients;
 
 import io.baton.gateway.admission.AdmissionProperties;
 import io.baton.gateway.scheduler.ResilienceProperties;
@@ -20,10 +20,7 @@ import io.baton.gateway.serving.InferenceProperties;
 public class GatewayApplication {
 
     public static void main(String[] args) {
-        HttpClientThreads.atLeastTwoPoolThreads(); // first: before anything starts the common pool
-        // Pooled connections to the other services: close an idle one (60 s) before the server would (120 s), so
-        // that no request is ever sent on a connection the server is closing.
-        System.setProperty("jdk.httpclient.keepalive.timeout", System.getProperty("jdk.httpclient.keepalive.timeout", "60"));
+        HttpClients.prepareProcess(); // first: before anything starts the common pool or an HTTP client
         SpringApplication.run(GatewayApplication.class, args);
     }
 

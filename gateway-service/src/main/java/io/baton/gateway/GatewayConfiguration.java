@@ -39,6 +39,7 @@ import io.baton.gateway.serving.InferenceService;
 import io.github.resilience4j.bulkhead.BulkheadRegistry;
 import io.github.resilience4j.circuitbreaker.CircuitBreakerRegistry;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.baton.commons.http.HttpClients;
 
 /**
  * The gateway's wiring: one pooled HTTP client for the registry and the scheduler, the guard, and the filters in
@@ -70,11 +71,9 @@ public class GatewayConfiguration {
     /** Calls only the suite's own services (registry, scheduler, profiler), so every request carries the secret. */
     @Bean
     HttpClient upstreamHttpClient(ResilienceProperties resilience, InternalCredentials credentials) {
-        return credentials.signing(HttpClient.newBuilder()
+        return HttpClients.internal(credentials, HttpClient.newBuilder()
                 .version(HttpClient.Version.HTTP_1_1)
-                .connectTimeout(resilience.connectTimeout())
-                .followRedirects(HttpClient.Redirect.NEVER)
-                .build());
+                .connectTimeout(resilience.connectTimeout()));
     }
 
     /**

@@ -13,6 +13,7 @@ import org.apache.coyote.ActionCode;
 import org.springframework.boot.web.embedded.tomcat.TomcatServletWebServerFactory;
 import org.springframework.boot.web.server.WebServerFactoryCustomizer;
 import org.springframework.stereotype.Component;
+import io.baton.commons.problem.ProblemTypes;
 
 /**
  * Tomcat's own error answers (a request it refuses before any route sees it: an encoded NUL, a stray {@code %} or an
@@ -51,7 +52,7 @@ public class JsonErrorReportValve extends ErrorReportValve {
             Writer writer = response.getReporter();
             if (writer != null) {
                 writer.write(problem
-                        ? "{\"type\":\"urn:baton:problem:" + (status == 400 ? "bad-request" : "refused") + "\",\"title\":\""
+                        ? "{\"type\":\"" + ProblemTypes.type(status == 400 ? "bad-request" : "refused") + "\",\"title\":\""
                                 + (status == 400 ? "Bad Request" : "Refused") + "\",\"status\":" + status
                                 + ",\"detail\":\"" + message(status) + "\"}"
                         : "{\"error\":\"" + message(status) + "\"}");

@@ -1,6 +1,6 @@
 package io.baton.gateway;
 
-import java.util.LinkedHashMap;
+import java.util.Collections;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
@@ -21,6 +21,7 @@ import org.springframework.web.servlet.resource.NoResourceFoundException;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.baton.commons.problem.ProblemBodies;
 
 /**
  * Requests that reach no controller: a path no route has (404) and a method the path does not take (405). On the
@@ -61,16 +62,8 @@ public class RouteErrors {
     private ResponseEntity<byte[]> answer(HttpServletRequest request, int status, String slug, String title,
                                           String detail, String allow) {
         boolean oip = request.getRequestURI().startsWith("/v2/") || request.getRequestURI().equals("/v2");
-        Map<String, Object> body = new LinkedHashMap<>();
-        if (oip) {
-            body.put("error", detail);
-        } else {
-            body.put("type", "urn:baton:problem:" + slug);
-            body.put("title", title);
-            body.put("status", status);
-            body.put("detail", detail);
-            body.put("instance", request.getRequestURI());
-        }
+        Map<String, Object> body = oip ? Collections.singletonMap("error", detail)
+                : ProblemBodies.of(slug, title, status, detail, request.getRequestURI());
         ResponseEntity.BodyBuilder answer = ResponseEntity.status(status)
                 .contentType(oip ? MediaType.APPLICATION_JSON : MediaType.APPLICATION_PROBLEM_JSON);
         if (allow != null) {

@@ -4,6 +4,7 @@ import java.nio.charset.StandardCharsets;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.baton.commons.problem.ProblemTypes;
 
 /**
  * An RFC 7807 problem body another Baton service answered with: {@code slug} is the part of {@code type} after
@@ -11,15 +12,13 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  */
 public record UpstreamProblem(int status, String slug, String detail, String field, String reason) {
 
-    private static final String PREFIX = "urn:baton:problem:";
-
     /** Reads a problem body; a body that is not one becomes its text (cut short) as the detail. */
     public static UpstreamProblem parse(ObjectMapper json, int status, byte[] body) {
         try {
             JsonNode node = json.readTree(body);
             if (node != null && node.isObject()) {
                 String type = text(node, "type");
-                String slug = type != null && type.startsWith(PREFIX) ? type.substring(PREFIX.length()) : type;
+                String slug = ProblemTypes.slugOf(type);
                 String detail = text(node, "detail");
                 if (detail == null) {
                     detail = text(node, "title");

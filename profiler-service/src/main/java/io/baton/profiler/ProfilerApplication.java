@@ -1,9 +1,10 @@
 package io.baton.profiler;
 
+import io.baton.commons.json.StrictJsonRequests;
+import io.baton.commons.problem.RequestProblemAdvice;
 import io.baton.commons.security.InternalAuthConfiguration;
 import io.baton.core.security.InternalCredentials;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.baton.core.util.HttpClientThreads;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.actuate.info.InfoContributor;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
@@ -18,15 +19,17 @@ import io.baton.profiler.measure.InterferenceFeatureProfiler;
 import io.baton.profiler.measure.VariantProfiler;
 import io.baton.profiler.registry.HttpRegistryClient;
 import io.baton.profiler.registry.RegistryClient;
+import io.baton.commons.http.HttpClients;
 
 /** Profiling jobs with ONNX Runtime: latency per batch size, load time, memory, per-class recall, interference features; writes profiles to the registry. */
 @SpringBootApplication
 @EnableConfigurationProperties(ProfilerProperties.class)
-@Import(InternalAuthConfiguration.class) // an internal port: only the suite's own services are obeyed
+// an internal port: only the suite's own services are obeyed; request bodies read strictly, refusals as problems
+@Import({InternalAuthConfiguration.class, StrictJsonRequests.class, RequestProblemAdvice.class})
 public class ProfilerApplication {
 
     public static void main(String[] args) {
-        HttpClientThreads.atLeastTwoPoolThreads(); // first: before anything starts the common pool
+        HttpClients.prepareProcess(); // first: before anything starts the common pool or an HTTP client
         SpringApplication.run(ProfilerApplication.class, args);
     }
 

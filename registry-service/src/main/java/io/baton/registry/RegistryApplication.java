@@ -1,22 +1,24 @@
 package io.baton.registry;
 
+import io.baton.commons.json.StrictJsonRequests;
 import io.baton.commons.security.InternalAuthConfiguration;
-import io.baton.core.util.HttpClientThreads;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.actuate.info.InfoContributor;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
+import io.baton.commons.http.HttpClients;
 
 /** The durable state of the suite: applications, variants, ONNX artifacts, profiles and plans. */
 @SpringBootApplication
 @EnableConfigurationProperties(RegistryProperties.class)
-@Import(InternalAuthConfiguration.class) // an internal port: only the suite's own services are obeyed
+// an internal port: only the suite's own services are obeyed; request bodies read strictly
+@Import({InternalAuthConfiguration.class, StrictJsonRequests.class})
 public class RegistryApplication {
 
     public static void main(String[] args) {
-        HttpClientThreads.atLeastTwoPoolThreads(); // first: before anything starts the common pool
+        HttpClients.prepareProcess(); // first: before anything starts the common pool or an HTTP client
         SpringApplication.run(RegistryApplication.class, args);
     }
 

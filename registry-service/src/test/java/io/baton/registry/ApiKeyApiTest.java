@@ -37,7 +37,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.baton.registry.support.PostgresHttpTest;
-import io.baton.registry.support.TestDatabase;
+import io.baton.commons.test.TestDatabase;
 
 /**
  * API keys over real HTTP against PostgreSQL: issued once, stored as a hash, listed without secrets, verified and

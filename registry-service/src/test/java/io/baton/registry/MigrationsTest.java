@@ -14,7 +14,7 @@ import org.flywaydb.core.Flyway;
 import org.flywaydb.core.api.output.MigrateResult;
 import org.junit.jupiter.api.Test;
 
-import io.baton.registry.support.TestDatabase;
+import io.baton.commons.test.TestDatabase;
 
 /**
  * The Flyway migrations apply to an empty database, both on PostgreSQL (production, tests) and on H2 in PostgreSQL

@@ -1,13 +1,13 @@
 package io.baton.scheduler;
 
 import io.baton.commons.security.InternalAuthConfiguration;
-import io.baton.core.util.HttpClientThreads;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.actuate.info.InfoContributor;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
+import io.baton.commons.http.HttpClients;
 
 /** The live control plane: per-request dispatch by the scheduling-core policies on a wall clock, epoch planning, worker membership. */
 @SpringBootApplication
@@ -16,10 +16,7 @@ import org.springframework.context.annotation.Import;
 public class SchedulerApplication {
 
     public static void main(String[] args) {
-        HttpClientThreads.atLeastTwoPoolThreads(); // first: before anything starts the common pool
-        // Pooled connections to the other services: close an idle one (60 s) before the server would (120 s), so
-        // that no request is ever sent on a connection the server is closing.
-        System.setProperty("jdk.httpclient.keepalive.timeout", System.getProperty("jdk.httpclient.keepalive.timeout", "60"));
+        HttpClients.prepareProcess(); // first: before anything starts the common pool or an HTTP client
         SpringApplication.run(SchedulerApplication.class, args);
     }
 

@@ -4,13 +4,13 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 import io.baton.commons.security.InternalAuthConfiguration;
-import io.baton.core.util.HttpClientThreads;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.actuate.info.InfoContributor;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
+import io.baton.commons.http.HttpClients;
 
 /** One process per device (a GPU or a CPU slice): ONNX Runtime sessions, a model cache with a memory budget, batch execution. */
 @SpringBootApplication
@@ -19,10 +19,7 @@ import org.springframework.context.annotation.Import;
 public class WorkerApplication {
 
     public static void main(String[] args) {
-        HttpClientThreads.atLeastTwoPoolThreads(); // first: before anything starts the common pool
-        // Pooled connections to the other services: close an idle one (60 s) before the server would (120 s), so
-        // that no request is ever sent on a connection the server is closing.
-        System.setProperty("jdk.httpclient.keepalive.timeout", System.getProperty("jdk.httpclient.keepalive.timeout", "60"));
+        HttpClients.prepareProcess(); // first: before anything starts the common pool or an HTTP client
         SpringApplication.run(WorkerApplication.class, args);
     }
 

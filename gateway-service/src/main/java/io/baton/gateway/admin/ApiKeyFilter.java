@@ -21,6 +21,7 @@ import io.baton.gateway.security.ApiKeyVerifier;
 import io.baton.gateway.security.Caller;
 import io.baton.gateway.security.KeyStoreUnavailable;
 import io.baton.gateway.security.Scope;
+import io.baton.commons.problem.ProblemTypes;
 
 /**
  * API keys, in {@code X-API-Key} or as {@code Authorization: Bearer <key>}, on the routes {@link AccessRules} names.
@@ -152,7 +153,7 @@ public class ApiKeyFilter extends OncePerRequestFilter {
         }
         if (problem) {
             response.setContentType("application/problem+json");
-            json.writeValue(response.getOutputStream(), new ProblemBody("urn:baton:problem:" + slug,
+            json.writeValue(response.getOutputStream(), new ProblemBody(ProblemTypes.type(slug),
                     title(status), status, detail, request.getRequestURI(), status == 503 ? null : HEADER));
         } else {
             response.setContentType("application/json");

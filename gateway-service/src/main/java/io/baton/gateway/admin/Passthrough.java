@@ -21,6 +21,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import io.baton.gateway.LimitedInputStream;
 import io.baton.gateway.edge.PacedBody;
+import io.baton.commons.problem.ProblemTypes;
 
 /**
  * Passes one admin request to another service unchanged (method, query, body and the headers that carry meaning) and
@@ -160,7 +161,7 @@ public class Passthrough {
     private void tooLarge(HttpServletRequest request, HttpServletResponse response, String what) throws IOException {
         response.setStatus(413);
         response.setContentType("application/problem+json");
-        json.writeValue(response.getOutputStream(), new ProblemBody("urn:baton:problem:too-large",
+        json.writeValue(response.getOutputStream(), new ProblemBody(ProblemTypes.type(ProblemTypes.TOO_LARGE),
                 "Payload Too Large", 413, what + " exceeds the gateway's limit of " + maxBodyBytes
                         + " bytes (baton.gateway.max-upload-size)", request.getRequestURI(), "body"));
     }
@@ -179,7 +180,7 @@ public class Passthrough {
                          String title, String detail) throws IOException {
         response.setStatus(status);
         response.setContentType("application/problem+json");
-        json.writeValue(response.getOutputStream(), new ProblemBody("urn:baton:problem:" + slug, title, status, detail,
+        json.writeValue(response.getOutputStream(), new ProblemBody(ProblemTypes.type(slug), title, status, detail,
                 request.getRequestURI(), null));
     }
 }

@@ -1,13 +1,14 @@
 package io.baton.gateway.edge;
 
 import java.io.IOException;
-import java.util.LinkedHashMap;
+import java.util.Collections;
 import java.util.Map;
 
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.baton.commons.problem.ProblemBodies;
 
 /**
  * A request the edge refuses before any route: in the body of the route it was for, an RFC 7807 problem on
@@ -39,17 +40,13 @@ final class EdgeRefusal {
             response.setHeader("Retry-After", "1");
         }
         String uri = request.getRequestURI();
-        Map<String, Object> body = new LinkedHashMap<>();
+        Map<String, Object> body;
         if (uri != null && (uri.equals("/v1") || uri.startsWith("/v1/"))) {
             response.setContentType("application/problem+json");
-            body.put("type", "urn:baton:problem:" + slug);
-            body.put("title", title);
-            body.put("status", status);
-            body.put("detail", detail);
-            body.put("instance", uri);
+            body = ProblemBodies.of(slug, title, status, detail, uri);
         } else {
             response.setContentType("application/json");
-            body.put("error", detail);
+            body = Collections.singletonMap("error", detail);
         }
         json.writeValue(response.getOutputStream(), body);
     }

@@ -16,7 +16,7 @@ import io.baton.commons.tensor.Datatype;
 import io.baton.commons.tensor.JsonTensors;
 import io.baton.commons.tensor.Tensor;
 import io.baton.commons.tensor.TensorException;
-import io.baton.core.json.StrictJson;
+import io.baton.commons.json.StrictJson;
 import io.baton.gateway.GatewayException;
 import io.baton.gateway.JsonErrors;
 

@@ -1,7 +1,6 @@
 package io.baton.gateway.registry;
 
 import java.io.IOException;
-import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -15,15 +14,19 @@ import org.springframework.web.util.UriUtils;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import io.baton.commons.http.CallFailures;
+import io.baton.commons.http.ServiceClient;
 import io.baton.gateway.GatewayException;
 import io.baton.gateway.UpstreamProperties;
 import io.baton.gateway.UpstreamProblem;
 
 /** Reads application definitions from registry-service ({@code GET /v1/applications/...}). */
 @Component
-public class RegistryClient {
+public class RegistryClient implements CallFailures {
 
     private static final int PAGE_SIZE = 200;
+
+    private static final String JSON = "application/json";
 
     private final HttpClient http;
     private final ObjectMapper json;
@@ -35,15 +38,19 @@ public class RegistryClient {
         this.properties = properties;
     }
 
+    /** Made per call (it only holds its settings), so that a subclass standing in for the registry needs none. */
+    private ServiceClient registry() {
+        return new ServiceClient(properties.registryUrl(), http, properties.registryTimeout(), this);
+    }
+
     /** The hot read of one application, or empty when the registry does not know it. */
     public Optional<ApplicationDefinition> application(String name) {
-        HttpResponse<byte[]> response = get("/v1/applications/" + UriUtils.encodePathSegment(name, "UTF-8"));
-        if (response.statusCode() == 404) {
+        Optional<byte[]> found = registry().find("/v1/applications/" + UriUtils.encodePathSegment(name, "UTF-8"), JSON);
+        if (found.isEmpty()) {
             return Optional.empty();
         }
-        requireOk(response);
         try {
-            return Optional.of(json.readValue(response.body(), ApplicationDefinition.class));
+            return Optional.of(json.readValue(found.get(), ApplicationDefinition.class));
         } catch (IOException e) {
             throw GatewayException.badGateway("registry-failed",
                     "registry answered an application " + name + " the gateway cannot read: " + e.getMessage());
@@ -64,14 +71,13 @@ public class RegistryClient {
 
     /** The application's stored ensemble profile, or empty when it has none (404). */
     public Optional<EnsembleProfileSummary> ensembleProfile(String application) {
-        HttpResponse<byte[]> response = get("/v1/applications/" + UriUtils.encodePathSegment(application, "UTF-8")
-                + "/ensemble-profile");
-        if (response.statusCode() == 404) {
+        Optional<byte[]> found = registry().find("/v1/applications/" + UriUtils.encodePathSegment(application, "UTF-8")
+                + "/ensemble-profile", JSON);
+        if (found.isEmpty()) {
             return Optional.empty();
         }
-        requireOk(response);
         try {
-            JsonNode digest = json.readTree(response.body()).path("predictorDigest");
+            JsonNode digest = json.readTree(found.get()).path("predictorDigest");
             return Optional.of(new EnsembleProfileSummary(digest.isTextual() ? Optional.of(digest.asText()) : Optional.empty()));
         } catch (IOException e) {
             throw GatewayException.badGateway("registry-failed",
@@ -89,14 +95,13 @@ public class RegistryClient {
      */
     public Optional<DatasetRef> dataset(String application, String name) {
         String base = "/v1/applications/" + UriUtils.encodePathSegment(application, "UTF-8") + "/datasets";
-        HttpResponse<byte[]> response = get(name == null ? base + "?page=0&size=1&sort=name"
-                : base + "/" + UriUtils.encodePathSegment(name, "UTF-8"));
-        if (response.statusCode() == 404) {
+        Optional<byte[]> found = registry().find(name == null ? base + "?page=0&size=1&sort=name"
+                : base + "/" + UriUtils.encodePathSegment(name, "UTF-8"), JSON);
+        if (found.isEmpty()) {
             return Optional.empty();
         }
-        requireOk(response);
         try {
-            JsonNode node = json.readTree(response.body());
+            JsonNode node = json.readTree(found.get());
             if (name == null) {
                 node = node.path("items").path(0);
                 if (node.isMissingNode()) {
@@ -113,10 +118,8 @@ public class RegistryClient {
 
     /** An artifact's bytes ({@code GET /v1/artifacts/{digest}/content}). */
     public byte[] artifact(String digest) {
-        HttpResponse<byte[]> response = get("/v1/artifacts/" + UriUtils.encodePathSegment(digest, "UTF-8") + "/content",
+        return registry().require("/v1/artifacts/" + UriUtils.encodePathSegment(digest, "UTF-8") + "/content",
                 "application/octet-stream");
-        requireOk(response);
-        return response.body();
     }
 
     /** The names of every application, in the registry's order (by name). */
@@ -124,10 +127,9 @@ public class RegistryClient {
         List<String> names = new ArrayList<>();
         int totalPages = 1;
         for (int page = 0; page < totalPages; page++) {
-            HttpResponse<byte[]> response = get("/v1/applications?page=" + page + "&size=" + PAGE_SIZE);
-            requireOk(response);
+            byte[] answer = registry().require("/v1/applications?page=" + page + "&size=" + PAGE_SIZE, JSON);
             try {
-                JsonNode body = json.readTree(response.body());
+                JsonNode body = json.readTree(answer);
                 body.path("items").forEach(item -> names.add(item.path("name").asText()));
                 totalPages = body.path("totalPages").asInt(1);
             } catch (IOException e) {
@@ -138,31 +140,24 @@ public class RegistryClient {
         return names;
     }
 
-    private HttpResponse<byte[]> get(String pathAndQuery) {
-        return get(pathAndQuery, "application/json");
+    /** No answer from the registry: 503, the gateway cannot serve without it. */
+    @Override
+    public GatewayException unreachable(HttpRequest request, IOException e) {
+        return GatewayException.unavailable("registry-unavailable",
+                "registry unreachable at " + properties.registryUrl() + ": " + describe(e), e);
     }
 
-    private HttpResponse<byte[]> get(String pathAndQuery, String accept) {
-        URI uri = URI.create(properties.registryUrl().toString().replaceAll("/+$", "") + pathAndQuery);
-        HttpRequest request = HttpRequest.newBuilder(uri).timeout(properties.registryTimeout())
-                .header("Accept", accept).GET().build();
-        try {
-            return http.send(request, HttpResponse.BodyHandlers.ofByteArray());
-        } catch (IOException e) {
-            throw GatewayException.unavailable("registry-unavailable",
-                    "registry unreachable at " + properties.registryUrl() + ": " + describe(e), e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw GatewayException.unavailable("registry-unavailable", "interrupted while reading the registry", e);
-        }
+    @Override
+    public GatewayException interrupted(HttpRequest request, InterruptedException e) {
+        return GatewayException.unavailable("registry-unavailable", "interrupted while reading the registry", e);
     }
 
-    private void requireOk(HttpResponse<byte[]> response) {
-        if (response.statusCode() != 200) {
-            UpstreamProblem problem = UpstreamProblem.parse(json, response.statusCode(), response.body());
-            throw GatewayException.badGateway("registry-failed",
-                    "registry answered " + response.statusCode() + ": " + problem.describe());
-        }
+    /** The registry refused or failed: 502, with its problem's detail. */
+    @Override
+    public GatewayException answered(HttpRequest request, HttpResponse<byte[]> response) {
+        UpstreamProblem problem = UpstreamProblem.parse(json, response.statusCode(), response.body());
+        return GatewayException.badGateway("registry-failed",
+                "registry answered " + response.statusCode() + ": " + problem.describe());
     }
 
     static String describe(Exception e) {

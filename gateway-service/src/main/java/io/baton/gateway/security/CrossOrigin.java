@@ -16,6 +16,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.baton.gateway.admin.ApiKeyFilter;
 import io.baton.gateway.admin.ProblemBody;
+import io.baton.commons.problem.ProblemTypes;
 
 /**
  * Cross-origin access, only for the origins of {@code baton.gateway.cors.allowed-origins} (with none, this filter is
@@ -63,7 +64,7 @@ public final class CrossOrigin {
         protected void rejectRequest(ServerHttpResponse response) throws IOException {
             response.setStatusCode(HttpStatus.FORBIDDEN);
             response.getHeaders().setContentType(MediaType.APPLICATION_PROBLEM_JSON);
-            response.getBody().write(json.writeValueAsBytes(new ProblemBody("urn:baton:problem:cors-refused", "Forbidden", 403,
+            response.getBody().write(json.writeValueAsBytes(new ProblemBody(ProblemTypes.type("cors-refused"), "Forbidden", 403,
                     "cross-origin request refused: its Origin is not one of baton.gateway.cors.allowed-origins, or "
                             + "it asks for a method or header the gateway does not allow (methods " + METHODS
                             + ", headers " + REQUEST_HEADERS + ")", null, "Origin")));

@@ -21,6 +21,7 @@ import org.springframework.http.client.ClientHttpResponse;
 import org.springframework.http.client.JdkClientHttpRequestFactory;
 import org.springframework.web.client.ResourceAccessException;
 import org.springframework.web.client.RestClient;
+import io.baton.commons.http.HttpClients;
 
 /** {@link RegistryClient} over registry-service's REST API ({@code /v1}), with Spring's {@link RestClient}. */
 public final class HttpRegistryClient implements RegistryClient {
@@ -31,7 +32,7 @@ public final class HttpRegistryClient implements RegistryClient {
     /** {@code credentials}: the suite's secret, sent with every call (the registry serves only the suite). */
     public HttpRegistryClient(RestClient.Builder builder, URI baseUrl, Duration timeout, ObjectMapper json,
                               InternalCredentials credentials) {
-        HttpClient client = credentials.signing(HttpClient.newBuilder().connectTimeout(timeout).build());
+        HttpClient client = HttpClients.internal(credentials, timeout);
         JdkClientHttpRequestFactory factory = new JdkClientHttpRequestFactory(client);
         factory.setReadTimeout(timeout);
         this.http = builder.clone().baseUrl(baseUrl.toString()).requestFactory(factory)

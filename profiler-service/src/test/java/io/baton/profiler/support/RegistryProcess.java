@@ -14,6 +14,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.stream.Stream;
 
+import io.baton.commons.test.TestDatabase;
+
 /**
  * A real registry-service: its Spring Boot jar (built earlier in the reactor, {@code registry-service/target}) run
  * as a child process on PostgreSQL (a fresh schema on the server {@code BATON_TEST_DB_URL} names, default the local
@@ -33,15 +35,6 @@ public final class RegistryProcess implements AutoCloseable {
         this.schema = schema;
     }
 
-    private static final String DB_URL = env("BATON_TEST_DB_URL", "jdbc:postgresql://127.0.0.1:5432/postgres");
-    private static final String DB_USER = env("BATON_TEST_DB_USER", "postgres");
-    private static final String DB_PASSWORD = env("BATON_TEST_DB_PASSWORD", "");
-
-    private static String env(String name, String fallback) {
-        String v = System.getenv(name);
-        return v == null || v.isBlank() ? fallback : v;
-    }
-
     /** Starts the registry in {@code dir} and waits until {@code /actuator/health} is UP (at most two minutes). */
     public static RegistryProcess start(Path dir) throws IOException, InterruptedException {
         Path jar = jar();
@@ -59,13 +52,14 @@ public final class RegistryProcess implements AutoCloseable {
                 // the jar's deployment default needs the suite's secret; these tests run the profiler without one
                 "--baton.internal.auth=disabled")
                 .redirectErrorStream(true).redirectOutput(log.toFile());
-        // A real PostgreSQL, as the architecture asks of tests: the server BATON_TEST_DB_URL names (default the
-        // local one), in a fresh schema of this process's own, dropped when it stops.
-        String schema = "profiler_it_" + Long.toHexString(new java.util.Random().nextLong() & Long.MAX_VALUE);
-        pb.environment().put("BATON_DB_URL", DB_URL + (DB_URL.contains("?") ? "&" : "?") + "currentSchema=" + schema);
+        // A real PostgreSQL, as the architecture asks of tests (TestDatabase), in a fresh schema of this process's
+        // own, dropped when it stops.
+        TestDatabase.Server db = TestDatabase.server();
+        String schema = TestDatabase.freshSchema("profiler");
+        pb.environment().put("BATON_DB_URL", TestDatabase.urlFor(schema));
         pb.environment().put("BATON_DB_SCHEMA", schema);
-        pb.environment().put("BATON_DB_USER", DB_USER);
-        pb.environment().put("BATON_DB_PASSWORD", DB_PASSWORD);
+        pb.environment().put("BATON_DB_USER", db.user());
+        pb.environment().put("BATON_DB_PASSWORD", db.password());
         Process process = pb.start();
         RegistryProcess registry = new RegistryProcess(process, URI.create("http://127.0.0.1:" + port), log, schema);
         registry.awaitHealthy(Duration.ofMinutes(2));
@@ -120,11 +114,6 @@ public final class RegistryProcess implements AutoCloseable {
             process.destroyForcibly();
             Thread.currentThread().interrupt();
         }
-        try (java.sql.Connection c = java.sql.DriverManager.getConnection(DB_URL, DB_USER, DB_PASSWORD);
-             java.sql.Statement st = c.createStatement()) {
-            st.execute("drop schema if exists " + schema + " cascade");
-        } catch (java.sql.SQLException e) {
-            throw new IllegalStateException("cannot drop test schema " + schema, e);
-        }
+        TestDatabase.dropSchema(schema);
     }
 }

@@ -2,27 +2,17 @@ package io.baton.registry.web;
 
 import org.springframework.http.HttpStatus;
 
-/**
- * A request the registry refuses, answered as an RFC 7807 problem by {@link ProblemHandler}.
- *
- * @param field the request field at fault (a JSON path such as {@code inputs[0].shape}, a path variable or a query
- *              parameter), or null when no single field is
- */
-public class ApiException extends RuntimeException {
+import io.baton.commons.problem.ProblemException;
+import io.baton.commons.problem.ProblemTypes;
 
-    private final HttpStatus status;
-    private final String slug;
-    private final String field;
+/**
+ * The registry's refusals, by what went wrong: a {@link ProblemException} (answered by {@link ProblemHandler}) with
+ * the registry's problem types; {@code notFound} and {@code unprocessable} are {@link ProblemException}'s.
+ */
+public class ApiException extends ProblemException {
 
     public ApiException(HttpStatus status, String slug, String field, String detail) {
-        super(detail);
-        this.status = status;
-        this.slug = slug;
-        this.field = field;
-    }
-
-    public static ApiException notFound(String field, String detail) {
-        return new ApiException(HttpStatus.NOT_FOUND, "not-found", field, detail);
+        super(status, slug, field, detail);
     }
 
     public static ApiException duplicate(String field, String detail) {
@@ -30,7 +20,7 @@ public class ApiException extends RuntimeException {
     }
 
     public static ApiException staleVersion(long given, long current) {
-        return new ApiException(HttpStatus.CONFLICT, "stale-version", "version",
+        return new ApiException(HttpStatus.CONFLICT, ProblemTypes.STALE_VERSION, "version",
                 "version " + given + " is stale: the current version is " + current + "; read it again and retry");
     }
 
@@ -38,24 +28,7 @@ public class ApiException extends RuntimeException {
         return new ApiException(HttpStatus.CONFLICT, "in-use", null, detail);
     }
 
-    public static ApiException unprocessable(String field, String detail) {
-        return new ApiException(HttpStatus.UNPROCESSABLE_ENTITY, "unprocessable", field, detail);
-    }
-
     public static ApiException invalid(String field, String detail) {
-        return new ApiException(HttpStatus.BAD_REQUEST, "invalid-request", field, detail);
-    }
-
-    public HttpStatus status() {
-        return status;
-    }
-
-    /** Last segment of the problem {@code type} URI. */
-    public String slug() {
-        return slug;
-    }
-
-    public String field() {
-        return field;
+        return new ApiException(HttpStatus.BAD_REQUEST, ProblemTypes.INVALID_REQUEST, field, detail);
     }
 }

@@ -21,6 +21,8 @@ import org.springframework.test.context.DynamicPropertySource;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import io.baton.commons.test.TestDatabase;
+
 /**
  * Base of the HTTP tests: the service on a random port against the real PostgreSQL ({@link TestDatabase}), in a
  * fresh schema and a fresh artifact directory per test class (the context is closed after the class, so the next

@@ -3,31 +3,31 @@ package io.baton.scheduler.catalog;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URLEncoder;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Optional;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import io.baton.commons.http.HttpClients;
+import io.baton.commons.http.ServiceClient;
+import io.baton.commons.http.ServiceProblems;
 import io.baton.core.security.InternalCredentials;
 import io.baton.scheduler.web.ApiException;
-import org.springframework.http.HttpStatus;
 
 /** Reads applications from registry-service over HTTP ({@code GET /v1/applications/{name}}, the hot read). */
 public class RegistryClient {
 
-    private final URI registryUrl;
     private final ObjectMapper json;
-    private final HttpClient http;
+    private final ServiceClient registry;
+    private final ServiceProblems failures;
 
     /** {@code credentials}: the suite's secret, sent with every read (the registry serves only the suite). */
     public RegistryClient(URI registryUrl, ObjectMapper json, InternalCredentials credentials) {
-        this.registryUrl = registryUrl;
         this.json = json;
-        this.http = credentials.signing(HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build());
+        this.failures = new ServiceProblems("registry", registryUrl, ApiException::new);
+        this.registry = new ServiceClient(registryUrl, HttpClients.internal(credentials, Duration.ofSeconds(2)),
+                Duration.ofSeconds(5), failures);
     }
 
     /** The application, or empty when the registry does not know it; a registry that does not answer is a 502. */
@@ -47,27 +47,16 @@ public class RegistryClient {
         return URLEncoder.encode(name, StandardCharsets.UTF_8).replace("+", "%20");
     }
 
-    /** GET path as JSON: the body on 200, empty on 404, a 502 problem for any other answer or none. */
+    /**
+     * GET path as JSON: the body on 200, empty on 404, a 502 problem for any other answer or none; a body that is not
+     * the JSON expected is reported as no answer, the way it always was.
+     */
     private <T> Optional<T> get(String path, Class<T> type) {
-        URI uri = registryUrl.resolve(path);
-        HttpRequest request = HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(5)).GET()
-                .header("Accept", "application/json").build();
+        Optional<byte[]> body = registry.find(path, "application/json");
         try {
-            HttpResponse<byte[]> response = http.send(request, HttpResponse.BodyHandlers.ofByteArray());
-            if (response.statusCode() == 404) {
-                return Optional.empty();
-            }
-            if (response.statusCode() != 200) {
-                throw new ApiException(HttpStatus.BAD_GATEWAY, "registry-unavailable",
-                        "the registry answered " + response.statusCode() + " to GET " + uri.getPath());
-            }
-            return Optional.of(json.readValue(response.body(), type));
+            return body.isEmpty() ? Optional.empty() : Optional.of(json.readValue(body.get(), type));
         } catch (IOException e) {
-            throw new ApiException(HttpStatus.BAD_GATEWAY, "registry-unavailable",
-                    "the registry at " + registryUrl + " did not answer: " + e.getMessage());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new ApiException(HttpStatus.SERVICE_UNAVAILABLE, "interrupted", "interrupted while reading the registry");
+            throw failures.unreachable(null, e);
         }
     }
 }

@@ -23,6 +23,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.baton.scheduler.membership.Worker;
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
 import io.github.resilience4j.circuitbreaker.CircuitBreakerRegistry;
+import io.baton.commons.http.HttpClients;
 
 /**
  * Sends batches to workers ({@code POST /internal/v1/batches}, worker-service's JSON) under a per-worker
@@ -48,8 +49,8 @@ public class WorkerClient {
         this.json = json;
         this.breakers = breakers;
         this.io = io;
-        this.http = credentials.signing(HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).executor(io)
-                .connectTimeout(Duration.ofSeconds(2)).build());
+        this.http = HttpClients.internal(credentials, HttpClient.newBuilder()
+                .version(HttpClient.Version.HTTP_1_1).executor(io).connectTimeout(Duration.ofSeconds(2)));
     }
 
     /** The breaker guarding calls to this worker (made on first use, from the {@code worker} configuration). */

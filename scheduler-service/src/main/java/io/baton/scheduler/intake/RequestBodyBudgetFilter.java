@@ -18,6 +18,7 @@ import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
+import io.baton.commons.problem.ProblemTypes;
 
 /**
  * Admits an inference request only when its body fits in the scheduler's budget of bytes in flight
@@ -86,7 +87,7 @@ public final class RequestBodyBudgetFilter extends OncePerRequestFilter {
 
     private void refuse(HttpServletResponse response, HttpStatus status, String slug, String detail) throws IOException {
         Map<String, Object> problem = new LinkedHashMap<>();
-        problem.put("type", "urn:baton:problem:" + slug);
+        problem.put("type", ProblemTypes.type(slug));
         problem.put("title", status.getReasonPhrase());
         problem.put("status", status.value());
         problem.put("detail", detail);

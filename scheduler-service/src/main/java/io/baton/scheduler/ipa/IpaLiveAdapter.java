@@ -32,6 +32,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import io.baton.commons.http.HttpClients;
 
 /**
  * IPA's adaptation loop on the live suite (the paper's adapter loop, §3): every {@code baton.scheduler.ipa-interval} it
@@ -65,7 +66,7 @@ public class IpaLiveAdapter implements AutoCloseable {
     public IpaLiveAdapter(LivePipelinePlanner planner, DispatchService dispatch, ScalingService scaling,
                           ActuatorProperties actuator, SchedulerProperties properties, MeterRegistry meters,
                           ObjectMapper json, InternalCredentials credentials) {
-        this.http = credentials.signing(HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build());
+        this.http = HttpClients.internal(credentials, Duration.ofSeconds(2));
         this.scaling = scaling;
         this.actuator = actuator;
         this.meters = meters;

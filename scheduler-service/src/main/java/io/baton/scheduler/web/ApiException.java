@@ -1,46 +1,28 @@
 package io.baton.scheduler.web;
 
-import java.util.LinkedHashMap;
-import java.util.Map;
-
 import org.springframework.http.HttpStatus;
 
-/**
- * A refusal with its HTTP status and problem slug; {@link ProblemHandler} writes it as an RFC 7807 body, with any
- * extra properties ({@code field}, a drop's {@code reason}) as members of the body.
- */
-public class ApiException extends RuntimeException {
+import io.baton.commons.problem.ProblemException;
 
-    private final HttpStatus status;
-    private final String slug;
-    private final Map<String, Object> properties = new LinkedHashMap<>();
+/**
+ * The scheduler's refusals: a {@link ProblemException} without a stack trace (drops and bad input are routine here,
+ * at the request rate), with extra members such as {@code field} or a drop's {@code reason}.
+ */
+public class ApiException extends ProblemException {
 
     public ApiException(HttpStatus status, String slug, String detail) {
-        super(detail, null, false, false);
-        this.status = status;
-        this.slug = slug;
+        super(status, slug, detail, false);
     }
 
-    public HttpStatus status() {
-        return status;
-    }
-
-    public String slug() {
-        return slug;
-    }
-
-    /** Names the input at fault. */
+    @Override
     public ApiException withField(String field) {
-        properties.put("field", field);
+        super.withField(field);
         return this;
     }
 
+    @Override
     public ApiException with(String name, Object value) {
-        properties.put(name, value);
+        super.with(name, value);
         return this;
-    }
-
-    public Map<String, Object> properties() {
-        return properties;
     }
 }

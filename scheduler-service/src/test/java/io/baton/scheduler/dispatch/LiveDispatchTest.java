@@ -19,7 +19,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.baton.scheduler.membership.WorkerRegistry;
 import io.baton.scheduler.support.LinearModel;
-import io.baton.scheduler.support.RegistryStub;
+import io.baton.commons.test.RegistryStub;
 import io.baton.scheduler.support.WorkerProcess;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;

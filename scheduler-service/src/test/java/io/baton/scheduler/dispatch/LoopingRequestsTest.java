@@ -32,7 +32,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.baton.core.onnx.InputDrivenCostModels;
 import io.baton.scheduler.membership.WorkerRegistry;
 import io.baton.scheduler.support.LinearModel;
-import io.baton.scheduler.support.RegistryStub;
+import io.baton.commons.test.RegistryStub;
 import io.baton.scheduler.support.WorkerProcess;
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
 

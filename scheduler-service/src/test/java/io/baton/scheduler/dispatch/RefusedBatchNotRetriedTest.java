@@ -29,7 +29,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.baton.core.onnx.InputDrivenCostModels;
 import io.baton.scheduler.membership.WorkerRegistry;
-import io.baton.scheduler.support.RegistryStub;
+import io.baton.commons.test.RegistryStub;
 import io.baton.scheduler.support.WorkerProcess;
 
 /**

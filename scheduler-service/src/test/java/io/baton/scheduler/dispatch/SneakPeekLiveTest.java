@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.baton.scheduler.membership.WorkerRegistry;
 import io.baton.scheduler.support.LinearModel;
-import io.baton.scheduler.support.RegistryStub;
+import io.baton.commons.test.RegistryStub;
 import io.baton.scheduler.support.WorkerProcess;
 import java.net.URI;
 import java.net.http.HttpClient;

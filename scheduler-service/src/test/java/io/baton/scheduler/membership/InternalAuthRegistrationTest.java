@@ -28,7 +28,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.baton.core.security.InternalAuth;
 import io.baton.scheduler.support.LinearModel;
-import io.baton.scheduler.support.RegistryStub;
+import io.baton.commons.test.RegistryStub;
 import io.baton.scheduler.support.WorkerProcess;
 import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.MeterRegistry;

@@ -1,7 +1,5 @@
 package io.baton.worker.api;
 
-import java.net.URI;
-
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.HttpStatusCode;
@@ -14,6 +12,9 @@ import org.springframework.web.context.request.WebRequest;
 import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
 
 import com.fasterxml.jackson.databind.JsonMappingException;
+
+import io.baton.commons.json.JsonPaths;
+import io.baton.commons.problem.ProblemTypes;
 
 import io.baton.worker.artifact.ArtifactNotFoundException;
 import io.baton.worker.artifact.ArtifactUnavailableException;
@@ -29,7 +30,7 @@ class ProblemAdvice extends ResponseEntityExceptionHandler {
 
     private static ProblemDetail problem(int status, String type, String title, String detail, String field) {
         ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatusCode.valueOf(status), detail);
-        problem.setType(URI.create("urn:baton:problem:" + type));
+        problem.setType(ProblemTypes.uri(type));
         problem.setTitle(title);
         if (field != null) {
             problem.setProperty("field", field);
@@ -95,27 +96,12 @@ class ProblemAdvice extends ResponseEntityExceptionHandler {
         String field = null;
         String detail = "the body is not valid JSON for this endpoint";
         if (ex.getCause() instanceof JsonMappingException mapping && !mapping.getPath().isEmpty()) {
-            field = path(mapping);
+            field = JsonPaths.of(mapping.getPath());
             detail = field + ": " + mapping.getOriginalMessage();
         } else if (ex.getCause() != null) {
             detail = detail + ": " + ex.getCause().getMessage();
         }
         ProblemDetail body = problem(400, "malformed", "Malformed request", detail, field);
         return ResponseEntity.status(HttpStatus.BAD_REQUEST).body(body);
-    }
-
-    private static String path(JsonMappingException e) {
-        StringBuilder path = new StringBuilder();
-        for (JsonMappingException.Reference ref : e.getPath()) {
-            if (ref.getFieldName() != null) {
-                if (!path.isEmpty()) {
-                    path.append('.');
-                }
-                path.append(ref.getFieldName());
-            } else if (ref.getIndex() >= 0) {
-                path.append('[').append(ref.getIndex()).append(']');
-            }
-        }
-        return path.toString();
     }
 }

@@ -14,6 +14,7 @@ import java.time.Duration;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.baton.commons.http.HttpClients;
 
 /** Posts registrations and heartbeats as JSON to scheduler-service. Any non-2xx answer is an error. */
 public final class HttpSchedulerClient implements SchedulerClient {
@@ -29,7 +30,7 @@ public final class HttpSchedulerClient implements SchedulerClient {
         this.schedulerUrl = schedulerUrl;
         this.timeout = timeout;
         this.json = json;
-        this.http = credentials.signing(HttpClient.newBuilder().connectTimeout(timeout).build());
+        this.http = HttpClients.internal(credentials, timeout);
     }
 
     @Override

@@ -1,4 +1,4 @@
-package io.baton.scheduler.support;
+package io.baton.commons.test;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -11,9 +11,9 @@ import java.util.concurrent.ConcurrentHashMap;
 import com.sun.net.httpserver.HttpServer;
 
 /**
- * registry-service's hot read ({@code GET /v1/applications/{name}}) answered from a map, in the registry's JSON:
- * enough of the registry for the scheduler's dispatch tests, whose subject is dispatch (the end-to-end tests run the
- * real registry).
+ * registry-service's hot read ({@code GET /v1/applications/{name}}) answered from a map, in the registry's JSON, and
+ * {@code POST /v1/plans} recorded: enough of the registry for tests whose subject is a caller of it (the scheduler's
+ * dispatch tests); the end-to-end tests run the real registry.
  */
 public final class RegistryStub implements AutoCloseable {
 
@@ -66,8 +66,9 @@ public final class RegistryStub implements AutoCloseable {
     }
 
     /**
-     * A single-model application with one variant of {@link LinearModel}'s tensors; {@code latency} as
-     * {@code [[batch, p50], ...]}, or null for a variant never profiled.
+     * A single-model application with one variant taking FP32 {@code x} [-1,4] to FP32 {@code y} [-1,3] (the
+     * scheduler tests' linear model); {@code latency} as {@code [[batch, p50], ...]}, or null for a variant never
+     * profiled.
      */
     public static String singleApp(String name, String policy, double sloMs, String variant, String digest,
                                    double[][] latency) {

@@ -1,4 +1,4 @@
-package io.baton.core.json;
+package io.baton.commons.json;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.databind.DeserializationFeature;
@@ -12,7 +12,7 @@ import com.fasterxml.jackson.databind.type.LogicalType;
  * Jackson reads {@code "name": 123} as the text "123", {@code "sloMs": "100"} as a number, {@code "shape": [1.9]} as
  * [1], {@code "scopes": [1]} as the enum's second constant, keeps the last of two equal keys and ignores what
  * follows the document: each hides a client's mistake and stores it. Refused instead, and described by
- * {@link JsonProblems} ("name must be a string, got a whole number").
+ * {@link io.baton.core.json.JsonProblems} ("name must be a string, got a whole number").
  */
 public final class StrictJson {
 

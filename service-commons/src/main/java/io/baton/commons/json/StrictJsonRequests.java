@@ -1,14 +1,15 @@
-package io.baton.profiler.api;
+package io.baton.commons.json;
 
 import org.springframework.boot.autoconfigure.jackson.Jackson2ObjectMapperBuilderCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
-import io.baton.core.json.StrictJson;
-
-/** Request bodies are read strictly ({@link StrictJson}): a value of the wrong JSON kind is refused, not coerced. */
+/**
+ * Request bodies are read strictly ({@link StrictJson}): a value of the wrong JSON kind is refused, not coerced. A
+ * service {@code @Import}s it; the refusals are described by {@link io.baton.commons.problem.RequestProblemAdvice}.
+ */
 @Configuration(proxyBeanMethods = false)
-public class StrictJsonTypes {
+public class StrictJsonRequests {
 
     @Bean
     Jackson2ObjectMapperBuilderCustomizer strictJson() {

@@ -1,4 +1,4 @@
-package io.baton.registry.support;
+package io.baton.commons.test;
 
 import java.sql.Connection;
 import java.sql.DriverManager;

@@ -1,16 +1,16 @@
-package io.baton.registry.web;
+package io.baton.commons.json;
 
 import java.util.List;
 
 import com.fasterxml.jackson.databind.JsonMappingException.Reference;
 
 /** Jackson's reference chain as the JSON path a client wrote: {@code inputs[0].shape}. */
-final class JsonPaths {
+public final class JsonPaths {
 
     private JsonPaths() {
     }
 
-    static String of(List<Reference> path) {
+    public static String of(List<Reference> path) {
         StringBuilder out = new StringBuilder();
         for (Reference ref : path) {
             if (ref.getFieldName() != null) {

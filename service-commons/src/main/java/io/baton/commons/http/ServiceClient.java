@@ -1,0 +1,70 @@
+package io.baton.commons.http;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.Optional;
+
+/**
+ * Reads from another of the suite's services over HTTP: the requests (base URL, time limit, {@code Accept}), the
+ * statuses a read expects (200; 404 as "not there" where the read looks something up), and every other outcome
+ * handed to the caller's {@link CallFailures} for its own wording. What the body means stays with the caller's
+ * façade (the scheduler's or the gateway's {@code RegistryClient}, the worker's artifact source).
+ */
+public final class ServiceClient {
+
+    private final String baseUrl;
+    private final HttpClient http;
+    private final Duration timeout;
+    private final CallFailures failures;
+
+    /** {@code http}: from {@link HttpClients#internal}; {@code timeout}: each request's limit, answer included. */
+    public ServiceClient(URI baseUrl, HttpClient http, Duration timeout, CallFailures failures) {
+        this.baseUrl = baseUrl.toString().replaceAll("/+$", "");
+        this.http = http;
+        this.timeout = timeout;
+        this.failures = failures;
+    }
+
+    /** The body of {@code GET pathAndQuery} on 200, empty on 404; any other answer, or none, fails. */
+    public Optional<byte[]> find(String pathAndQuery, String accept) {
+        HttpRequest request = get(pathAndQuery, accept);
+        HttpResponse<byte[]> response = send(request);
+        if (response.statusCode() == 404) return Optional.empty();
+        return Optional.of(ok(request, response));
+    }
+
+    /** The body of {@code GET pathAndQuery} on 200; any other answer, or none, fails. */
+    public byte[] require(String pathAndQuery, String accept) {
+        HttpRequest request = get(pathAndQuery, accept);
+        return ok(request, send(request));
+    }
+
+    /** {@code pathAndQuery} (starting with {@code /}) on the service's base URL. */
+    public URI uri(String pathAndQuery) {
+        return URI.create(baseUrl + pathAndQuery);
+    }
+
+    private HttpRequest get(String pathAndQuery, String accept) {
+        return HttpRequest.newBuilder(uri(pathAndQuery)).timeout(timeout).header("Accept", accept).GET().build();
+    }
+
+    private HttpResponse<byte[]> send(HttpRequest request) {
+        try {
+            return http.send(request, HttpResponse.BodyHandlers.ofByteArray());
+        } catch (IOException e) {
+            throw failures.unreachable(request, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw failures.interrupted(request, e);
+        }
+    }
+
+    private byte[] ok(HttpRequest request, HttpResponse<byte[]> response) {
+        if (response.statusCode() != 200) throw failures.answered(request, response);
+        return response.body();
+    }
+}
