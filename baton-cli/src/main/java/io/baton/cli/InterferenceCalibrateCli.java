@@ -4,7 +4,6 @@ import io.baton.cli.bench.InterferenceCalibrateBench;
 import io.baton.core.interference.MlpInterferencePredictor;
 import io.baton.core.interference.measure.Calibration;
 import io.baton.core.plan.InputException;
-import io.baton.cli.zoo.FashionMnist;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -2,7 +2,6 @@ package io.baton.gateway.scheduler;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.net.URI;
 import java.net.http.HttpClient;
 import java.time.Duration;
 import java.util.List;

@@ -3,7 +3,6 @@ package io.baton.gateway.security;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.net.URI;
 import java.net.http.HttpClient;
 import java.time.Duration;
 import java.util.List;

@@ -1,7 +1,5 @@
 package io.baton.scheduler.membership;
 
-import io.baton.commons.membership.WorkerHeartbeat;
-import io.baton.commons.membership.WorkerRegistration;
 import org.springframework.boot.test.web.client.TestRestTemplate;
 import org.springframework.http.HttpEntity;
 import org.springframework.http.HttpHeaders;
