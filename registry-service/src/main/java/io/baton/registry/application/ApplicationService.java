@@ -12,12 +12,10 @@ import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
 import io.baton.core.registry.ApplicationPolicies;
-import io.baton.registry.dataset.DatasetRepository;
-import io.baton.registry.ensemble.EnsembleProfileRepository;
-import io.baton.registry.plan.PlanRepository;
 import io.baton.registry.profile.ProfileEntity;
 import io.baton.registry.profile.ProfileRepository;
 import io.baton.registry.profile.ProfileView;
+import io.baton.registry.reference.References;
 import io.baton.registry.variant.VariantEntity;
 import io.baton.registry.variant.VariantRepository;
 import io.baton.registry.variant.VariantView;
@@ -30,20 +28,15 @@ public class ApplicationService {
     private final ApplicationRepository applications;
     private final VariantRepository variants;
     private final ProfileRepository profiles;
-    private final DatasetRepository datasets;
-    private final PlanRepository plans;
-    private final EnsembleProfileRepository ensembleProfiles;
+    private final References references;
     private final ApplicationViewCache cache;
 
     public ApplicationService(ApplicationRepository applications, VariantRepository variants, ProfileRepository profiles,
-                              DatasetRepository datasets, PlanRepository plans, EnsembleProfileRepository ensembleProfiles,
-                              ApplicationViewCache cache) {
+                              References references, ApplicationViewCache cache) {
         this.applications = applications;
         this.variants = variants;
         this.profiles = profiles;
-        this.datasets = datasets;
-        this.plans = plans;
-        this.ensembleProfiles = ensembleProfiles;
+        this.references = references;
         this.cache = cache;
     }
 
@@ -136,15 +129,7 @@ public class ApplicationService {
     @Transactional
     public void delete(String name) {
         ApplicationEntity entity = get(name);
-        long variantCount = variants.countByApplicationId(entity.id());
-        long datasetCount = datasets.countByApplicationId(entity.id());
-        long planCount = plans.countByApplicationId(entity.id());
-        long ensembleProfileCount = ensembleProfiles.countByApplicationId(entity.id());
-        if (variantCount + datasetCount + planCount + ensembleProfileCount > 0) {
-            throw ApiException.inUse("application " + name + " is in use: " + variantCount + " variant(s), "
-                    + datasetCount + " validation dataset(s), " + planCount + " plan(s), " + ensembleProfileCount
-                    + " ensemble profile(s) refer to it; delete them first (nothing is deleted in cascade)");
-        }
+        references.requireUnusedApplication(entity.id(), name);
         applications.delete(entity);
         applications.flush();
         cache.invalidateAfterCommit();

@@ -12,10 +12,8 @@ import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
 import io.baton.registry.RegistryProperties;
-import io.baton.registry.dataset.DatasetRepository;
-import io.baton.registry.ensemble.EnsembleProfileRepository;
+import io.baton.registry.reference.References;
 import io.baton.registry.tensor.TensorSpec;
-import io.baton.registry.variant.VariantRepository;
 import io.baton.registry.web.ApiException;
 
 /**
@@ -31,20 +29,15 @@ public class ArtifactService {
     }
 
     private final ArtifactRepository artifacts;
-    private final VariantRepository variants;
-    private final DatasetRepository datasets;
-    private final EnsembleProfileRepository ensembleProfiles;
+    private final References references;
     private final ArtifactStore store;
     private final OnnxInspector inspector;
     private final long maxUploadBytes;
 
-    public ArtifactService(ArtifactRepository artifacts, VariantRepository variants, DatasetRepository datasets,
-                           EnsembleProfileRepository ensembleProfiles, ArtifactStore store, OnnxInspector inspector,
-                           RegistryProperties properties) {
+    public ArtifactService(ArtifactRepository artifacts, References references, ArtifactStore store,
+                           OnnxInspector inspector, RegistryProperties properties) {
         this.artifacts = artifacts;
-        this.variants = variants;
-        this.datasets = datasets;
-        this.ensembleProfiles = ensembleProfiles;
+        this.references = references;
         this.store = store;
         this.inspector = inspector;
         this.maxUploadBytes = properties.maxUploadSize().toBytes();
@@ -116,21 +109,25 @@ public class ArtifactService {
     /** The ONNX artifact a variant points at; a missing or non-ONNX one is the variant's fault (422). */
     @Transactional(readOnly = true)
     public ArtifactEntity requireModel(String field, String digest) {
-        ArtifactEntity artifact = artifacts.findById(normalize(field, digest)).orElseThrow(() ->
-                ApiException.unprocessable(field, "no artifact " + digest + ": upload the model first (POST /v1/artifacts)"));
-        if (artifact.mediaType() != ArtifactEntity.MediaType.onnx) {
-            throw ApiException.unprocessable(field, "artifact " + digest + " is " + artifact.mediaType() + ", not an ONNX model");
-        }
-        return artifact;
+        return require(field, digest, ArtifactEntity.MediaType.onnx, "upload the model first (POST /v1/artifacts)",
+                "an ONNX model");
     }
 
     /** A data blob a dataset points at. */
     @Transactional(readOnly = true)
     public ArtifactEntity requireData(String field, String digest) {
+        return require(field, digest, ArtifactEntity.MediaType.data, "upload it first (POST /v1/artifacts?type=data)",
+                "data");
+    }
+
+    /** The artifact {@code field} names, of media type {@code type} (422 otherwise); {@code upload} says how to add it. */
+    private ArtifactEntity require(String field, String digest, ArtifactEntity.MediaType type, String upload,
+                                   String typeName) {
         ArtifactEntity artifact = artifacts.findById(normalize(field, digest)).orElseThrow(() ->
-                ApiException.unprocessable(field, "no artifact " + digest + ": upload it first (POST /v1/artifacts?type=data)"));
-        if (artifact.mediaType() != ArtifactEntity.MediaType.data) {
-            throw ApiException.unprocessable(field, "artifact " + digest + " is " + artifact.mediaType() + ", not data");
+                ApiException.unprocessable(field, "no artifact " + digest + ": " + upload));
+        if (artifact.mediaType() != type) {
+            throw ApiException.unprocessable(field, "artifact " + digest + " is " + artifact.mediaType() + ", not "
+                    + typeName);
         }
         return artifact;
     }
@@ -149,13 +146,7 @@ public class ArtifactService {
     @Transactional
     public void delete(String digest) {
         ArtifactEntity artifact = get(digest);
-        long users = variants.countByArtifactDigest(artifact.digest())
-                + datasets.countByInputsDigestOrLabelsDigest(artifact.digest(), artifact.digest())
-                + ensembleProfiles.countByOutputsDigestOrPredictorDigest(artifact.digest(), artifact.digest());
-        if (users > 0) {
-            throw ApiException.inUse("artifact " + artifact.digest() + " is used by " + users
-                    + " variant(s), dataset(s) or ensemble profile(s); delete those first");
-        }
+        references.requireUnusedArtifact(artifact.digest());
         artifacts.delete(artifact);
         artifacts.flush();
         store.delete(artifact.digest());
