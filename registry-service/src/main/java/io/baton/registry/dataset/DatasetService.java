@@ -13,6 +13,7 @@ import org.springframework.data.domain.Pageable;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
+import io.baton.commons.tensor.Datatype;
 import io.baton.registry.application.ApplicationEntity;
 import io.baton.registry.application.ApplicationService;
 import io.baton.registry.artifact.ArtifactEntity;
@@ -119,13 +120,11 @@ public class DatasetService {
     }
 
     static int elementBytes(String datatype) {
-        return switch (datatype) {
-            case "BOOL", "UINT8", "INT8" -> 1;
-            case "UINT16", "INT16", "FP16", "BF16" -> 2;
-            case "UINT32", "INT32", "FP32" -> 4;
-            case "UINT64", "INT64", "FP64" -> 8;
-            default -> throw ApiException.invalid("inputSpec.datatype", "a dataset tensor must have a fixed-width "
+        Datatype d = Datatype.named(datatype);
+        if (d == null || !d.fixedWidth()) {
+            throw ApiException.invalid("inputSpec.datatype", "a dataset tensor must have a fixed-width "
                     + "numeric datatype, not " + datatype);
-        };
+        }
+        return d.bytes();
     }
 }
