@@ -1,7 +1,10 @@
 package io.baton.registry.persistence;
 
+import java.lang.reflect.ParameterizedType;
+import java.lang.reflect.Type;
+
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.JavaType;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 
@@ -15,10 +18,12 @@ public abstract class JsonColumn<T> implements AttributeConverter<T, String> {
 
     static final ObjectMapper MAPPER = JsonMapper.builder().findAndAddModules().build();
 
-    private final TypeReference<T> type;
+    private final JavaType type;
 
-    protected JsonColumn(TypeReference<T> type) {
-        this.type = type;
+    /** Reads {@code T} from the concrete converter's declaration ({@code extends JsonColumn<List<String>>}). */
+    protected JsonColumn() {
+        Type declared = ((ParameterizedType) getClass().getGenericSuperclass()).getActualTypeArguments()[0];
+        this.type = MAPPER.getTypeFactory().constructType(declared);
     }
 
     @Override

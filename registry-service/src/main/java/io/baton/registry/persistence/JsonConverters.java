@@ -2,7 +2,6 @@ package io.baton.registry.persistence;
 
 import java.util.List;
 
-import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import io.baton.registry.application.Penalty;
@@ -19,57 +18,35 @@ public final class JsonConverters {
     }
 
     @Converter
-    public static class TensorSpecs extends JsonColumn<List<TensorSpec>> {
-        public TensorSpecs() { super(new TypeReference<>() { }); }
-    }
+    public static class TensorSpecs extends JsonColumn<List<TensorSpec>> { }
 
     @Converter
-    public static class OneTensorSpec extends JsonColumn<TensorSpec> {
-        public OneTensorSpec() { super(new TypeReference<>() { }); }
-    }
+    public static class OneTensorSpec extends JsonColumn<TensorSpec> { }
 
     @Converter
-    public static class Strings extends JsonColumn<List<String>> {
-        public Strings() { super(new TypeReference<>() { }); }
-    }
+    public static class Strings extends JsonColumn<List<String>> { }
 
     @Converter
-    public static class Doubles extends JsonColumn<List<Double>> {
-        public Doubles() { super(new TypeReference<>() { }); }
-    }
+    public static class Doubles extends JsonColumn<List<Double>> { }
 
     @Converter
-    public static class Longs extends JsonColumn<List<Long>> {
-        public Longs() { super(new TypeReference<>() { }); }
-    }
+    public static class Longs extends JsonColumn<List<Long>> { }
 
     @Converter
-    public static class DoubleMatrix extends JsonColumn<List<List<Double>>> {
-        public DoubleMatrix() { super(new TypeReference<>() { }); }
-    }
+    public static class DoubleMatrix extends JsonColumn<List<List<Double>>> { }
 
     @Converter
-    public static class LongMatrix extends JsonColumn<List<List<Long>>> {
-        public LongMatrix() { super(new TypeReference<>() { }); }
-    }
+    public static class LongMatrix extends JsonColumn<List<List<Long>>> { }
 
     @Converter
-    public static class LatencyPoints extends JsonColumn<List<LatencyPoint>> {
-        public LatencyPoints() { super(new TypeReference<>() { }); }
-    }
+    public static class LatencyPoints extends JsonColumn<List<LatencyPoint>> { }
 
     @Converter
-    public static class Interference extends JsonColumn<InterferenceFeatures> {
-        public Interference() { super(new TypeReference<>() { }); }
-    }
+    public static class Interference extends JsonColumn<InterferenceFeatures> { }
 
     @Converter
-    public static class PenaltyColumn extends JsonColumn<Penalty> {
-        public PenaltyColumn() { super(new TypeReference<>() { }); }
-    }
+    public static class PenaltyColumn extends JsonColumn<Penalty> { }
 
     @Converter
-    public static class Json extends JsonColumn<JsonNode> {
-        public Json() { super(new TypeReference<>() { }); }
-    }
+    public static class Json extends JsonColumn<JsonNode> { }
 }
