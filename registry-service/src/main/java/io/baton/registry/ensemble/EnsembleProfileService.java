@@ -12,6 +12,7 @@ import io.baton.registry.application.ApplicationService;
 import io.baton.registry.artifact.ArtifactEntity;
 import io.baton.registry.artifact.ArtifactService;
 import io.baton.registry.dataset.DatasetRepository;
+import io.baton.registry.persistence.Upsert;
 import io.baton.registry.variant.VariantRepository;
 import io.baton.registry.web.ApiException;
 
@@ -61,13 +62,10 @@ public class EnsembleProfileService {
         }
         String predictor = request.predictorDigest() == null ? null
                 : artifacts.requireModel("predictorDigest", request.predictorDigest()).digest();
-        var existing = profiles.findByApplicationId(application.id());
-        EnsembleProfileEntity entity = existing.orElseGet(() -> new EnsembleProfileEntity(application.id()));
-        if (existing.isPresent() && request.version() != null && request.version() != entity.version()) {
-            throw ApiException.staleVersion(request.version(), entity.version());
-        }
-        entity.apply(request, outputs, predictor, request.measuredAt() == null ? Instant.now() : request.measuredAt());
-        return new Put(EnsembleProfileView.of(profiles.saveAndFlush(entity), application.name()), existing.isEmpty());
+        Upsert<EnsembleProfileEntity> put = Upsert.of(profiles.findByApplicationId(application.id()),
+                () -> new EnsembleProfileEntity(application.id()), request.version());
+        put.row().apply(request, outputs, predictor, request.measuredAt() == null ? Instant.now() : request.measuredAt());
+        return new Put(EnsembleProfileView.of(profiles.saveAndFlush(put.row()), application.name()), put.created());
     }
 
     @Transactional(readOnly = true)

@@ -13,6 +13,7 @@ import org.springframework.transaction.annotation.Transactional;
 import io.baton.core.domain.LatencyProfile;
 import io.baton.registry.application.ApplicationEntity;
 import io.baton.registry.application.ApplicationService;
+import io.baton.registry.persistence.Upsert;
 import io.baton.registry.variant.VariantEntity;
 import io.baton.registry.variant.VariantService;
 import io.baton.registry.web.ApiException;
@@ -45,14 +46,12 @@ public class ProfileService {
         ApplicationEntity application = applications.get(applicationName);
         VariantEntity variant = variants.entity(application, variantName);
         validate(application, request);
-        var existing = profiles.findByVariantIdAndDeviceKindAndExecutionProvider(variant.id(), deviceKind, provider);
-        ProfileEntity entity = existing.orElseGet(() -> new ProfileEntity(variant.id(), deviceKind, provider));
-        if (existing.isPresent() && request.version() != null && request.version() != entity.version()) {
-            throw ApiException.staleVersion(request.version(), entity.version());
-        }
-        entity.apply(request, fit(request), request.measuredAt() == null ? Instant.now() : request.measuredAt());
+        Upsert<ProfileEntity> put = Upsert.of(
+                profiles.findByVariantIdAndDeviceKindAndExecutionProvider(variant.id(), deviceKind, provider),
+                () -> new ProfileEntity(variant.id(), deviceKind, provider), request.version());
+        put.row().apply(request, fit(request), request.measuredAt() == null ? Instant.now() : request.measuredAt());
         applications.changedBelow();
-        return new Put(ProfileView.of(profiles.saveAndFlush(entity)), existing.isEmpty());
+        return new Put(ProfileView.of(profiles.saveAndFlush(put.row())), put.created());
     }
 
     @Transactional(readOnly = true)
