@@ -9,10 +9,11 @@ import java.time.Duration;
 import java.util.Optional;
 
 /**
- * Reads from another of the suite's services over HTTP: the requests (base URL, time limit, {@code Accept}), the
- * statuses a read expects (200; 404 as "not there" where the read looks something up), and every other outcome
- * handed to the caller's {@link CallFailures} for its own wording. What the body means stays with the caller's
- * façade (the scheduler's or the gateway's {@code RegistryClient}, the worker's artifact source).
+ * Calls another of the suite's services over HTTP: the requests (base URL, time limit, {@code Accept}), the
+ * statuses a call expects (200 for a read, 404 as "not there" where the read looks something up; any 2xx for a
+ * write), and every other outcome handed to the caller's {@link CallFailures} for its own wording. What the body
+ * means stays with the caller's façade (the scheduler's, the gateway's or the profiler's registry client, the
+ * worker's artifact source).
  */
 public final class ServiceClient {
 
@@ -41,6 +42,19 @@ public final class ServiceClient {
     public byte[] require(String pathAndQuery, String accept) {
         HttpRequest request = get(pathAndQuery, accept);
         return ok(request, send(request));
+    }
+
+    /**
+     * The body of {@code method pathAndQuery} carrying {@code body} as {@code contentType}, on any 2xx (a write may
+     * answer 201 or 200); any other answer, or none, fails.
+     */
+    public byte[] write(String method, String pathAndQuery, String contentType, byte[] body, String accept) {
+        HttpRequest request = HttpRequest.newBuilder(uri(pathAndQuery)).timeout(timeout).header("Accept", accept)
+                .header("Content-Type", contentType).method(method, HttpRequest.BodyPublishers.ofByteArray(body))
+                .build();
+        HttpResponse<byte[]> response = send(request);
+        if (response.statusCode() / 100 != 2) throw failures.answered(request, response);
+        return response.body();
     }
 
     /** {@code pathAndQuery} (starting with {@code /}) on the service's base URL. */
