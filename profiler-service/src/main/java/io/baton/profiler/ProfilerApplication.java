@@ -11,7 +11,6 @@ import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
-import org.springframework.web.client.RestClient;
 
 import io.baton.profiler.job.ProfilingJobs;
 import io.baton.profiler.measure.EnsembleProfiler;
@@ -40,9 +39,8 @@ public class ProfilerApplication {
     }
 
     @Bean
-    RegistryClient registryClient(RestClient.Builder builder, ProfilerProperties properties, ObjectMapper json,
-                                  InternalCredentials credentials) {
-        return new HttpRegistryClient(builder, properties.registryUrl(), properties.httpTimeout(), json, credentials);
+    RegistryClient registryClient(ProfilerProperties properties, ObjectMapper json, InternalCredentials credentials) {
+        return new HttpRegistryClient(properties.registryUrl(), properties.httpTimeout(), json, credentials);
     }
 
     @Bean

@@ -1,110 +1,132 @@
 package io.baton.profiler.registry;
 
-import io.baton.core.security.InternalCredentials;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
-import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 
+import com.fasterxml.jackson.databind.JavaType;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import org.springframework.web.util.DefaultUriBuilderFactory;
+import org.springframework.web.util.UriBuilderFactory;
+
+import io.baton.commons.http.CallFailures;
+import io.baton.commons.http.HttpClients;
+import io.baton.commons.http.ServiceClient;
+import io.baton.core.security.InternalCredentials;
 import io.baton.profiler.registry.RegistryModel.Application;
 import io.baton.profiler.registry.RegistryModel.Dataset;
 import io.baton.profiler.registry.RegistryModel.Page;
-import org.springframework.core.ParameterizedTypeReference;
-import org.springframework.http.HttpStatusCode;
-import org.springframework.http.MediaType;
-import org.springframework.http.client.ClientHttpResponse;
-import org.springframework.http.client.JdkClientHttpRequestFactory;
-import org.springframework.web.client.ResourceAccessException;
-import org.springframework.web.client.RestClient;
-import io.baton.commons.http.HttpClients;
 
-/** {@link RegistryClient} over registry-service's REST API ({@code /v1}), with Spring's {@link RestClient}. */
-public final class HttpRegistryClient implements RegistryClient {
+/**
+ * {@link RegistryClient} over registry-service's REST API ({@code /v1}), with the suite's {@link ServiceClient}; its
+ * failures become {@link RegistryException}s worded as the profiler's jobs have always reported them.
+ */
+public final class HttpRegistryClient implements RegistryClient, CallFailures {
 
-    private final RestClient http;
+    private static final String JSON = "application/json";
+    private static final String OCTETS = "application/octet-stream";
+
+    private final ServiceClient http;
     private final ObjectMapper json;
+    /** Expands path templates and encodes their values as Spring's REST clients do. */
+    private final UriBuilderFactory paths = new DefaultUriBuilderFactory();
 
     /** {@code credentials}: the suite's secret, sent with every call (the registry serves only the suite). */
-    public HttpRegistryClient(RestClient.Builder builder, URI baseUrl, Duration timeout, ObjectMapper json,
-                              InternalCredentials credentials) {
-        HttpClient client = HttpClients.internal(credentials, timeout);
-        JdkClientHttpRequestFactory factory = new JdkClientHttpRequestFactory(client);
-        factory.setReadTimeout(timeout);
-        this.http = builder.clone().baseUrl(baseUrl.toString()).requestFactory(factory)
-                .defaultStatusHandler(HttpStatusCode::isError, (request, response) -> {
-                    throw refusal(response);
-                })
-                .build();
+    public HttpRegistryClient(URI baseUrl, Duration timeout, ObjectMapper json, InternalCredentials credentials) {
+        this.http = new ServiceClient(baseUrl, HttpClients.internal(credentials, timeout), timeout, this);
         this.json = json;
     }
 
     @Override
     public Application application(String name) {
-        return call(() -> http.get().uri("/v1/applications/{name}", name).retrieve().body(Application.class));
+        return read(http.require(path("/v1/applications/{name}", name), JSON), json.constructType(Application.class));
     }
 
     @Override
     public List<Dataset> datasets(String application) {
-        Page<Dataset> page = call(() -> http.get().uri("/v1/applications/{app}/datasets?size=200", application)
-                .retrieve().body(new ParameterizedTypeReference<Page<Dataset>>() { }));
+        Page<Dataset> page = read(http.require(path("/v1/applications/{app}/datasets?size=200", application), JSON),
+                json.getTypeFactory().constructParametricType(Page.class, Dataset.class));
         return page == null || page.items() == null ? List.of() : page.items();
     }
 
     @Override
     public byte[] artifact(String digest) {
-        return call(() -> http.get().uri("/v1/artifacts/{digest}/content", digest)
-                .accept(MediaType.APPLICATION_OCTET_STREAM, MediaType.parseMediaType("application/zip")).retrieve().body(byte[].class));
+        return http.require(path("/v1/artifacts/{digest}/content", digest), OCTETS + ", application/zip");
     }
 
     @Override
     public void putProfile(String application, String variant, String deviceKind, String provider, ProfileBody profile) {
-        call(() -> http.put().uri("/v1/applications/{app}/variants/{v}/profiles/{kind}/{provider}", application, variant,
-                        deviceKind, provider)
-                .contentType(MediaType.APPLICATION_JSON).body(profile).retrieve().toBodilessEntity());
+        http.write("PUT", path("/v1/applications/{app}/variants/{v}/profiles/{kind}/{provider}", application, variant,
+                deviceKind, provider), JSON, write(profile), JSON);
     }
 
     @Override
     public String upload(byte[] bytes, String type) {
-        JsonNode artifact = call(() -> http.post().uri("/v1/artifacts?type={type}", type).contentType(MediaType.APPLICATION_OCTET_STREAM)
-                .body(bytes).retrieve().body(JsonNode.class));
-        if (artifact == null || !artifact.hasNonNull("digest")) throw new RegistryException(502, null, "the registry answered no digest", null);
+        JsonNode artifact = read(http.write("POST", path("/v1/artifacts?type={type}", type), OCTETS, bytes, JSON),
+                json.constructType(JsonNode.class));
+        if (artifact == null || !artifact.hasNonNull("digest")) throw new RegistryException(502, "the registry answered no digest", null);
         return artifact.get("digest").asText();
     }
 
     @Override
     public void putEnsembleProfile(String application, EnsembleProfileBody profile) {
-        call(() -> http.put().uri("/v1/applications/{app}/ensemble-profile", application)
-                .contentType(MediaType.APPLICATION_JSON).body(profile).retrieve().toBodilessEntity());
+        http.write("PUT", path("/v1/applications/{app}/ensemble-profile", application), JSON, write(profile), JSON);
     }
 
-    private <T> T call(java.util.function.Supplier<T> request) {
+    @Override
+    public RegistryException unreachable(HttpRequest request, IOException cause) {
+        return new RegistryException(0, "registry unreachable: " + ioError(request, cause.getMessage()), cause);
+    }
+
+    @Override
+    public RegistryException interrupted(HttpRequest request, InterruptedException cause) {
+        return new RegistryException(0, "registry unreachable: "
+                + ioError(request, "Request was interrupted: " + cause.getMessage()), cause);
+    }
+
+    /** The registry's RFC 7807 body's detail; a body that is no problem becomes the message as is. */
+    @Override
+    public RegistryException answered(HttpRequest request, HttpResponse<byte[]> response) {
+        byte[] body = response.body();
+        String detail = new String(body, StandardCharsets.UTF_8);
         try {
-            return request.get();
-        } catch (ResourceAccessException e) {
-            throw new RegistryException(0, null, "registry unreachable: " + e.getMessage(), e);
+            JsonNode problem = json.readTree(body);
+            if (problem != null && problem.hasNonNull("detail")) detail = problem.get("detail").asText();
+        } catch (IOException notJson) {
+            // keep the raw text
+        }
+        return new RegistryException(response.statusCode(), detail, null);
+    }
+
+    /** How Spring's REST client worded a call that got no answer, which the jobs' messages have always carried. */
+    private static String ioError(HttpRequest request, String why) {
+        return "I/O error on " + request.method() + " request for \"" + request.uri() + "\": " + why;
+    }
+
+    private String path(String template, Object... values) {
+        return paths.expand(template, values).toString();
+    }
+
+    /** The body as {@code type}; an empty body is null, as Spring's REST client read it. */
+    private <T> T read(byte[] body, JavaType type) {
+        if (body.length == 0) return null;
+        try {
+            return json.readValue(body, type);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 
-    /** The registry's RFC 7807 body, kept as detail and field; a body that is no problem becomes the message as is. */
-    private RegistryException refusal(ClientHttpResponse response) {
+    private byte[] write(Object body) {
         try {
-            int status = response.getStatusCode().value();
-            byte[] body = response.getBody().readAllBytes();
-            String detail = new String(body, java.nio.charset.StandardCharsets.UTF_8);
-            String field = null;
-            try {
-                JsonNode problem = json.readTree(body);
-                if (problem != null && problem.hasNonNull("detail")) detail = problem.get("detail").asText();
-                if (problem != null && problem.hasNonNull("field")) field = problem.get("field").asText();
-            } catch (IOException notJson) {
-                // keep the raw text
-            }
-            return new RegistryException(status, field, detail, null);
+            return json.writeValueAsBytes(body);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
