@@ -105,9 +105,15 @@ public final class HttpRegistryClient implements RegistryClient, CallFailures {
         return new RegistryException(response.statusCode(), detail, null);
     }
 
-    /** How Spring's REST client worded a call that got no answer, which the jobs' messages have always carried. */
+    /**
+     * How Spring's REST client worded a call that got no answer (the URL without its query), which the jobs' messages
+     * have always carried.
+     */
     private static String ioError(HttpRequest request, String why) {
-        return "I/O error on " + request.method() + " request for \"" + request.uri() + "\": " + why;
+        String url = request.uri().toString();
+        int query = url.indexOf('?');
+        return "I/O error on " + request.method() + " request for \"" + (query < 0 ? url : url.substring(0, query))
+                + "\": " + why;
     }
 
     private String path(String template, Object... values) {
