@@ -3,6 +3,7 @@ package io.baton.benchmarks;
 import io.baton.cli.bench.SneakPeekAppTable;
 import io.baton.cli.bench.SneakPeekBench;
 import io.baton.cli.bench.SneakPeekWorkload;
+import io.baton.core.policy.PolicyIds;
 import io.baton.core.sneakpeek.AppProfile;
 import io.baton.core.sneakpeek.ExecutionMode;
 import io.baton.core.sneakpeek.ModelCache;
@@ -39,7 +40,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @Fork(1)
 public class SneakPeekSchedulerBenchmark {
 
-    @Param({"grouped", "sneakpeek", "lo-priority"})
+    @Param({"grouped", PolicyIds.SNEAKPEEK, "lo-priority"})
     public String policy;
 
     private SneakPeekPolicy scheduler;

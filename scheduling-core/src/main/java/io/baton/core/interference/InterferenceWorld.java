@@ -3,6 +3,7 @@ package io.baton.core.interference;
 import io.baton.core.domain.LatencyProfile;
 import io.baton.core.domain.ServedModel;
 import io.baton.core.policy.Dispatcher;
+import io.baton.core.policy.PolicyIds;
 import io.baton.core.sim.SimulationResult;
 import io.baton.core.sim.SimulationSpec;
 import io.baton.core.sim.Simulator;
@@ -27,8 +28,8 @@ import java.util.List;
  * per-device latencies and slowdowns come from {@link InterferenceExecution}).
  */
 public final class InterferenceWorld {
-    public static final List<String> POLICIES = List.of("base", "base-fair", "interference-off", "interference", "interference-perfect",
-            "base-wc");
+    public static final List<String> POLICIES = List.of("base", "base-fair", PolicyIds.INTERFERENCE_OFF, PolicyIds.INTERFERENCE,
+            "interference-perfect", "base-wc");
 
     private final InterferenceWorkload workload;
     private final SlowdownTable truth;
@@ -58,8 +59,8 @@ public final class InterferenceWorld {
     /** The predictor a policy plans with, or null for the baselines that do not plan. */
     public InterferencePredictor predictorOf(String policy) {
         return switch (policy) {
-            case "interference-off" -> NoInterference.INSTANCE;
-            case "interference" -> mlp;
+            case PolicyIds.INTERFERENCE_OFF -> NoInterference.INSTANCE;
+            case PolicyIds.INTERFERENCE -> mlp;
             case "interference-perfect" -> measured;
             case "base", "base-fair", "base-wc" -> null;
             default -> throw new IllegalArgumentException("unknown policy '" + policy + "': one of " + String.join(", ", POLICIES));
