@@ -26,31 +26,15 @@ import java.util.List;
  * </ul>
  * Arrivals are Poisson per model. The served models carry their GPU latency as their profile (the world's
  * per-device latencies and slowdowns come from {@link InterferenceExecution}).
+ *
+ * @param truth    what really happens (the ground truth's table for this workload)
+ * @param mlp      the trained predictor ({@code interference})
+ * @param measured the measured table ({@code interference-perfect})
  */
-public final class InterferenceWorld {
+public record InterferenceWorld(InterferenceWorkload workload, SlowdownTable truth, InterferencePredictor mlp,
+                                InterferencePredictor measured) {
     public static final List<String> POLICIES = List.of("base", "base-fair", PolicyIds.INTERFERENCE_OFF, PolicyIds.INTERFERENCE,
             "interference-perfect", "base-wc");
-
-    private final InterferenceWorkload workload;
-    private final SlowdownTable truth;
-    private final InterferencePredictor mlp, measured;
-
-    /**
-     * @param truth    what really happens (the ground truth's table for this workload)
-     * @param mlp      the trained predictor ({@code interference})
-     * @param measured the measured table ({@code interference-perfect})
-     */
-    public InterferenceWorld(InterferenceWorkload workload, SlowdownTable truth, InterferencePredictor mlp,
-                             InterferencePredictor measured) {
-        this.workload = workload;
-        this.truth = truth;
-        this.mlp = mlp;
-        this.measured = measured;
-    }
-
-    public InterferenceWorkload workload() {
-        return workload;
-    }
 
     public InterferenceWorld withWorkload(InterferenceWorkload other) {
         return new InterferenceWorld(other, truth, mlp, measured);
