@@ -5,19 +5,10 @@ import io.baton.core.schemble.PlanningProblem;
 import io.baton.core.schemble.SchemblePlan;
 import io.baton.core.schemble.SchemblePlanner;
 import java.util.SplittableRandom;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Schemble's Algorithm 1 on one buffered round (the target that keeps planning well inside a query's slack: 32 queries
@@ -25,13 +16,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * rounds from {@link SchembleBench#plannerProblem} are planned in turn, so that no one instance's Pareto fronts decide
  * the figure. δ = 0.1 and 0.001 are the paper's other settings (Exp-4: the table grows tenfold per decade).
  */
-@State(Scope.Thread)
-@BenchmarkMode(Mode.SampleTime)
-@OutputTimeUnit(TimeUnit.MICROSECONDS)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
-@Fork(1)
-public class SchemblePlannerBenchmark {
+public class SchemblePlannerBenchmark extends PlanningLatencyBenchmark {
 
     @Param({"0.1", "0.01", "0.001"})
     public double delta;

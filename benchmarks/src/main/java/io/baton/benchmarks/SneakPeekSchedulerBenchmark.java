@@ -3,6 +3,7 @@ package io.baton.benchmarks;
 import io.baton.cli.bench.SneakPeekAppTable;
 import io.baton.cli.bench.SneakPeekBench;
 import io.baton.cli.bench.SneakPeekWorkload;
+import io.baton.core.policy.PolicyIds;
 import io.baton.core.sneakpeek.AppProfile;
 import io.baton.core.sneakpeek.ExecutionMode;
 import io.baton.core.sneakpeek.ModelCache;
@@ -10,19 +11,10 @@ import io.baton.core.sneakpeek.Schedule;
 import io.baton.core.sneakpeek.SchedulingWindow;
 import io.baton.core.sneakpeek.SneakPeekPolicy;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * One SneakPeek scheduling window at the brute-force threshold (the target that keeps a window's planning negligible
@@ -31,15 +23,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * costs depends on how many applications, groups and variants there are, not on the recall values). 512 generated
  * windows are scheduled in turn. {@code lo-priority} is the per-request baseline, for scale.
  */
-@State(Scope.Thread)
-@BenchmarkMode(Mode.SampleTime)
-@OutputTimeUnit(TimeUnit.MICROSECONDS)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
-@Fork(1)
-public class SneakPeekSchedulerBenchmark {
+public class SneakPeekSchedulerBenchmark extends PlanningLatencyBenchmark {
 
-    @Param({"grouped", "sneakpeek", "lo-priority"})
+    @Param({"grouped", PolicyIds.SNEAKPEEK, "lo-priority"})
     public String policy;
 
     private SneakPeekPolicy scheduler;

@@ -19,6 +19,7 @@ import io.baton.core.interference.SyntheticModel;
 import io.baton.core.interference.TrainingSet;
 import io.baton.core.interference.WorkloadModel;
 import io.baton.core.interference.XavierLike;
+import io.baton.core.policy.PolicyIds;
 import io.baton.core.sim.SimulationResult;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
@@ -122,8 +123,8 @@ public final class InterferenceBench {
         }
         printMean(out, "all", rows);
         out.printf("interference over base-wc (the stronger, work-conserving affinity baseline): goodput %.3f%s%n",
-                meanRatio(rows, "interference", "base-wc", true),
-                sloSearch ? String.format(", slo99 %.3f", meanRatio(rows, "interference", "base-wc", false)) : "");
+                meanRatio(rows, PolicyIds.INTERFERENCE, "base-wc", true),
+                sloSearch ? String.format(", slo99 %.3f", meanRatio(rows, PolicyIds.INTERFERENCE, "base-wc", false)) : "");
     }
 
     private void printMean(PrintStream out, String label, List<Row> rows) {
@@ -206,7 +207,7 @@ public final class InterferenceBench {
         for (int i = 0; i < rates.length; i++) rates[i] *= capacity;
         InterferenceWorkload w = unit.workload().withRates(rates);
         SlowdownTable table = SlowdownTable.build(mlp, w.platform(), w.profiles());
-        InterferencePlanner planner = InterferencePlanner.standard("interference", mlp, PlanGoal.GOODPUT, seed);
+        InterferencePlanner planner = InterferencePlanner.standard(PolicyIds.INTERFERENCE, mlp, PlanGoal.GOODPUT, seed);
         ThreadMXBean mx = ManagementFactory.getThreadMXBean();
         double bestCpu = Double.POSITIVE_INFINITY, bestWall = Double.POSITIVE_INFINITY;
         for (int i = 0; i < 20; i++) {

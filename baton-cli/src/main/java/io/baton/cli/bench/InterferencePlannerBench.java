@@ -14,6 +14,7 @@ import io.baton.core.interference.SlowdownTable;
 import io.baton.core.interference.SyntheticModel;
 import io.baton.core.interference.WorkloadModel;
 import io.baton.core.interference.XavierLike;
+import io.baton.core.policy.PolicyIds;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
@@ -61,7 +62,7 @@ public final class InterferencePlannerBench {
         ThreadMXBean mx = ManagementFactory.getThreadMXBean();
         List<Result> out = new ArrayList<>();
         for (PlanGoal goal : List.of(PlanGoal.GOODPUT, PlanGoal.SLO_99, PlanGoal.FAIRNESS)) {
-            InterferencePlanner planner = InterferencePlanner.standard("interference", measured, goal, seed);
+            InterferencePlanner planner = InterferencePlanner.standard(PolicyIds.INTERFERENCE, measured, goal, seed);
             for (int i = 0; i < workloads.size(); i++) planner.plan(workloads.get(i), tables.get(i)); // warm-up
             double[] ms = new double[rounds * workloads.size()];
             int n = 0;

@@ -93,7 +93,7 @@ public final class IpaBench {
         out.println("averages over workloads; verdict of IPA against each baseline");
         out.printf("%-11s %-9s %7s %9s %9s %8s  %s%n", "pipeline", "policy", "PAS", "cores", "SLA-viol%", "drop%", "IPA vs this");
         for (String pipe : rows.stream().map(Row::pipeline).distinct().toList()) {
-            double[] ipa = avg(rows, pipe, "ipa");
+            double[] ipa = avg(rows, pipe, IpaPolicy.IPA.id());
             for (IpaPolicy p : IpaPolicy.values()) {
                 double[] a = avg(rows, pipe, p.id());
                 String verdict = p == IpaPolicy.IPA ? "" : verdict(ipa, a);

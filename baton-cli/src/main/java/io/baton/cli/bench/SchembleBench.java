@@ -3,6 +3,7 @@ package io.baton.cli.bench;
 import io.baton.core.policy.Aggregator;
 import io.baton.core.policy.Dispatcher;
 import io.baton.core.policy.Planner;
+import io.baton.core.policy.PolicyIds;
 import io.baton.core.schemble.AccuracyProfile;
 import io.baton.core.schemble.Aggregators;
 import io.baton.core.schemble.ArrivalSelectionDispatcher;
@@ -58,12 +59,12 @@ import java.util.function.ToIntFunction;
  * scored like any other, since lateness is what its latency columns report ({@link #answerCounts}).
  */
 public final class SchembleBench {
-    public static final List<String> POLICIES = List.of("schemble", "schemble-ea", "original", "static", "gating", "des",
+    public static final List<String> POLICIES = List.of(PolicyIds.SCHEMBLE, "schemble-ea", "original", "static", "gating", "des",
             "greedy-edf", "greedy-fifo", "greedy-sjf");
     /** The policies that run the predictor's trunk (their features) at the edge, on every query before it reaches the dispatcher. */
     static final Set<String> ENRICHED = Set.of("gating", "des");
     /** The policies whose dispatcher runs the difficulty predictor on buffered queries ({@link SchembleDispatcher}). */
-    static final Set<String> BUFFER_PREDICTED = Set.of("schemble", "schemble-ea", "greedy-edf", "greedy-fifo", "greedy-sjf");
+    static final Set<String> BUFFER_PREDICTED = Set.of(PolicyIds.SCHEMBLE, "schemble-ea", "greedy-edf", "greedy-fifo", "greedy-sjf");
 
     /**
      * What the bench replays.
@@ -288,7 +289,7 @@ public final class SchembleBench {
     private Dispatcher dispatcher(String policy, EnsembleCluster cl, boolean rejection) {
         int all = cluster.allMask();
         return switch (policy) {
-            case "schemble", "schemble-ea", "greedy-edf", "greedy-fifo", "greedy-sjf" ->
+            case PolicyIds.SCHEMBLE, "schemble-ea", "greedy-edf", "greedy-fifo", "greedy-sjf" ->
                     new SchembleDispatcher(policy, cl, planner(policy), cfg.delta(), rejection, PlanningCost.measured(), cfg.enrichMs());
             case "original" -> new ArrivalSelectionDispatcher(policy, cl, q -> all, rejection);
             case "static" -> new ArrivalSelectionDispatcher(policy, cl, q -> staticMask, rejection);
@@ -380,7 +381,7 @@ public final class SchembleBench {
         Config short10s = new Config(cfg.data(), cfg.latencyMs(), cfg.enrichMs(), cfg.deadlinesMs(), cfg.rate(),
                 Math.min(cfg.durationMs(), 10_000), cfg.bins(), cfg.delta(), cfg.seed());
         SchembleBench warmUp = new SchembleBench(short10s);
-        for (String p : List.of("schemble", "greedy-edf")) warmUp.run(p, Traffic.BURSTY, cfg.deadlinesMs()[cfg.deadlinesMs().length - 1], true);
+        for (String p : List.of(PolicyIds.SCHEMBLE, "greedy-edf")) warmUp.run(p, Traffic.BURSTY, cfg.deadlinesMs()[cfg.deadlinesMs().length - 1], true);
     }
 
     public List<Row> exp1() {

@@ -1,5 +1,6 @@
 package io.baton.cli.bench;
 
+import io.baton.core.policy.PolicyIds;
 import io.baton.core.sim.ModelLoad;
 import io.baton.core.sim.Policies;
 import io.baton.core.sim.Scenario;
@@ -44,7 +45,7 @@ public final class SimulatorSpeedBench {
         for (int i = 0; i < models; i++) {
             ms.add(ModelLoad.linear("resnet50-" + i, 2.05, 5.378, 27, totalRate / models, ModelLoad.Arrival.GAMMA, 0.5));
         }
-        return new Scenario(11, durationMs, 0, 0, devices, ms, List.of("symphony"), null);
+        return new Scenario(11, durationMs, 0, 0, devices, ms, List.of(PolicyIds.SYMPHONY), null);
     }
 
     /** Every policy, or only the one named. */

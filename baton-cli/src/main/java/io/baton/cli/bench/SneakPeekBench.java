@@ -1,5 +1,6 @@
 package io.baton.cli.bench;
 
+import io.baton.core.policy.PolicyIds;
 import io.baton.core.sneakpeek.AppProfile;
 import io.baton.core.sneakpeek.ExecutionMode;
 import io.baton.core.sneakpeek.ModelCache;
@@ -50,7 +51,7 @@ import java.util.List;
 public final class SneakPeekBench {
 
     /** The policies of the paper's sensitivity figures (§6.4 omits MaxAcc-EDF). */
-    public static final List<String> SWEEP_POLICIES = List.of("lo-edf", "lo-priority", "grouped", "grouped+da", "sneakpeek");
+    public static final List<String> SWEEP_POLICIES = List.of("lo-edf", "lo-priority", "grouped", "grouped+da", PolicyIds.SNEAKPEEK);
 
     /**
      * @param utility       mean utility per request (eq. 3 with true accuracies)
@@ -173,7 +174,7 @@ public final class SneakPeekBench {
                     100 * r.violations(), r.violationMs(), r.swapsPerWindow(), r.schedulerUs(), r.schedulerMaxUs());
         }
         Row loEdf = rows.stream().filter(r -> r.policy().equals("lo-edf")).findFirst().orElseThrow();
-        for (String p : List.of("grouped+da", "sneakpeek")) {
+        for (String p : List.of("grouped+da", PolicyIds.SNEAKPEEK)) {
             Row r = rows.stream().filter(x -> x.policy().equals(p)).findFirst().orElseThrow();
             out.printf("%s / lo-edf utility: %.2fx (paper: 2x), violations %.2f%%%n", p, r.utility() / loEdf.utility(), 100 * r.violations());
         }
@@ -205,7 +206,7 @@ public final class SneakPeekBench {
         for (Reading reading : readings) {
             SneakPeekWorkload.Setup s = reading.setup();
             List<SneakPeekWorkload.Window> windows = SneakPeekWorkload.generate(s);
-            List<Row> rows = List.of(run(s, windows, reading.lo()), run(s, windows, "grouped+da"), run(s, windows, "sneakpeek"));
+            List<Row> rows = List.of(run(s, windows, reading.lo()), run(s, windows, "grouped+da"), run(s, windows, PolicyIds.SNEAKPEEK));
             StringBuilder line = new StringBuilder(String.format("%-58s", reading.name()));
             for (Row r : rows) line.append(String.format(" %7.4f /%5.1f%%", r.utility(), 100 * r.violations()));
             line.append(String.format(" %7.2fx %7.2fx", rows.get(1).utility() / rows.get(0).utility(), rows.get(2).utility() / rows.get(0).utility()));
@@ -277,7 +278,7 @@ public final class SneakPeekBench {
             SneakPeekWorkload.Setup s = base.withPrior(k);
             List<SneakPeekWorkload.Window> windows = SneakPeekWorkload.generate(s);
             double[] err = estimationError(s, windows);
-            Row r = run(s, windows, "sneakpeek");
+            Row r = run(s, windows, PolicyIds.SNEAKPEEK);
             out.printf("%-14s %12.4f %12.4f %12.4f%n", k.name().toLowerCase(), err[0], err[1], r.utility());
         }
         out.println();
@@ -302,7 +303,7 @@ public final class SneakPeekBench {
         SneakPeekWorkload.Setup s = atBruteForceThreshold(base, 1000);
         List<SneakPeekWorkload.Window> windows = SneakPeekWorkload.generate(s);
         java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
-        for (String p : List.of("grouped", "grouped+sc", "grouped+da", "sneakpeek", "lo-priority")) {
+        for (String p : List.of("grouped", "grouped+sc", "grouped+da", PolicyIds.SNEAKPEEK, "lo-priority")) {
             SneakPeekPolicy policy = SneakPeekPolicy.named(p);
             List<AppProfile> apps = SneakPeekWorkload.profiles(s);
             ModelCache cache = s.cache(apps);

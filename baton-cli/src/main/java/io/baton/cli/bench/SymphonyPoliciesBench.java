@@ -1,5 +1,6 @@
 package io.baton.cli.bench;
 
+import io.baton.core.policy.PolicyIds;
 import io.baton.core.sim.ModelLoad;
 import io.baton.core.sim.Scenario;
 import io.baton.core.symphony.ModelZoo;
@@ -56,14 +57,14 @@ public final class SymphonyPoliciesBench {
             ModelLoad.Arrival arrival = c.shape() == 1.0 ? ModelLoad.Arrival.POISSON : ModelLoad.Arrival.GAMMA;
             models.add(ModelLoad.linear(p.name() + "-" + i, p.alphaMs(), p.betaMs(), slo, 100, arrival, c.shape()));
         }
-        return new Scenario(seed, 10_000, 1_000, 0, c.gpus(), models, List.of("symphony", "work-conserving"), null);
+        return new Scenario(seed, 10_000, 1_000, 0, c.gpus(), models, List.of(PolicyIds.SYMPHONY, PolicyIds.WORK_CONSERVING), null);
     }
 
     public static Row run(Config c, GoodputSearch search, long seed) {
         Scenario s = scenario(c, seed);
         double upper = GoodputSearch.idealCapacity(s);
-        double wc = search.search("work-conserving", s, upper).rate();
-        double sym = search.search("symphony", s, upper).rate();
+        double wc = search.search(PolicyIds.WORK_CONSERVING, s, upper).rate();
+        double sym = search.search(PolicyIds.SYMPHONY, s, upper).rate();
         return new Row(c, wc, sym);
     }
 

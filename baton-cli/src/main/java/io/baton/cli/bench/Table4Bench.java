@@ -1,5 +1,6 @@
 package io.baton.cli.bench;
 
+import io.baton.core.policy.PolicyIds;
 import io.baton.core.sim.ModelLoad;
 import io.baton.core.sim.Scenario;
 import io.baton.core.symphony.sizing.IdealBatching;
@@ -37,8 +38,8 @@ public final class Table4Bench {
         GoodputSearch search = GoodputSearch.standard();
         double upper = GoodputSearch.idealCapacity(s);
         return new Row(name, alpha, beta, slo, nb, ideal.uncoordinatedThroughputRps(GPUS, slo), sb, ideal.staggeredThroughputRps(GPUS, slo),
-                search.search("symphony", s, upper).rate(), search.search("clockwork", s, upper).rate(),
-                search.search("nexus", s, upper).rate(), search.search("work-conserving", s, upper).rate());
+                search.search(PolicyIds.SYMPHONY, s, upper).rate(), search.search(PolicyIds.CLOCKWORK, s, upper).rate(),
+                search.search(PolicyIds.NEXUS, s, upper).rate(), search.search(PolicyIds.WORK_CONSERVING, s, upper).rate());
     }
 
     public static void print(List<Row> rows, PrintStream out) {

@@ -1,6 +1,7 @@
 package io.baton.cli.suite;
 
 import io.baton.cli.zoo.Manifest;
+import io.baton.core.policy.PolicyIds;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -21,9 +22,9 @@ public final class DemoApplications {
 
     public static String policy(String kind) {
         return switch (kind) {
-            case "single" -> "symphony";
-            case "ensemble" -> "schemble";
-            case "pipeline" -> "ipa";
+            case "single" -> PolicyIds.SYMPHONY;
+            case "ensemble" -> PolicyIds.SCHEMBLE;
+            case "pipeline" -> PolicyIds.IPA;
             default -> throw new IllegalArgumentException("manifest: unknown application kind '" + kind + "'");
         };
     }

@@ -18,8 +18,10 @@ public sealed interface Layer permits Layers.Conv2d, Layers.Relu, Layers.MaxPool
     /** Appends the layer's operators to {@code g} reading value {@code x}; returns the output value's name. */
     String emit(GraphBuilder g, String x, String prefix);
 
-    /** Multiply-adds per example (what makes a variant slow). */
-    long macs(Shape in);
+    /** Multiply-adds per example (what makes a variant slow); none for the element-wise and pooling layers. */
+    default long macs(Shape in) {
+        return 0;
+    }
 
     /** Learned or fixed parameters (weights and biases). */
     default long parameters() {

@@ -85,11 +85,6 @@ public final class Layers {
         public String emit(GraphBuilder g, String x, String prefix) {
             return g.relu(x);
         }
-
-        @Override
-        public long macs(Shape in) {
-            return 0;
-        }
     }
 
     /** k×k windows, stride k (the image side must be a multiple of k). */
@@ -108,11 +103,6 @@ public final class Layers {
         public String emit(GraphBuilder g, String x, String prefix) {
             return g.maxPool(x, new long[] {k, k}, new long[] {k, k});
         }
-
-        @Override
-        public long macs(Shape in) {
-            return 0;
-        }
     }
 
     /** k×k windows, stride k, the mean of each window. */
@@ -130,11 +120,6 @@ public final class Layers {
         @Override
         public String emit(GraphBuilder g, String x, String prefix) {
             return g.averagePool(x, new long[] {k, k}, new long[] {k, k});
-        }
-
-        @Override
-        public long macs(Shape in) {
-            return 0;
         }
     }
 
@@ -179,11 +164,6 @@ public final class Layers {
         public String emit(GraphBuilder g, String x, String prefix) {
             return g.flatten(x, 1);
         }
-
-        @Override
-        public long macs(Shape in) {
-            return 0;
-        }
     }
 
     /** Gives each example the shape {@code to} (same size); the data is untouched (row-major). */
@@ -205,11 +185,6 @@ public final class Layers {
             long[] shape = new long[to.rank() + 1];
             for (int i = 0; i < to.rank(); i++) shape[i + 1] = to.dim(i); // shape[0] = 0: keep the batch dimension
             return g.reshape(x, shape);
-        }
-
-        @Override
-        public long macs(Shape in) {
-            return 0;
         }
     }
 
@@ -292,11 +267,6 @@ public final class Layers {
         @Override
         public String emit(GraphBuilder g, String x, String prefix) {
             return g.softmax(x, 1);
-        }
-
-        @Override
-        public long macs(Shape in) {
-            return 0;
         }
     }
 }

@@ -1,12 +1,12 @@
 package io.baton.registry.application;
 
-import static io.baton.core.registry.PolicyRegistry.INTERFERENCE;
-import static io.baton.core.registry.PolicyRegistry.INTERFERENCE_OFF;
-import static io.baton.core.registry.PolicyRegistry.IPA;
-import static io.baton.core.registry.PolicyRegistry.SCHEMBLE;
-import static io.baton.core.registry.PolicyRegistry.SNEAKPEEK;
-import static io.baton.core.registry.PolicyRegistry.SYMPHONY;
-import static io.baton.core.registry.PolicyRegistry.WORK_CONSERVING;
+import static io.baton.core.policy.PolicyIds.INTERFERENCE;
+import static io.baton.core.policy.PolicyIds.INTERFERENCE_OFF;
+import static io.baton.core.policy.PolicyIds.IPA;
+import static io.baton.core.policy.PolicyIds.SCHEMBLE;
+import static io.baton.core.policy.PolicyIds.SNEAKPEEK;
+import static io.baton.core.policy.PolicyIds.SYMPHONY;
+import static io.baton.core.policy.PolicyIds.WORK_CONSERVING;
 
 import java.util.List;
 

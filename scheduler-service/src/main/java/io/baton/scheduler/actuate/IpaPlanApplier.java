@@ -1,6 +1,6 @@
 package io.baton.scheduler.actuate;
 
-import static io.baton.core.registry.PolicyRegistry.IPA;
+import static io.baton.core.policy.PolicyIds.IPA;
 
 import java.util.ArrayList;
 import java.util.List;

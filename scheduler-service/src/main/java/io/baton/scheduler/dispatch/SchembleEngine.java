@@ -8,13 +8,13 @@ import io.baton.core.domain.Request;
 import io.baton.core.domain.ServedModel;
 import io.baton.core.policy.DispatchContext;
 import io.baton.core.policy.DispatchSink;
+import io.baton.core.policy.PolicyIds;
 import io.baton.core.schemble.AccuracyProfile;
 import io.baton.core.schemble.EnsembleCluster;
 import io.baton.core.schemble.EnsembleQuery;
 import io.baton.core.schemble.PlanningCost;
 import io.baton.core.schemble.SchembleDispatcher;
 import io.baton.core.schemble.SchemblePlanner;
-import io.baton.core.registry.PolicyRegistry;
 import io.baton.scheduler.membership.Worker;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -140,7 +140,7 @@ public final class SchembleEngine implements Engine<SchembleEngine.Query> {
             devices.add(new Device(k, "base-model", 1.0, 1));
             table.add(new ServedModel(k, v.variant(), v.profile(), v.sloMs(), 1, overheadMs));
         }
-        this.dispatcher = new SchembleDispatcher(PolicyRegistry.SCHEMBLE, EnsembleCluster.onePerModel(names, latency),
+        this.dispatcher = new SchembleDispatcher(PolicyIds.SCHEMBLE, EnsembleCluster.onePerModel(names, latency),
                 new SchemblePlanner(), delta, true, PlanningCost.measured());
         this.dispatcher.start(new DispatchContext(context.clock(), loop.timers(), devices, table, new Sink()));
         this.loop.start();

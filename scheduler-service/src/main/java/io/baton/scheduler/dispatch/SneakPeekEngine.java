@@ -1,8 +1,8 @@
 package io.baton.scheduler.dispatch;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.baton.core.policy.PolicyIds;
 import io.baton.core.policy.Timer;
-import io.baton.core.registry.PolicyRegistry;
 import io.baton.core.sneakpeek.AppProfile;
 import io.baton.core.sneakpeek.ExecutionMode;
 import io.baton.core.sneakpeek.ModelCache;
@@ -110,7 +110,7 @@ public final class SneakPeekEngine implements Engine<SneakPeekEngine.Job> {
         List<AppProfile> profiles = apps.stream().map(App::profile).toList();
         double largest = profiles.stream().flatMap(a -> a.models().stream()).mapToDouble(m -> m.memoryMb()).max().orElse(1);
         this.cache = SchedulingWindow.budgetedCache(profiles, Math.max(memoryBudgetMb, largest));
-        this.loop = new EventLoop(PolicyRegistry.SNEAKPEEK, PolicyRegistry.SNEAKPEEK + " engine", context.clock());
+        this.loop = new EventLoop(PolicyIds.SNEAKPEEK, PolicyIds.SNEAKPEEK + " engine", context.clock());
         this.windowCloses = loop.timers().newTimer(this::windowClosed);
         this.loop.start();
     }

@@ -1,6 +1,6 @@
 package io.baton.scheduler.ipa;
 
-import static io.baton.core.registry.PolicyRegistry.IPA;
+import static io.baton.core.policy.PolicyIds.IPA;
 
 import io.baton.core.security.InternalCredentials;
 import java.net.URI;

@@ -7,6 +7,7 @@ import io.baton.core.domain.Request;
 import io.baton.core.domain.ServedModel;
 import io.baton.core.policy.DispatchContext;
 import io.baton.core.policy.Dispatcher;
+import io.baton.core.policy.PolicyIds;
 import io.baton.core.util.DeadlineQueue;
 import io.baton.core.util.IndexedMinHeap;
 
@@ -26,7 +27,7 @@ public final class ClockworkDispatcher implements Dispatcher {
 
     @Override
     public String policy() {
-        return "clockwork";
+        return PolicyIds.CLOCKWORK;
     }
 
     @Override

@@ -7,6 +7,7 @@ import io.baton.core.domain.Request;
 import io.baton.core.domain.ServedModel;
 import io.baton.core.policy.DispatchContext;
 import io.baton.core.policy.Dispatcher;
+import io.baton.core.policy.PolicyIds;
 import io.baton.core.util.DeadlineQueue;
 import java.util.ArrayList;
 import java.util.List;
@@ -51,7 +52,7 @@ public final class NexusDispatcher implements Dispatcher {
 
     @Override
     public String policy() {
-        return frontends == 1 ? "nexus" : "nexus-" + frontends + "fe";
+        return frontends == 1 ? PolicyIds.NEXUS : PolicyIds.NEXUS + "-" + frontends + "fe";
     }
 
     public NexusPlan plan() {

@@ -1,6 +1,7 @@
 package io.baton.core.baseline;
 
 import io.baton.core.domain.Plan;
+import io.baton.core.policy.PolicyIds;
 import java.util.List;
 
 /**
@@ -15,6 +16,6 @@ public record NexusPlan(List<DevicePlan> devices, double loadFactor) implements 
 
     @Override
     public String policy() {
-        return "nexus";
+        return PolicyIds.NEXUS;
     }
 }

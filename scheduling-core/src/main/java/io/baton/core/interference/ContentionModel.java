@@ -23,27 +23,17 @@ import java.util.SplittableRandom;
  * (Fig. 2). The coefficients are calibrated so the Xavier-like zoo's slowdowns fall in the ranges of
  * Table IV (1.02 to 2.69); Fig. 3 gives the GPU-execution term (ResNet-50 beside AlexNet ≈ 15%, beside
  * SqueezeNet ≈ 3%).
+ *
+ * @param scale     the overall interference scale (1 for the Xavier-like world)
+ * @param memGrowth how fast memory pressure compounds
+ * @param accFactor the memory term's factor on an accelerator
+ * @param noise     the amplitude of the deterministic measurement noise
+ * @param seed      the noise's hash seed
  */
-public final class ContentionModel {
+public record ContentionModel(double scale, double memGrowth, double accFactor, double noise, long seed) {
 
     /** The synthetic "bubble" of §III-B: one convolution layer of fixed memory traffic, insensitive itself. */
     public static final SyntheticModel BUBBLE = new SyntheticModel("bubble", 1, 3, 0.5, 0.35, 0, 0.1, 0);
-
-    private final double scale, memGrowth, accFactor, noise;
-    private final long seed;
-
-    public ContentionModel(double scale, double memGrowth, double accFactor, double noise, long seed) {
-        this.scale = scale;
-        this.memGrowth = memGrowth;
-        this.accFactor = accFactor;
-        this.noise = noise;
-        this.seed = seed;
-    }
-
-    /** The overall interference scale (1 for the Xavier-like world). */
-    public double scale() {
-        return scale;
-    }
 
     /** The coefficients the Xavier-like benchmark uses. */
     public static ContentionModel xavierLike() {

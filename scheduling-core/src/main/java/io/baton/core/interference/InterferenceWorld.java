@@ -3,6 +3,7 @@ package io.baton.core.interference;
 import io.baton.core.domain.LatencyProfile;
 import io.baton.core.domain.ServedModel;
 import io.baton.core.policy.Dispatcher;
+import io.baton.core.policy.PolicyIds;
 import io.baton.core.sim.SimulationResult;
 import io.baton.core.sim.SimulationSpec;
 import io.baton.core.sim.Simulator;
@@ -25,31 +26,15 @@ import java.util.List;
  * </ul>
  * Arrivals are Poisson per model. The served models carry their GPU latency as their profile (the world's
  * per-device latencies and slowdowns come from {@link InterferenceExecution}).
+ *
+ * @param truth    what really happens (the ground truth's table for this workload)
+ * @param mlp      the trained predictor ({@code interference})
+ * @param measured the measured table ({@code interference-perfect})
  */
-public final class InterferenceWorld {
-    public static final List<String> POLICIES = List.of("base", "base-fair", "interference-off", "interference", "interference-perfect",
-            "base-wc");
-
-    private final InterferenceWorkload workload;
-    private final SlowdownTable truth;
-    private final InterferencePredictor mlp, measured;
-
-    /**
-     * @param truth    what really happens (the ground truth's table for this workload)
-     * @param mlp      the trained predictor ({@code interference})
-     * @param measured the measured table ({@code interference-perfect})
-     */
-    public InterferenceWorld(InterferenceWorkload workload, SlowdownTable truth, InterferencePredictor mlp,
-                             InterferencePredictor measured) {
-        this.workload = workload;
-        this.truth = truth;
-        this.mlp = mlp;
-        this.measured = measured;
-    }
-
-    public InterferenceWorkload workload() {
-        return workload;
-    }
+public record InterferenceWorld(InterferenceWorkload workload, SlowdownTable truth, InterferencePredictor mlp,
+                                InterferencePredictor measured) {
+    public static final List<String> POLICIES = List.of("base", "base-fair", PolicyIds.INTERFERENCE_OFF, PolicyIds.INTERFERENCE,
+            "interference-perfect", "base-wc");
 
     public InterferenceWorld withWorkload(InterferenceWorkload other) {
         return new InterferenceWorld(other, truth, mlp, measured);
@@ -58,8 +43,8 @@ public final class InterferenceWorld {
     /** The predictor a policy plans with, or null for the baselines that do not plan. */
     public InterferencePredictor predictorOf(String policy) {
         return switch (policy) {
-            case "interference-off" -> NoInterference.INSTANCE;
-            case "interference" -> mlp;
+            case PolicyIds.INTERFERENCE_OFF -> NoInterference.INSTANCE;
+            case PolicyIds.INTERFERENCE -> mlp;
             case "interference-perfect" -> measured;
             case "base", "base-fair", "base-wc" -> null;
             default -> throw new IllegalArgumentException("unknown policy '" + policy + "': one of " + String.join(", ", POLICIES));

@@ -61,7 +61,8 @@ public final class MlpInterferencePredictor implements InterferencePredictor {
         return train(TrainingSet.generate(random, truth, 2_000, 0.01, seed + 1), EPOCHS, seed + 2);
     }
 
-    static int[] architecture(SubModel s) {
+    /** The layer sizes of a sub-model's network: its features in, {@link #HIDDEN}, one output. */
+    public static int[] architecture(SubModel s) {
         int[] sizes = new int[HIDDEN.length + 2];
         sizes[0] = s.inputs();
         System.arraycopy(HIDDEN, 0, sizes, 1, HIDDEN.length);

@@ -1,5 +1,6 @@
 package io.baton.core.ipa;
 
+import io.baton.core.policy.PolicyIds;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.stream.IntStream;
@@ -20,7 +21,7 @@ import java.util.stream.IntStream;
  * </ul>
  */
 public enum IpaPolicy {
-    IPA("ipa"), FA2_LOW("fa2-low"), FA2_HIGH("fa2-high"), RIM_LOW("rim-low"), RIM_HIGH("rim-high");
+    IPA(PolicyIds.IPA), FA2_LOW("fa2-low"), FA2_HIGH("fa2-high"), RIM_LOW("rim-low"), RIM_HIGH("rim-high");
 
     private final String id;
 

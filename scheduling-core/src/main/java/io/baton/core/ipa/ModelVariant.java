@@ -1,6 +1,7 @@
 package io.baton.core.ipa;
 
 import io.baton.core.domain.LatencyProfile;
+import io.baton.core.util.Checks;
 import java.util.Objects;
 
 /**
@@ -19,7 +20,7 @@ import java.util.Objects;
 public record ModelVariant(String name, double accuracy, int cores, LatencyProfile latency) {
 
     public ModelVariant {
-        if (name == null || name.isBlank()) throw new IllegalArgumentException("variant name must be set");
+        Checks.named(name, "variant");
         if (!(accuracy > 0 && accuracy <= 1)) {
             throw new IllegalArgumentException("accuracy of " + name + " must be in (0, 1], got " + accuracy);
         }

@@ -1,5 +1,6 @@
 package io.baton.core.ipa;
 
+import io.baton.core.util.Checks;
 import java.util.List;
 
 /**
@@ -9,9 +10,8 @@ import java.util.List;
 public record Pipeline(String name, List<PipelineStage> stages) {
 
     public Pipeline {
-        if (name == null || name.isBlank()) throw new IllegalArgumentException("pipeline name must be set");
-        stages = List.copyOf(stages);
-        if (stages.isEmpty()) throw new IllegalArgumentException("pipeline " + name + " needs at least one stage");
+        Checks.named(name, "pipeline");
+        stages = Checks.nonEmptyCopy(stages, "pipeline " + name, "stage");
     }
 
     /** SLA_P = Σ_s SLA_s in ms (§4.2). */

@@ -1,5 +1,6 @@
 package io.baton.core.ipa;
 
+import io.baton.core.util.Checks;
 import java.util.List;
 
 /**
@@ -12,9 +13,8 @@ public record PipelineStage(String name, List<ModelVariant> variants) {
     public static final double SLA_FACTOR = 5.0;
 
     public PipelineStage {
-        if (name == null || name.isBlank()) throw new IllegalArgumentException("stage name must be set");
-        variants = List.copyOf(variants);
-        if (variants.isEmpty()) throw new IllegalArgumentException("stage " + name + " needs at least one variant");
+        Checks.named(name, "stage");
+        variants = Checks.nonEmptyCopy(variants, "stage " + name, "variant");
     }
 
     /** SLA_s = 5 × mean over m ∈ M_s of l_m(1), in ms (§4.2; Table 6 lists the results). */

@@ -135,11 +135,7 @@ public final class ExternalDataScanner {
 
     private void model(ProtoReader m) {
         int training = 0;
-        while (m.next()) {
-            if (m.wireType() != ProtoReader.LENGTH_DELIMITED) {
-                m.skip();
-                continue;
-            }
+        while (m.nextLengthDelimited()) {
             switch (m.field()) {
                 case MODEL_GRAPH -> graph(m.message(), null, 1);
                 case MODEL_TRAINING_INFO -> trainingInfo(m.message(), Where.root("training_info[" + training++ + "]"), 1);
@@ -181,11 +177,7 @@ public final class ExternalDataScanner {
         String step = "graph " + quote(firstString(g, GRAPH_NAME));
         Where where = holder == null ? Where.root(step) : holder.then(step);
         checkDepth(depth, where);
-        while (g.next()) {
-            if (g.wireType() != ProtoReader.LENGTH_DELIMITED) {
-                g.skip();
-                continue;
-            }
+        while (g.nextLengthDelimited()) {
             switch (g.field()) {
                 case GRAPH_NODE -> node(g.message(), where, depth + 1);
                 case GRAPH_INITIALIZER -> tensor(g.message(), where, "initializer", depth + 1);
@@ -211,11 +203,7 @@ public final class ExternalDataScanner {
     private void attribute(ProtoReader a, Where parent, int depth) {
         Where where = parent.then(" attribute " + quote(firstString(a, ATTR_NAME)));
         checkDepth(depth, where);
-        while (a.next()) {
-            if (a.wireType() != ProtoReader.LENGTH_DELIMITED) {
-                a.skip();
-                continue;
-            }
+        while (a.nextLengthDelimited()) {
             switch (a.field()) {
                 case ATTR_T, ATTR_TENSORS -> tensor(a.message(), where, null, depth + 1);
                 case ATTR_SPARSE_TENSOR, ATTR_SPARSE_TENSORS -> sparse(a.message(), where, null, depth + 1);

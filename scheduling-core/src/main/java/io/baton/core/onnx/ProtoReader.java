@@ -54,6 +54,15 @@ final class ProtoReader {
         return true;
     }
 
+    /** Advances to the next length-delimited field (a message, string or bytes), skipping the others; false at the end. */
+    boolean nextLengthDelimited() {
+        while (next()) {
+            if (wireType == LENGTH_DELIMITED) return true;
+            skip();
+        }
+        return false;
+    }
+
     int field() {
         return field;
     }

@@ -3,6 +3,7 @@ package io.baton.core.plan;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.baton.core.domain.LatencyProfile;
+import io.baton.core.policy.PolicyIds;
 import io.baton.core.sneakpeek.AppProfile;
 import io.baton.core.sneakpeek.DirichletPrior;
 import io.baton.core.sneakpeek.GroupedScheduler;
@@ -39,7 +40,7 @@ import java.util.Set;
  * {@code "sneakpeek"}. bruteForceThreshold is capped at 10 (10! orders are already far past any scheduling window).
  */
 public final class SneakPeekPlanJson {
-    static final String SHORT_CIRCUIT = "sneakpeek";
+    static final String SHORT_CIRCUIT = PolicyIds.SNEAKPEEK;
     static final int MAX_THRESHOLD = 10;
 
     private SneakPeekPlanJson() {}

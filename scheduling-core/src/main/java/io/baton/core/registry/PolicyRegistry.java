@@ -1,5 +1,16 @@
 package io.baton.core.registry;
 
+import static io.baton.core.policy.PolicyIds.CLOCKWORK;
+import static io.baton.core.policy.PolicyIds.INTERFERENCE;
+import static io.baton.core.policy.PolicyIds.INTERFERENCE_OFF;
+import static io.baton.core.policy.PolicyIds.IPA;
+import static io.baton.core.policy.PolicyIds.NEXUS;
+import static io.baton.core.policy.PolicyIds.SCHEMBLE;
+import static io.baton.core.policy.PolicyIds.SNEAKPEEK;
+import static io.baton.core.policy.PolicyIds.SYMPHONY;
+import static io.baton.core.policy.PolicyIds.SYMPHONY_SIZING;
+import static io.baton.core.policy.PolicyIds.WORK_CONSERVING;
+
 import io.baton.core.baseline.ClockworkDispatcher;
 import io.baton.core.baseline.NexusDispatcher;
 import io.baton.core.plan.IpaPlanJson;
@@ -20,21 +31,10 @@ import java.util.function.Predicate;
  * <p>The order is the one the registry names application policies in (its errors and its OpenAPI enum), then the
  * simulator-only baselines, then the planner-only policies; filtered listings keep it.
  *
- * <p>The names are constants only so that an annotation (an OpenAPI enum) can name them; everything else reads the
- * entries.
+ * <p>The names are {@link io.baton.core.policy.PolicyIds}' constants, so that an annotation (an OpenAPI enum) and the
+ * policies themselves can name them; everything else reads the entries.
  */
 public final class PolicyRegistry {
-
-    public static final String SYMPHONY = "symphony";
-    public static final String WORK_CONSERVING = "work-conserving";
-    public static final String INTERFERENCE = "interference";
-    public static final String INTERFERENCE_OFF = "interference-off";
-    public static final String SCHEMBLE = "schemble";
-    public static final String SNEAKPEEK = "sneakpeek";
-    public static final String IPA = "ipa";
-    public static final String CLOCKWORK = "clockwork";
-    public static final String NEXUS = "nexus";
-    public static final String SYMPHONY_SIZING = "symphony-sizing";
 
     /** The application kinds, in the order errors name them. */
     public static final List<String> EVERY_KIND = List.of("single", "ensemble", "pipeline");

@@ -1,6 +1,7 @@
 package io.baton.core.schemble;
 
 import io.baton.core.domain.Plan;
+import io.baton.core.policy.PolicyIds;
 import java.util.List;
 
 /**
@@ -20,6 +21,6 @@ public record SchemblePlan(List<Assignment> assignments, double utility, long qu
 
     @Override
     public String policy() {
-        return "schemble";
+        return PolicyIds.SCHEMBLE;
     }
 }

@@ -44,9 +44,7 @@ final class EventHeap {
             if (events[0] == e) {
                 // the event being fired re-arms itself: take back its slot
                 topVacant = false;
-                e.heapIndex = 0;
-                times[0] = t;
-                seqs[0] = seq;
+                place(0, e, t, seq);
                 siftDown(0);
                 return;
             }
@@ -58,10 +56,7 @@ final class EventHeap {
         if (i < 0) {
             if (size == events.length) grow();
             i = size++;
-            events[i] = e;
-            e.heapIndex = i;
-            times[i] = t;
-            seqs[i] = seq;
+            place(i, e, t, seq);
             siftUp(i);
         } else {
             times[i] = t;
@@ -115,13 +110,8 @@ final class EventHeap {
             return;
         }
         SimEvent moved = events[last];
-        double t = times[last];
-        long s = seqs[last];
         events[last] = null;
-        events[i] = moved;
-        times[i] = t;
-        seqs[i] = s;
-        moved.heapIndex = i;
+        place(i, moved, times[last], seqs[last]);
         siftUp(i);
         siftDown(moved.heapIndex);
     }
@@ -141,17 +131,10 @@ final class EventHeap {
             int p = (i - 1) >>> 1;
             double pt = times[p];
             if (!(t < pt || (t == pt && s < seqs[p]))) break;   // not earlier than its parent
-            SimEvent pe = events[p];
-            events[i] = pe;
-            times[i] = pt;
-            seqs[i] = seqs[p];
-            pe.heapIndex = i;
+            place(i, events[p], pt, seqs[p]);
             i = p;
         }
-        events[i] = e;
-        times[i] = t;
-        seqs[i] = s;
-        e.heapIndex = i;
+        place(i, e, t, s);
     }
 
     private void siftDown(int i) {
@@ -173,13 +156,14 @@ final class EventHeap {
                 }
             }
             if (!(ct < t || (ct == t && cs < s))) break;   // its earlier child is not earlier than it
-            SimEvent ce = events[c];
-            events[i] = ce;
-            times[i] = ct;
-            seqs[i] = cs;
-            ce.heapIndex = i;
+            place(i, events[c], ct, cs);
             i = c;
         }
+        place(i, e, t, s);
+    }
+
+    /** Puts {@code e} (firing at {@code t}, scheduled {@code s}-th) in slot {@code i} and tells it where it is. */
+    private void place(int i, SimEvent e, double t, long s) {
         events[i] = e;
         times[i] = t;
         seqs[i] = s;

@@ -1,6 +1,7 @@
 package io.baton.core.sim;
 
 import io.baton.core.domain.LatencyProfile;
+import io.baton.core.util.Checks;
 import io.baton.core.workload.RatePattern;
 
 /**
@@ -16,7 +17,7 @@ public record ModelLoad(String name, LatencyProfile profile, double sloMs, int m
     public enum Arrival { POISSON, GAMMA, UNIFORM }
 
     public ModelLoad {
-        if (name == null || name.isBlank()) throw new IllegalArgumentException("model name must be set");
+        Checks.named(name, "model");
         if (!(sloMs > 0)) throw new IllegalArgumentException("model " + name + ": sloMs must be > 0");
         if (!(ratePerSec >= 0)) throw new IllegalArgumentException("model " + name + ": rate must be ≥ 0");
         if (maxBatch < 1) throw new IllegalArgumentException("model " + name + ": maxBatch must be ≥ 1");

@@ -43,4 +43,11 @@ final class Execution {
     static double swapCost(SchedulingWindow w, ModelCache cache, int model) {
         return w.isShortCircuit(model) ? 0.0 : cache.costOf(model);
     }
+
+    /** The summed utility of a group's requests served by its application's k-th candidate, at their completions. */
+    static double utility(SchedulingWindow w, int candidate, int[] members, double[] completion) {
+        double u = 0;
+        for (int r : members) u += w.utility(r, candidate, completion[r]);
+        return u;
+    }
 }

@@ -167,8 +167,7 @@ final class GroupBruteForce {
                 int m = w.model(app, k);
                 double start = clock + Execution.swapCost(w, cache, m);
                 double end = Execution.run(w, m, members, 0, members.length, start, completion);
-                double u = 0;
-                for (int r : members) u += w.utility(r, k, completion[r]);
+                double u = Execution.utility(w, k, members, completion);
                 if (last) {
                     if (utility + u > best) {
                         best = utility + u;

@@ -105,8 +105,7 @@ public final class GroupedScheduler implements WindowScheduler {
                 int m = w.model(app, k);
                 double start = clock + Execution.swapCost(w, cache, m);
                 double end = Execution.run(w, m, members, 0, members.length, start, completion);
-                double u = 0;
-                for (int r : members) u += w.utility(r, k, completion[r]);
+                double u = Execution.utility(w, k, members, completion);
                 if (u > bestU + 1e-12 || (u > bestU - 1e-12 && end < bestEnd)) {
                     best = k;
                     bestU = u;

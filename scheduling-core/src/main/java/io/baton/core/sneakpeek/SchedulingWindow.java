@@ -1,6 +1,7 @@
 package io.baton.core.sneakpeek;
 
 import io.baton.core.domain.LatencyProfile;
+import io.baton.core.policy.PolicyIds;
 import java.util.List;
 
 /**
@@ -120,7 +121,7 @@ public final class SchedulingWindow {
                 candidates[a][k] = g;
             }
             if (withSc) {
-                modelName[s] = "sneakpeek";
+                modelName[s] = PolicyIds.SNEAKPEEK;
                 modelApp[s] = a;
                 shortCircuit[s] = true;
                 candidates[a][app.models().size()] = s++;

@@ -1,5 +1,6 @@
 package io.baton.core.sneakpeek;
 
+import io.baton.core.policy.PolicyIds;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -22,12 +23,12 @@ public record SneakPeekPolicy(String name, WindowScheduler scheduler, boolean da
     public static List<String> names() {
         List<String> out = new ArrayList<>();
         for (String b : BASES) for (String s : SUFFIXES) out.add(b + s);
-        out.add("sneakpeek");
+        out.add(PolicyIds.SNEAKPEEK);
         return out;
     }
 
     public static SneakPeekPolicy named(String name, int threshold, Priority priority) {
-        String n = name.equals("sneakpeek") ? "grouped+da+sc" : name;
+        String n = name.equals(PolicyIds.SNEAKPEEK) ? "grouped+da+sc" : name;
         boolean da = n.contains("+da"), sc = n.contains("+sc");
         String base = n.replace("+da", "").replace("+sc", "");
         if (!names().contains(name)) throw new IllegalArgumentException("unknown policy '" + name + "': one of " + String.join(", ", names()));

@@ -44,9 +44,7 @@ public final class IndexedMinHeap {
         key[id] = k;
         int i = pos[id];
         if (i < 0) {
-            heap[size] = id;
-            slotKey[size] = k;
-            pos[id] = size;
+            place(size, id, k);
             siftUp(size++);
         } else {
             slotKey[i] = k;
@@ -62,9 +60,7 @@ public final class IndexedMinHeap {
         size--;
         if (i == size) return;
         int last = heap[size];
-        heap[i] = last;
-        slotKey[i] = slotKey[size];
-        pos[last] = i;
+        place(i, last, slotKey[size]);
         siftUp(i);
         siftDown(pos[last]);
     }
@@ -85,14 +81,10 @@ public final class IndexedMinHeap {
             int y = heap[p];
             double ky = slotKey[p];
             if (!(kx < ky || (kx == ky && x < y))) break;  // not less than its parent
-            heap[i] = y;
-            slotKey[i] = ky;
-            pos[y] = i;
+            place(i, y, ky);
             i = p;
         }
-        heap[i] = x;
-        slotKey[i] = kx;
-        pos[x] = i;
+        place(i, x, kx);
     }
 
     private void siftDown(int i) {
@@ -114,13 +106,16 @@ public final class IndexedMinHeap {
                 }
             }
             if (!(ky < kx || (ky == kx && y < x))) break;  // its smaller child is not less than it
-            heap[i] = y;
-            slotKey[i] = ky;
-            pos[y] = i;
+            place(i, y, ky);
             i = c;
         }
-        heap[i] = x;
-        slotKey[i] = kx;
-        pos[x] = i;
+        place(i, x, kx);
+    }
+
+    /** Puts {@code id} with {@code key} in slot {@code i} and records where it is. */
+    private void place(int i, int id, double key) {
+        heap[i] = id;
+        slotKey[i] = key;
+        pos[id] = i;
     }
 }

@@ -13,7 +13,7 @@ public final class InterArrivals {
 
     /** Poisson arrivals: exponential gaps with mean {@code 1000 / ratePerSec} ms (CV 1). */
     public static InterArrival poisson(double ratePerSec) {
-        return new Exponential(checkRate(ratePerSec));
+        return new Exponential(meanGapMs(checkRate(ratePerSec)));
     }
 
     /**
@@ -27,7 +27,7 @@ public final class InterArrivals {
         if (!(shape > 0) || shape == Double.POSITIVE_INFINITY) {
             throw new IllegalArgumentException("shape must be a finite number > 0, got " + shape);
         }
-        if (shape == 1.0) return new Exponential(rate);
+        if (shape == 1.0) return new Exponential(meanGapMs(rate));
         return new Gamma(rate, shape);
     }
 
@@ -36,7 +36,7 @@ public final class InterArrivals {
      * arrival comes at a uniformly random phase in (0, gap].
      */
     public static InterArrival uniform(double ratePerSec) {
-        return new Uniform(checkRate(ratePerSec));
+        return new Uniform(meanGapMs(checkRate(ratePerSec)));
     }
 
     private static double checkRate(double ratePerSec) {
@@ -46,13 +46,11 @@ public final class InterArrivals {
         return ratePerSec;
     }
 
-    private static final class Exponential implements InterArrival {
-        private final double mean;
+    private static double meanGapMs(double ratePerSec) {
+        return 1000.0 / ratePerSec;
+    }
 
-        Exponential(double ratePerSec) {
-            this.mean = 1000.0 / ratePerSec;
-        }
-
+    private record Exponential(double mean) implements InterArrival {
         @Override
         public double nextGapMs(SplittableRandom rng) {
             return mean * rng.nextExponential();
@@ -64,13 +62,7 @@ public final class InterArrivals {
         }
     }
 
-    private static final class Uniform implements InterArrival {
-        private final double gap;
-
-        Uniform(double ratePerSec) {
-            this.gap = 1000.0 / ratePerSec;
-        }
-
+    private record Uniform(double gap) implements InterArrival {
         @Override
         public double nextGapMs(SplittableRandom rng) {
             return gap;
@@ -99,7 +91,7 @@ public final class InterArrivals {
         private final double invShape;
 
         Gamma(double ratePerSec, double shape) {
-            this.mean = 1000.0 / ratePerSec;
+            this.mean = meanGapMs(ratePerSec);
             this.shape = shape;
             this.scale = mean / shape;
             this.boost = shape < 1;

@@ -1,5 +1,8 @@
 package io.baton.cli.bench.live;
 
+import static io.baton.core.policy.PolicyIds.SYMPHONY;
+import static io.baton.core.policy.PolicyIds.WORK_CONSERVING;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.baton.core.domain.LatencyProfile;
@@ -29,7 +32,6 @@ import java.util.TreeMap;
  * serving path's targets (throughput at least half of ONNX Runtime alone, and the latency it adds).
  */
 public final class LiveBench {
-    static final String WORK_CONSERVING = "work-conserving", SYMPHONY = "symphony";
     static final List<Double> LOAD_FRACTIONS = List.of(0.3, 0.6, 0.9);
     static final int IMAGES = 256;
 

@@ -51,7 +51,7 @@ public final class CpuInterferencePredictor implements InterferencePredictor {
 
     public static CpuInterferencePredictor untrained(long seed) {
         Map<SubModel, Mlp> nets = new EnumMap<>(SubModel.class);
-        for (SubModel s : SUB_MODELS) nets.put(s, new Mlp(architecture(s), seed + s.ordinal()));
+        for (SubModel s : SUB_MODELS) nets.put(s, new Mlp(MlpInterferencePredictor.architecture(s), seed + s.ordinal()));
         return new CpuInterferencePredictor(nets);
     }
 
@@ -81,15 +81,6 @@ public final class CpuInterferencePredictor implements InterferencePredictor {
             p.nets.get(s).train(xs, ys, epochs, MlpInterferencePredictor.BATCH, MlpInterferencePredictor.LEARNING_RATE, seed * 31 + s.ordinal());
         }
         return p;
-    }
-
-    private static int[] architecture(SubModel s) {
-        int[] h = MlpInterferencePredictor.HIDDEN;
-        int[] sizes = new int[h.length + 2];
-        sizes[0] = s.inputs();
-        System.arraycopy(h, 0, sizes, 1, h.length);
-        sizes[sizes.length - 1] = 1;
-        return sizes;
     }
 
     @Override

@@ -35,8 +35,12 @@ import java.util.Locale;
  * </ul>
  * The advisor is stateless: period length and smoothing of the signals (the paper gives neither) are up to the
  * caller, which passes one epoch's measurements.
+ *
+ * @param badRateThreshold         add devices when the bad rate is strictly above this, in [0, 1)
+ * @param minIdleFractionToRelease release only when the idle fraction is at least this, in [0, 1]
+ * @param maxGrowthFactor          cap on the r/(1−r) multiplier, &gt; 0
  */
-public final class AutoscalingAdvisor {
+public record AutoscalingAdvisor(double badRateThreshold, double minIdleFractionToRelease, double maxGrowthFactor) {
 
     /** Default bad-rate threshold: the 1% that the paper's p99 goodput definition allows. */
     public static final double DEFAULT_BAD_RATE_THRESHOLD = 0.01;
@@ -46,10 +50,6 @@ public final class AutoscalingAdvisor {
     public static final double DEFAULT_MAX_GROWTH_FACTOR = 4.0;
 
     private static final double SLACK = 1e-9;
-
-    private final double badRateThreshold;
-    private final double minIdleFractionToRelease;
-    private final double maxGrowthFactor;
 
     /** Defaults: threshold 0.01, release from f ≥ 0.05, at most 4·N added. */
     public AutoscalingAdvisor() {
@@ -61,12 +61,7 @@ public final class AutoscalingAdvisor {
         this(badRateThreshold, DEFAULT_MIN_IDLE_FRACTION_TO_RELEASE, DEFAULT_MAX_GROWTH_FACTOR);
     }
 
-    /**
-     * @param badRateThreshold         add devices when the bad rate is strictly above this, in [0, 1)
-     * @param minIdleFractionToRelease release only when the idle fraction is at least this, in [0, 1]
-     * @param maxGrowthFactor          cap on the r/(1−r) multiplier, &gt; 0
-     */
-    public AutoscalingAdvisor(double badRateThreshold, double minIdleFractionToRelease, double maxGrowthFactor) {
+    public AutoscalingAdvisor {
         if (!(badRateThreshold >= 0 && badRateThreshold < 1)) {
             throw new IllegalArgumentException("badRateThreshold must be in [0, 1), got " + badRateThreshold);
         }
@@ -77,9 +72,6 @@ public final class AutoscalingAdvisor {
         if (!(maxGrowthFactor > 0) || Double.isInfinite(maxGrowthFactor)) {
             throw new IllegalArgumentException("maxGrowthFactor must be finite and > 0, got " + maxGrowthFactor);
         }
-        this.badRateThreshold = badRateThreshold;
-        this.minIdleFractionToRelease = minIdleFractionToRelease;
-        this.maxGrowthFactor = maxGrowthFactor;
     }
 
     /**
@@ -127,17 +119,5 @@ public final class AutoscalingAdvisor {
                 "bad rate %.4f ≤ %.4f, idle fraction %.4f: release ⌊N·f⌋ = ⌊%d·%.4f⌋ = %d%s",
                 badRate, badRateThreshold, idleFraction, devices, idleFraction, floor,
                 release < floor ? ", capped at " + release + " to keep 1 device" : ""));
-    }
-
-    public double badRateThreshold() {
-        return badRateThreshold;
-    }
-
-    public double minIdleFractionToRelease() {
-        return minIdleFractionToRelease;
-    }
-
-    public double maxGrowthFactor() {
-        return maxGrowthFactor;
     }
 }

@@ -30,22 +30,14 @@ package io.baton.core.symphony.sizing;
  *
  * <p>All methods return 0 as the batch when not even b = 1 satisfies the bound, and a throughput of 0 then.
  */
-public final class IdealBatching {
-
-    private final double alphaMs;
-    private final double betaMs;
-
-    private IdealBatching(double alphaMs, double betaMs) {
-        this.alphaMs = alphaMs;
-        this.betaMs = betaMs;
-    }
+public record IdealBatching(double alphaMs, double betaMs) {
 
     /**
      * ℓ(b) = α·b + β in ms.
      *
      * @throws IllegalArgumentException unless α ≥ 0, β ≥ 0, α + β &gt; 0 and both are finite (naming the field)
      */
-    public static IdealBatching of(double alphaMs, double betaMs) {
+    public IdealBatching {
         if (!(alphaMs >= 0) || Double.isInfinite(alphaMs)) {
             throw new IllegalArgumentException("alphaMs must be finite and ≥ 0, got " + alphaMs);
         }
@@ -55,15 +47,11 @@ public final class IdealBatching {
         if (!(alphaMs + betaMs > 0)) {
             throw new IllegalArgumentException("alphaMs + betaMs must be > 0 (a batch cannot take no time)");
         }
+    }
+
+    /** ℓ(b) = α·b + β in ms: the same as the constructor, checks included. */
+    public static IdealBatching of(double alphaMs, double betaMs) {
         return new IdealBatching(alphaMs, betaMs);
-    }
-
-    public double alphaMs() {
-        return alphaMs;
-    }
-
-    public double betaMs() {
-        return betaMs;
     }
 
     /** ℓ(b) = α·b + β in ms. */

@@ -1,5 +1,6 @@
 package io.baton.core.symphony.sizing;
 
+import io.baton.core.policy.PolicyIds;
 import java.util.Locale;
 
 /**
@@ -34,7 +35,7 @@ import java.util.Locale;
 public final class SymphonySizing {
 
     /** Planner name used in configuration and reports. */
-    public static final String NAME = "symphony-sizing";
+    public static final String NAME = PolicyIds.SYMPHONY_SIZING;
 
     /** Largest device count considered. */
     public static final int MAX_DEVICES = 1_000_000;
