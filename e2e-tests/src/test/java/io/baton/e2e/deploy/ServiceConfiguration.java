@@ -5,6 +5,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -22,9 +23,10 @@ import org.yaml.snakeyaml.constructor.SafeConstructor;
 /**
  * What one service module accepts as configuration, read from its own sources so that the manifests are checked
  * against the code rather than against a copy: the environment variables Spring binds to its
- * {@code @ConfigurationProperties} record (the record components, nested records included, in Spring's canonical
- * environment form: {@code baton.worker.scheduler-url} is {@code BATON_WORKER_SCHEDULERURL}), the {@code ${NAME:…}}
- * placeholders its application*.yml read, its {@code server.port} and whether its actuator serves the probes.
+ * {@code @ConfigurationProperties} record (the record components, nested records included, whether declared in the
+ * record's file or beside it in its package, in Spring's canonical environment form: {@code baton.worker.scheduler-url}
+ * is {@code BATON_WORKER_SCHEDULERURL}), the {@code ${NAME:…}} placeholders its application*.yml read, its
+ * {@code server.port} and whether its actuator serves the probes.
  */
 record ServiceConfiguration(String module, int serverPort, boolean probesServed, Set<String> exactEnvNames,
                             List<Pattern> envNamePatterns) {
@@ -51,11 +53,18 @@ record ServiceConfiguration(String module, int serverPort, boolean probesServed,
                 exact.add(m.group(1));
             }
         }
-        for (Path java : files(dir.resolve("src/main/java"), "", ".java")) {
+        List<Path> sources = files(dir.resolve("src/main/java"), "", ".java");
+        Map<Path, Map<String, List<String[]>>> packages = new HashMap<>();
+        for (Path java : sources) {
+            packages.computeIfAbsent(java.getParent(), p -> new LinkedHashMap<>()).putAll(records(read(java)));
+        }
+        for (Path java : sources) {
             String source = read(java);
             Matcher prefix = PREFIX.matcher(source);
             if (prefix.find()) {
-                Map<String, List<String[]>> records = records(source);
+                // A component's type is a record of the same file or, as Java resolves a simple name, of its package.
+                Map<String, List<String[]>> records = new LinkedHashMap<>(packages.get(java.getParent()));
+                records.putAll(records(source));
                 String envPrefix = prefix.group(1).replace("-", "").replace('.', '_').toUpperCase(Locale.ROOT);
                 String top = source.substring(prefix.end()).replaceFirst("(?s)^.*?\\brecord\\s+(\\w+).*$", "$1");
                 addNames(records, top, envPrefix, exact, patterns);
@@ -77,7 +86,7 @@ record ServiceConfiguration(String module, int serverPort, boolean probesServed,
                                  List<Pattern> patterns) {
         List<String[]> components = records.get(record);
         if (components == null) {
-            throw new IllegalStateException("no record " + record + " beside @ConfigurationProperties");
+            throw new IllegalStateException("no record " + record + " in the package of @ConfigurationProperties");
         }
         for (String[] typeAndName : components) {
             String rawType = typeAndName[0].replaceAll("<.*", "").replaceAll(".*\\.", "").trim();

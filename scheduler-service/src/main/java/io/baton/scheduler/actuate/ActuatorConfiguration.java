@@ -51,7 +51,7 @@ class ActuatorConfiguration {
                     : client.getNamespace();
             return new KubernetesActuator(client, namespace, properties.kubernetes().deployments(), Clock.systemUTC());
         }
-        ActuatorProperties.Local local = properties.local();
+        LocalWorkerSettings local = properties.local();
         Map<String, String> secret = credentials.secret()
                 .map(s -> Map.of(InternalAuth.environmentName(InternalAuth.SECRET_PROPERTY), s.value())).orElse(Map.of());
         return new LocalActuator(registry, new WorkerProcesses(local.commands(), local.logDir(), local.stopTimeout(), secret));

@@ -24,14 +24,11 @@ public class ActuatorController {
     private final ScalingService scaling;
     private final EpochAutoscaler autoscaler;
     private final IpaPlanApplier ipa;
-    private final ActuatorProperties properties;
 
-    public ActuatorController(ScalingService scaling, EpochAutoscaler autoscaler, IpaPlanApplier ipa,
-                              ActuatorProperties properties) {
+    public ActuatorController(ScalingService scaling, EpochAutoscaler autoscaler, IpaPlanApplier ipa) {
         this.scaling = scaling;
         this.autoscaler = autoscaler;
         this.ipa = ipa;
-        this.properties = properties;
     }
 
     /**
@@ -47,7 +44,7 @@ public class ActuatorController {
     @Operation(operationId = "actuatorState", summary = "The actuator's pools (desired and current replicas, bounds, "
             + "cooldown, last error), the autoscaling epoch loop and the last scaling actions with their reasons")
     public ActuatorState state() {
-        return new ActuatorState(scaling.actuator().kind(), properties.cooldown().toNanos() / 1e6, scaling.pools(),
+        return new ActuatorState(scaling.actuator().kind(), scaling.cooldown().toNanos() / 1e6, scaling.pools(),
                 new ActuatorState.AutoscaleState(autoscaler.enabled(), autoscaler.period().toNanos() / 1e6,
                         autoscaler.last().orElse(null)),
                 scaling.history());

@@ -48,7 +48,7 @@ public final class EpochAutoscaler implements SmartLifecycle {
     private final WorkerRegistry registry;
     private final ServingMetrics metrics;
     private final AutoscalingAdvisor advisor;
-    private final ActuatorProperties.Autoscale settings;
+    private final AutoscaleSettings settings;
     private final Clock clock;
     private ServingMetrics.Totals previous;
     private Instant previousAt;
@@ -58,7 +58,7 @@ public final class EpochAutoscaler implements SmartLifecycle {
     private ScheduledExecutorService timer;
 
     public EpochAutoscaler(ScalingService scaling, WorkerRegistry registry, ServingMetrics metrics,
-                           ActuatorProperties.Autoscale settings, Clock clock) {
+                           AutoscaleSettings settings, Clock clock) {
         this.scaling = scaling;
         this.registry = registry;
         this.metrics = metrics;

@@ -30,9 +30,9 @@ public final class IpaPlanApplier {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final ScalingService scaling;
-    private final ActuatorProperties.Ipa mapping;
+    private final IpaPoolSettings mapping;
 
-    public IpaPlanApplier(ScalingService scaling, ActuatorProperties.Ipa mapping) {
+    public IpaPlanApplier(ScalingService scaling, IpaPoolSettings mapping) {
         this.scaling = scaling;
         this.mapping = mapping;
     }

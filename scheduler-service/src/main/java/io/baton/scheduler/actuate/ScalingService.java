@@ -1,6 +1,7 @@
 package io.baton.scheduler.actuate;
 
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -64,6 +65,11 @@ public class ScalingService {
 
     public Actuator actuator() {
         return actuator;
+    }
+
+    /** How long a pool refuses further changes after it was scaled. */
+    public Duration cooldown() {
+        return properties.cooldown();
     }
 
     /**

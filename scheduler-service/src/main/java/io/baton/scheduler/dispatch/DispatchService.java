@@ -60,8 +60,6 @@ public class DispatchService implements AutoCloseable {
 
     private final ApplicationCatalog catalog;
     private final WorkerRegistry registry;
-    private final WorkerClient workers;
-    private final ServingMetrics metrics;
     private final SchedulerProperties properties;
     private final Clock clock = Clock.system();
     private final ConcurrentHashMap<String, LiveEngine> engines = new ConcurrentHashMap<>();
@@ -82,8 +80,6 @@ public class DispatchService implements AutoCloseable {
                            ServingMetrics metrics, SchedulerProperties properties, LivePipelinePlanner pipelines) {
         this.catalog = catalog;
         this.registry = registry;
-        this.workers = workers;
-        this.metrics = metrics;
         this.properties = properties;
         this.pipelines = pipelines;
         this.engineContext = new EngineContext(workers,
@@ -585,8 +581,9 @@ public class DispatchService implements AutoCloseable {
         if (engine != null) return engine;
         synchronized (registry) { // no membership change between seeding the engine and it hearing of changes
             return engines.computeIfAbsent(policy.name(), p -> {
-                LiveEngine e = new LiveEngine(p, LivePolicies.factory(policy, properties.interference(), metrics),
-                        engineContext, properties.maxAttempts(), overheadMs());
+                LiveEngine e = new LiveEngine(p,
+                        LivePolicies.factory(policy, properties.interference(), engineContext.metrics()), engineContext,
+                        properties.maxAttempts(), overheadMs());
                 registry.live().forEach(e::workerJoined);
                 return e;
             });
@@ -595,7 +592,8 @@ public class DispatchService implements AutoCloseable {
 
     private void watchBreaker(String workerId) {
         if (watchedBreakers.add(workerId)) {
-            workers.onBreakerChange(workerId, open -> engines.values().forEach(e -> e.breakerChanged(workerId, open)));
+            engineContext.workers().onBreakerChange(workerId,
+                    open -> engines.values().forEach(e -> e.breakerChanged(workerId, open)));
         }
     }
 
@@ -604,7 +602,7 @@ public class DispatchService implements AutoCloseable {
         @Override
         public void joined(Worker worker) {
             watchBreaker(worker.workerId());
-            workers.reset(worker.workerId());
+            engineContext.workers().reset(worker.workerId());
             planningKind = deviceKind(registry.live());
             engines.values().forEach(e -> e.workerJoined(worker));
         }

@@ -74,12 +74,9 @@ public final class SchembleEngine implements Engine<SchembleEngine.Query> {
     }
 
     /** A query between arrival and answer (engine thread only, except {@code answer}). */
-    public static final class Query {
+    public static final class Query extends PendingWork<Outcome> {
         final List<Member> members;
-        final double arrivalMs;
-        final double deadlineMs;
         final Double difficulty;
-        final java.util.concurrent.CompletableFuture<Outcome> answer = new java.util.concurrent.CompletableFuture<>();
         Request request;
         int bin = -1;
         double[] utility;
@@ -87,14 +84,9 @@ public final class SchembleEngine implements Engine<SchembleEngine.Query> {
         final Map<Integer, Double> sentMs = new HashMap<>();
 
         public Query(List<Member> members, double arrivalMs, double deadlineMs, Double difficulty) {
+            super(arrivalMs, deadlineMs);
             this.members = members;
-            this.arrivalMs = arrivalMs;
-            this.deadlineMs = deadlineMs;
             this.difficulty = difficulty;
-        }
-
-        public java.util.concurrent.CompletableFuture<Outcome> answer() {
-            return answer;
         }
     }
 

@@ -20,7 +20,6 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -58,26 +57,18 @@ public final class SneakPeekEngine implements Engine<SneakPeekEngine.Job> {
     }
 
     /** A request waiting for its window: the checked job for every variant it may run, and its evidence. */
-    public static final class Job {
+    public static final class Job extends PendingWork<InferOutcome> {
         final String application;
         final Map<String, InferJob> byVariant;
         final double[] evidence;
-        final double arrivalMs;
-        final double deadlineMs;
-        final CompletableFuture<InferOutcome> answer = new CompletableFuture<>();
         double sentMs;
 
         public Job(String application, Map<String, InferJob> byVariant, double[] evidence, double arrivalMs,
                    double deadlineMs) {
+            super(arrivalMs, deadlineMs);
             this.application = application;
             this.byVariant = byVariant;
             this.evidence = evidence;
-            this.arrivalMs = arrivalMs;
-            this.deadlineMs = deadlineMs;
-        }
-
-        public CompletableFuture<InferOutcome> answer() {
-            return answer;
         }
     }
 

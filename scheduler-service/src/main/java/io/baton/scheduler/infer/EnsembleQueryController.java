@@ -1,10 +1,8 @@
 package io.baton.scheduler.infer;
 
 import io.baton.scheduler.dispatch.DispatchService;
-import io.baton.scheduler.dispatch.InferJob;
 import io.baton.scheduler.dispatch.SchembleEngine;
 import io.baton.scheduler.web.ApiException;
-import io.baton.scheduler.web.ProblemHandler;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
@@ -37,9 +35,7 @@ class EnsembleQueryController {
     @ApiResponse(responseCode = "200", description = "Served", content = @Content(mediaType = "application/json",
             schema = @Schema(implementation = EnsembleQueryResponse.class)))
     CompletableFuture<ResponseEntity<Object>> query(@RequestBody EnsembleQueryRequest body) {
-        if (body.application() == null || body.application().isBlank()) {
-            throw new ApiException(HttpStatus.BAD_REQUEST, "invalid-request", "application: must be set").withField("application");
-        }
+        String application = InferCalls.application(body.application());
         if (body.members() == null || body.members().isEmpty()) {
             throw new ApiException(HttpStatus.BAD_REQUEST, "invalid-request", "members: must hold one part per base model")
                     .withField("members");
@@ -50,34 +46,26 @@ class EnsembleQueryController {
                 members.add(null);
                 continue;
             }
-            List<InferJob.Input> inputs = null;
-            if (m.inputs() != null) {
-                inputs = new ArrayList<>(m.inputs().size());
-                for (InferRequest.Tensor t : m.inputs()) {
-                    inputs.add(t == null ? null : new InferJob.Input(t.name(), t.datatype(), t.shape(), t.data(), t.base64()));
-                }
-            }
-            members.add(new DispatchService.MemberCall(m.variant(), inputs, m.outputs()));
+            members.add(new DispatchService.MemberCall(m.variant(), InferCalls.inputs(m.inputs()), m.outputs()));
         }
-        SchembleEngine.Query query = dispatch.submitEnsemble(body.application(), body.timeoutMs(),
+        SchembleEngine.Query query = dispatch.submitEnsemble(application, body.timeoutMs(),
                 body.priority() == null ? 0 : body.priority(), body.difficulty(), members,
                 Boolean.TRUE.equals(body.binaryOutputs()));
-        return query.answer().thenApply(outcome -> answer(body.application(), outcome));
+        return query.answer().thenApply(outcome -> answer(application, outcome));
     }
 
     private static ResponseEntity<Object> answer(String application, SchembleEngine.Outcome outcome) {
         if (outcome instanceof SchembleEngine.Dropped d) {
-            return ProblemHandler.of(new ApiException(HttpStatus.SERVICE_UNAVAILABLE, "dropped",
-                    "request dropped: " + d.reason().message()).with("reason", d.reason().name()));
+            return InferCalls.dropped(d.reason());
         }
         if (outcome instanceof SchembleEngine.Failed f) {
-            return ProblemHandler.of(new ApiException(HttpStatus.BAD_GATEWAY, "worker-failed", f.detail()));
+            return InferCalls.failed(f.detail());
         }
         SchembleEngine.Served s = (SchembleEngine.Served) outcome;
         if (s.ran().stream().allMatch(r -> r.failure() != null)) {
             StringBuilder why = new StringBuilder("every base model it ran on failed:");
             s.ran().forEach(r -> why.append(' ').append(r.variant()).append(" (").append(r.failure()).append(')'));
-            return ProblemHandler.of(new ApiException(HttpStatus.BAD_GATEWAY, "worker-failed", why.toString()));
+            return InferCalls.failed(why.toString());
         }
         List<EnsembleQueryResponse.Member> members = new ArrayList<>(s.ran().size());
         for (SchembleEngine.MemberResult r : s.ran()) {

@@ -1,14 +1,11 @@
 package io.baton.scheduler.infer;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
 import io.baton.scheduler.dispatch.DispatchService;
-import io.baton.scheduler.dispatch.InferJob;
 import io.baton.scheduler.dispatch.InferOutcome;
 import io.baton.scheduler.web.ApiException;
-import io.baton.scheduler.web.ProblemHandler;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -41,19 +38,10 @@ class InferController {
     @ApiResponse(responseCode = "200", description = "Served", content = @Content(mediaType = "application/json",
             schema = @Schema(implementation = InferResponse.class)))
     CompletableFuture<ResponseEntity<Object>> infer(@RequestBody InferRequest body) {
-        if (body.application() == null || body.application().isBlank()) {
-            throw new ApiException(HttpStatus.BAD_REQUEST, "invalid-request", "application: must be set").withField("application");
-        }
-        List<InferJob.Input> inputs = null;
-        if (body.inputs() != null) {
-            inputs = new ArrayList<>(body.inputs().size());
-            for (InferRequest.Tensor t : body.inputs()) {
-                inputs.add(t == null ? null : new InferJob.Input(t.name(), t.datatype(), t.shape(), t.data(), t.base64()));
-            }
-        }
-        DispatchService.Accepted accepted = dispatch.submit(body.application(), body.variant(), body.stage(), body.timeoutMs(),
-                body.priority() == null ? 0 : body.priority(), inputs, body.outputs(),
-                Boolean.TRUE.equals(body.binaryOutputs()), evidence(body.evidence()));
+        DispatchService.Accepted accepted = dispatch.submit(InferCalls.application(body.application()), body.variant(),
+                body.stage(), body.timeoutMs(), body.priority() == null ? 0 : body.priority(),
+                InferCalls.inputs(body.inputs()), body.outputs(), Boolean.TRUE.equals(body.binaryOutputs()),
+                evidence(body.evidence()));
         return accepted.answer().thenApply(outcome -> answer(accepted, outcome));
     }
 
@@ -85,10 +73,8 @@ class InferController {
                     new InferResponse.Timing(s.queueMs(), s.executionMs(), s.totalMs())));
         }
         if (outcome instanceof InferOutcome.Dropped d) {
-            return ProblemHandler.of(new ApiException(HttpStatus.SERVICE_UNAVAILABLE, "dropped",
-                    "request dropped: " + d.reason().message()).with("reason", d.reason().name()));
+            return InferCalls.dropped(d.reason());
         }
-        InferOutcome.Failed f = (InferOutcome.Failed) outcome;
-        return ProblemHandler.of(new ApiException(HttpStatus.BAD_GATEWAY, "worker-failed", f.detail()));
+        return InferCalls.failed(((InferOutcome.Failed) outcome).detail());
     }
 }

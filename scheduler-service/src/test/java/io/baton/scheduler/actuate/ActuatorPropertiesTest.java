@@ -65,9 +65,9 @@ class ActuatorPropertiesTest {
         assertThatThrownBy(() -> new ActuatorProperties(null, null, null, null,
                 Map.of("gpu", new ActuatorProperties.Bounds(-1, null)), null, null, null, null, null))
                 .hasMessageContaining("baton.scheduler.actuator.pools.gpu.min-replicas");
-        assertThatThrownBy(() -> new ActuatorProperties.Autoscale(true, Duration.ZERO, null, null, null))
+        assertThatThrownBy(() -> new AutoscaleSettings(true, Duration.ZERO, null, null, null))
                 .hasMessageContaining("autoscale.period");
-        assertThatThrownBy(() -> new ActuatorProperties.Autoscale(true, null, 1.5,
+        assertThatThrownBy(() -> new AutoscaleSettings(true, null, 1.5,
                 AutoscalingAdvisor.DEFAULT_MIN_IDLE_FRACTION_TO_RELEASE, AutoscalingAdvisor.DEFAULT_MAX_GROWTH_FACTOR).advisor())
                 .hasMessageContaining("baton.scheduler.actuator.autoscale").hasMessageContaining("badRateThreshold");
     }

@@ -20,7 +20,7 @@ final class ActuatorSettings {
     }
 
     /** Symphony's epoch autoscaling, on, every {@code period}, with the advisor's defaults. */
-    static ActuatorProperties.Autoscale autoscaleEvery(Duration period) {
+    static AutoscaleSettings autoscaleEvery(Duration period) {
         return bind(Map.of("autoscale.enabled", true, "autoscale.period", period)).autoscale();
     }
 }

@@ -150,7 +150,7 @@ class KubernetesActuatorTest {
     @Test
     void symphonyAdviceScalesTheDeploymentsEveryEpoch() {
         ScalingService scaling = scaling(bounds(Duration.ofSeconds(30), 1, 16));
-        ActuatorProperties.Autoscale settings = ActuatorSettings.autoscaleEvery(Duration.ofSeconds(60));
+        AutoscaleSettings settings = ActuatorSettings.autoscaleEvery(Duration.ofSeconds(60));
         register("cpu-a", "cpu");
         register("cpu-b", "cpu");
         register("gpu-a", "gpu");
@@ -200,7 +200,7 @@ class KubernetesActuatorTest {
     @Test
     void anIpaPlanScalesEachStagesPoolToItsReplicas() throws Exception {
         ScalingService scaling = scaling(bounds(Duration.ofSeconds(60), 1, 16));
-        IpaPlanApplier applier = new IpaPlanApplier(scaling, new ActuatorProperties.Ipa("cpu", Map.of("classify", "gpu")));
+        IpaPlanApplier applier = new IpaPlanApplier(scaling, new IpaPoolSettings("cpu", Map.of("classify", "gpu")));
         String body = """
                 {"arrivalRate":100,"slaMs":2000,"weights":{"alpha":2,"beta":0.01,"delta":1e-6},"batchSizes":[1,2,4],
                  "maxReplicas":16,"stages":[
@@ -223,7 +223,7 @@ class KubernetesActuatorTest {
 
         // stages sharing a pool add up
         ScalingService later = scaling(bounds(Duration.ZERO, 1, 16));
-        new IpaPlanApplier(later, new ActuatorProperties.Ipa("cpu", Map.of())).apply(body);
+        new IpaPlanApplier(later, new IpaPoolSettings("cpu", Map.of())).apply(body);
         assertThat(replicas("worker-cpu")).isEqualTo(detect + classify);
     }
 
