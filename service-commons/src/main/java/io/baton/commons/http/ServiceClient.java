@@ -9,10 +9,11 @@ import java.time.Duration;
 import java.util.Optional;
 
 /**
- * Reads from another of the suite's services over HTTP: the requests (base URL, time limit, {@code Accept}), the
- * statuses a read expects (200; 404 as "not there" where the read looks something up), and every other outcome
- * handed to the caller's {@link CallFailures} for its own wording. What the body means stays with the caller's
- * façade (the scheduler's or the gateway's {@code RegistryClient}, the worker's artifact source).
+ * Reads from (and posts to) another of the suite's services over HTTP: the requests (base URL, time limit,
+ * {@code Accept}), the statuses a read expects (200; 404 as "not there" where the read looks something up), and every
+ * other outcome handed to the caller's {@link CallFailures} for its own wording. What the body means stays with the
+ * caller's façade (the scheduler's or the gateway's {@code RegistryClient}, the worker's artifact source and its
+ * membership reports).
  */
 public final class ServiceClient {
 
@@ -41,6 +42,16 @@ public final class ServiceClient {
     public byte[] require(String pathAndQuery, String accept) {
         HttpRequest request = get(pathAndQuery, accept);
         return ok(request, send(request));
+    }
+
+    /**
+     * {@code POST pathAndQuery} with this body; answers the status, whatever it is, for the caller to read (a write's
+     * answers mean more than "found" or not); no answer fails.
+     */
+    public int post(String pathAndQuery, String contentType, byte[] body) {
+        HttpRequest request = HttpRequest.newBuilder(uri(pathAndQuery)).timeout(timeout)
+                .header("Content-Type", contentType).POST(HttpRequest.BodyPublishers.ofByteArray(body)).build();
+        return send(request).statusCode();
     }
 
     /** {@code pathAndQuery} (starting with {@code /}) on the service's base URL. */
