@@ -1,4 +1,7 @@
-// Small DOM helpers: elements, the error line of each section and form, number formats.
+// Small DOM helpers: elements, the error line of each section and form, a form acting on the selected application,
+// number formats.
+
+import {state} from './state.js';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
@@ -94,6 +97,28 @@ function markField(form, field) {
     if (hit) input.setAttribute('aria-invalid', 'true');
     else input.removeAttribute('aria-invalid');
   }
+}
+
+/**
+ * On submitting form `name`: action(form) for the selected application (refused in the page while none is), with the
+ * submit button disabled until it ends; a failure runs onFailure, then is shown in the form's error line.
+ */
+export function onApplicationSubmit(name, action, onFailure = () => {}) {
+  const form = document.getElementById(name);
+  form.addEventListener('submit', async event => {
+    event.preventDefault();
+    const button = form.querySelector('button[type=submit]');
+    button.disabled = true;
+    try {
+      if (!state.app) throw localProblem('select an application first', null);
+      await action(form);
+    } catch (e) {
+      onFailure();
+      showError(name, e);
+    } finally {
+      button.disabled = false;
+    }
+  });
 }
 
 /** A status line next to a form (what a multi-step action is doing). */

@@ -3,7 +3,7 @@
 // so its new profiles appear.
 
 import {call, seg} from './api.js';
-import {el, fillTable, showError, clearError, integers, localProblem, time, percent} from './dom.js';
+import {el, fillTable, showError, clearError, integers, localProblem, time, percent, onApplicationSubmit} from './dom.js';
 import {state, onApplication} from './state.js';
 import {reloadApplication} from './applications.js';
 
@@ -95,7 +95,6 @@ function fillChoices(app) {
 }
 
 export function wireProfiling() {
-  const form = document.getElementById('start-profiling');
   let shown = null;
   onApplication(app => {
     fillChoices(app);
@@ -106,20 +105,10 @@ export function wireProfiling() {
       refresh();
     }
   });
-  form.addEventListener('submit', async event => {
-    event.preventDefault();
-    const button = form.querySelector('button[type=submit]');
-    button.disabled = true;
-    try {
-      if (!state.app) throw localProblem('select an application first', null);
-      const job = await call('POST', '/v1/profiling-jobs', {json: jobBody(form)});
-      clearError('start-profiling');
-      active.add(job.id);
-      await refresh();
-    } catch (e) {
-      showError('start-profiling', e);
-    } finally {
-      button.disabled = false;
-    }
+  onApplicationSubmit('start-profiling', async form => {
+    const job = await call('POST', '/v1/profiling-jobs', {json: jobBody(form)});
+    clearError('start-profiling');
+    active.add(job.id);
+    await refresh();
   });
 }

@@ -2,7 +2,7 @@
 // (two data blobs, then the dataset naming both).
 
 import {call, seg} from './api.js';
-import {showError, clearError, status, integers, localProblem} from './dom.js';
+import {onApplicationSubmit, clearError, status, integers, localProblem} from './dom.js';
 import {state} from './state.js';
 import {reloadApplication} from './applications.js';
 import {readValidationSet} from './validation-set.js';
@@ -13,33 +13,28 @@ async function uploadArtifact(blob, type) {
   return artifact.digest;
 }
 
-function guard(formId, action) {
-  const form = document.getElementById(formId);
-  form.addEventListener('submit', async event => {
-    event.preventDefault();
-    const button = form.querySelector('button[type=submit]');
-    button.disabled = true;
-    try {
-      if (!state.app) throw localProblem('select an application first', null);
-      await action(form);
-      clearError(formId);
-      form.reset();
-      await reloadApplication();
-    } catch (e) {
-      status(formId, '');
-      showError(formId, e);
-    } finally {
-      button.disabled = false;
-    }
-  });
+/** Runs the upload on submit; once it is done the form is emptied and the application read again. */
+function guard(formId, upload) {
+  onApplicationSubmit(formId, async form => {
+    await upload(form);
+    clearError(formId);
+    form.reset();
+    await reloadApplication();
+  }, () => status(formId, ''));
+}
+
+/** The form's name and file, both required; a missing file is reported on `fileField`. */
+function nameAndFile(form, noun, fileAdvice, fileField) {
+  const name = form.elements.name.value.trim();
+  const file = form.elements.file.files[0];
+  if (!name) throw localProblem(`the ${noun} needs a name`, 'name');
+  if (!file) throw localProblem(fileAdvice, fileField);
+  return {name, file};
 }
 
 async function uploadVariant(form) {
   const f = form.elements;
-  const name = f.name.value.trim();
-  const file = f.file.files[0];
-  if (!name) throw localProblem('the variant needs a name', 'name');
-  if (!file) throw localProblem('choose the variant\'s ONNX file', 'artifactDigest');
+  const {name, file} = nameAndFile(form, 'variant', 'choose the variant\'s ONNX file', 'artifactDigest');
   status('upload-variant', `uploading ${file.name} (${file.size} bytes)…`);
   const digest = await uploadArtifact(file, 'onnx');
   status('upload-variant', 'registering the variant…');
@@ -57,10 +52,7 @@ function inputName(app) {
 
 async function uploadDataset(form) {
   const f = form.elements;
-  const name = f.name.value.trim();
-  const file = f.file.files[0];
-  if (!name) throw localProblem('the dataset needs a name', 'name');
-  if (!file) throw localProblem('choose the validation set file', 'inputsDigest');
+  const {name, file} = nameAndFile(form, 'dataset', 'choose the validation set file', 'inputsDigest');
   let set;
   try {
     set = await readValidationSet(file);

@@ -18,7 +18,7 @@ import io.baton.worker.artifact.ArtifactSource;
 import io.baton.worker.artifact.ArtifactSources;
 import io.baton.worker.batch.BatchRunner;
 import io.baton.worker.batch.RunCanceller;
-import io.baton.worker.runtime.ResidentMemory;
+import io.baton.commons.runtime.ResidentMemory;
 import io.baton.worker.cache.ModelCache;
 import io.baton.worker.cache.ModelView;
 import io.baton.worker.membership.HttpSchedulerClient;

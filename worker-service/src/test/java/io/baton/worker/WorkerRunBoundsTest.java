@@ -26,7 +26,7 @@ import org.springframework.test.context.DynamicPropertySource;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import io.baton.core.onnx.InputDrivenCostModels;
-import io.baton.worker.runtime.ResidentMemory;
+import io.baton.commons.runtime.ResidentMemory;
 
 /**
  * Models whose cost the request decides, run on a real worker: a {@code Loop} with an input trip count is cancelled

@@ -1,6 +1,7 @@
 package io.baton.gateway.admin;
 
 import java.io.IOException;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -57,74 +58,47 @@ public class ApiKeyFilter extends OncePerRequestFilter {
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
         String path = request.getServletPath() + (request.getPathInfo() == null ? "" : request.getPathInfo());
-        switch (AccessRules.of(path)) {
-            case ADMIN -> admin(request, response, chain);
-            case INFERENCE -> inference(request, response, chain);
-            case PUBLIC -> chain.doFilter(request, response);
+        Guarded guarded = switch (AccessRules.of(path)) {
+            case ADMIN -> Guarded.ADMIN;
+            case INFERENCE -> Guarded.INFERENCE;
+            case PUBLIC -> null;
+        };
+        if (guarded == null) {
+            chain.doFilter(request, response);
+            return;
         }
-    }
-
-    private void admin(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
-            throws ServletException, IOException {
-        String key = presentedKey(request);
+        Refusal refusal;
         try {
-            if (key == null) {
-                if (verifier.keysInForce()) {
-                    refuse(request, response, true, 401, "unauthorized",
-                            "an API key with the admin scope is required for the admin routes: " + KEY_HOWTO);
-                    return;
-                }
-            } else {
-                Optional<Caller> caller = verifier.check(key);
-                if (caller.isEmpty()) {
-                    refuse(request, response, true, 401, "unauthorized",
-                            "the API key is not accepted (unknown or revoked) for the admin routes: " + KEY_HOWTO);
-                    return;
-                }
-                if (!caller.get().may(Scope.ADMIN)) {
-                    refuse(request, response, true, 403, "forbidden",
-                            "the API key " + caller.get().name() + " lacks the admin scope the admin routes need");
-                    return;
-                }
-            }
+            refusal = refusal(guarded, presentedKey(request));
         } catch (KeyStoreUnavailable e) {
-            refuse(request, response, true, 503, "registry-unavailable", e.getMessage());
+            refusal = new Refusal(503, "registry-unavailable", e.getMessage());
+        }
+        if (refusal != null) {
+            refuse(request, response, guarded == Guarded.ADMIN, refusal);
             return;
         }
         chain.doFilter(request, response);
-        if (changesKeys(request, response)) {
+        if (guarded == Guarded.ADMIN && changesKeys(request, response)) {
             verifier.keysChanged();
         }
     }
 
-    private void inference(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
-            throws ServletException, IOException {
-        String key = presentedKey(request);
-        try {
-            if (key == null) {
-                if (inferenceAuth == InferenceAuth.REQUIRED) {
-                    refuse(request, response, false, 401, "unauthorized",
-                            "an API key with the infer scope is required for inference: " + KEY_HOWTO);
-                    return;
-                }
-            } else {
-                Optional<Caller> caller = verifier.check(key);
-                if (caller.isEmpty()) {
-                    refuse(request, response, false, 401, "unauthorized",
-                            "the API key is not accepted (unknown or revoked): " + KEY_HOWTO);
-                    return;
-                }
-                if (!caller.get().may(Scope.INFER) && !caller.get().may(Scope.ADMIN)) {
-                    refuse(request, response, false, 403, "forbidden",
-                            "the API key " + caller.get().name() + " lacks the infer scope inference needs");
-                    return;
-                }
-            }
-        } catch (KeyStoreUnavailable e) {
-            refuse(request, response, false, 503, "registry-unavailable", e.getMessage());
-            return;
+    /** Why a request to these routes with this key (null: none) is refused; null when it may pass. */
+    private Refusal refusal(Guarded guarded, String key) throws KeyStoreUnavailable {
+        if (key == null) {
+            boolean required = guarded == Guarded.ADMIN ? verifier.keysInForce()
+                    : inferenceAuth == InferenceAuth.REQUIRED;
+            return required ? new Refusal(401, "unauthorized", guarded.required() + ": " + KEY_HOWTO) : null;
         }
-        chain.doFilter(request, response);
+        Optional<Caller> caller = verifier.check(key);
+        if (caller.isEmpty()) {
+            return new Refusal(401, "unauthorized",
+                    "the API key is not accepted (unknown or revoked)" + guarded.notAccepted() + ": " + KEY_HOWTO);
+        }
+        if (guarded.scopes().stream().noneMatch(caller.get()::may)) {
+            return new Refusal(403, "forbidden", "the API key " + caller.get().name() + " lacks " + guarded.lacks());
+        }
+        return null;
     }
 
     /** A key issued or revoked through this gateway: what was cached about keys is stale. */
@@ -144,8 +118,11 @@ public class ApiKeyFilter extends OncePerRequestFilter {
         return key == null || key.isBlank() ? null : key.strip();
     }
 
-    private void refuse(HttpServletRequest request, HttpServletResponse response, boolean problem, int status,
-                        String slug, String detail) throws IOException {
+    private void refuse(HttpServletRequest request, HttpServletResponse response, boolean problem, Refusal refusal)
+            throws IOException {
+        int status = refusal.status();
+        String slug = refusal.slug();
+        String detail = refusal.detail();
         log.debug("{} {}: answered {} ({})", request.getMethod(), request.getRequestURI(), status, slug);
         response.setStatus(status);
         if (status == 401) {
@@ -167,5 +144,18 @@ public class ApiKeyFilter extends OncePerRequestFilter {
             case 403 -> "Forbidden";
             default -> "Service Unavailable";
         };
+    }
+
+    /** A refusal: its status, problem-type slug and detail. */
+    private record Refusal(int status, String slug, String detail) {
+    }
+
+    /** Guarded routes: the scopes that pass them and how a refusal words what is missing. */
+    private record Guarded(List<Scope> scopes, String required, String notAccepted, String lacks) {
+        static final Guarded ADMIN = new Guarded(List.of(Scope.ADMIN),
+                "an API key with the admin scope is required for the admin routes", " for the admin routes",
+                "the admin scope the admin routes need");
+        static final Guarded INFERENCE = new Guarded(List.of(Scope.INFER, Scope.ADMIN),
+                "an API key with the infer scope is required for inference", "", "the infer scope inference needs");
     }
 }

@@ -29,8 +29,6 @@ import io.baton.gateway.edge.EdgeProperties;
 import io.baton.gateway.edge.PacedBody;
 import io.baton.gateway.metrics.InferenceMetrics;
 import io.baton.gateway.oip.schema.InferenceErrorResponse;
-import io.baton.gateway.oip.schema.InferenceRequest;
-import io.baton.gateway.oip.schema.InferenceResponse;
 import io.baton.gateway.registry.ApplicationDefinition;
 import io.baton.gateway.registry.VariantDefinition;
 import io.baton.gateway.serving.InferenceProperties;
@@ -67,12 +65,6 @@ import io.baton.gateway.serving.Served;
 @RestController
 public class InferController {
 
-    private static final String BINARY_REQUEST = "Binary tensor data extension: the InferenceRequest JSON "
-            + "(Inference-Header-Content-Length bytes), then each input with parameters.binary_data_size, in the order "
-            + "listed, little-endian, row-major.";
-    private static final String BINARY_RESPONSE = "Binary tensor data extension (an output asked with "
-            + "parameters.binary_data, or binary_data_output on the request): the InferenceResponse JSON "
-            + "(Inference-Header-Content-Length bytes), then each binary output's bytes.";
     private static final String HEADER_LENGTH_DESCRIPTION = "Binary tensor data extension: the length in bytes of "
             + "the JSON at the start of the body.";
 
@@ -100,15 +92,8 @@ public class InferController {
     }
 
     @PostMapping("/v2/models/{app}/infer")
-    @Operation(operationId = "modelInfer", summary = "Inference by the application (the policy picks the variants)",
-            requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(required = true, content = {
-                    @Content(mediaType = "application/json", schema = @Schema(implementation = InferenceRequest.class)),
-                    @Content(mediaType = "application/octet-stream", schema = @Schema(type = "string",
-                            format = "binary", description = BINARY_REQUEST))}))
-    @ApiResponse(responseCode = "200", description = "The outputs", content = {
-            @Content(mediaType = "application/json", schema = @Schema(implementation = InferenceResponse.class)),
-            @Content(mediaType = "application/octet-stream", schema = @Schema(type = "string", format = "binary",
-                    description = BINARY_RESPONSE))})
+    @Operation(operationId = "modelInfer", summary = "Inference by the application (the policy picks the variants)")
+    @InferExchange
     public ResponseEntity<byte[]> infer(@PathVariable String app, HttpServletRequest http,
                                         @Parameter(description = HEADER_LENGTH_DESCRIPTION)
                                         @RequestHeader(value = OipRequestReader.HEADER_LENGTH, required = false)
@@ -122,15 +107,8 @@ public class InferController {
      * its "form parameters", corrupting the JSON.
      */
     @PostMapping("/v2/models/{app}/versions/{version}/infer")
-    @Operation(operationId = "modelVersionInfer", summary = "Inference by one version (variant) of the application",
-            requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(required = true, content = {
-                    @Content(mediaType = "application/json", schema = @Schema(implementation = InferenceRequest.class)),
-                    @Content(mediaType = "application/octet-stream", schema = @Schema(type = "string",
-                            format = "binary", description = BINARY_REQUEST))}))
-    @ApiResponse(responseCode = "200", description = "The outputs", content = {
-            @Content(mediaType = "application/json", schema = @Schema(implementation = InferenceResponse.class)),
-            @Content(mediaType = "application/octet-stream", schema = @Schema(type = "string", format = "binary",
-                    description = BINARY_RESPONSE))})
+    @Operation(operationId = "modelVersionInfer", summary = "Inference by one version (variant) of the application")
+    @InferExchange
     public ResponseEntity<byte[]> infer(@PathVariable String app, @PathVariable String version,
                                         HttpServletRequest http,
                                         @Parameter(description = HEADER_LENGTH_DESCRIPTION)

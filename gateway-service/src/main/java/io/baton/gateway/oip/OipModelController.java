@@ -15,9 +15,7 @@ import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 
-import io.baton.gateway.oip.schema.HealthResponses.ModelReadyResponse;
 import io.baton.gateway.oip.schema.InferenceErrorResponse;
-import io.baton.gateway.oip.schema.MetadataModelResponse;
 
 import io.baton.commons.tensor.TensorSpec;
 import io.baton.gateway.registry.ApplicationDefinition;
@@ -49,16 +47,14 @@ public class OipModelController {
 
     @GetMapping("/v2/models/{app}")
     @Operation(operationId = "modelMetadata", summary = "Model metadata: the application's tensors and versions")
-    @ApiResponse(responseCode = "200", description = "OK", content = @Content(mediaType = "application/json",
-            schema = @Schema(implementation = MetadataModelResponse.class)))
+    @AnswersModelMetadata
     public ResponseEntity<byte[]> metadata(@PathVariable String app) {
         return metadata(app, null);
     }
 
     @GetMapping("/v2/models/{app}/versions/{version}")
     @Operation(operationId = "modelVersionMetadata", summary = "Model metadata with one version's (variant's) tensors")
-    @ApiResponse(responseCode = "200", description = "OK", content = @Content(mediaType = "application/json",
-            schema = @Schema(implementation = MetadataModelResponse.class)))
+    @AnswersModelMetadata
     public ResponseEntity<byte[]> metadata(@PathVariable String app, @PathVariable String version) {
         ApplicationDefinition def = service.application(app);
         VariantDefinition v = InferenceService.version(def, version);
@@ -75,10 +71,7 @@ public class OipModelController {
 
     @GetMapping("/v2/models/{app}/ready")
     @Operation(operationId = "modelReady", summary = "Model readiness, as the scheduler sees it")
-    @ApiResponse(responseCode = "200", description = "Ready", content = @Content(mediaType = "application/json",
-            schema = @Schema(implementation = ModelReadyResponse.class)))
-    @ApiResponse(responseCode = "503", description = "Not ready", content = @Content(mediaType = "application/json",
-            schema = @Schema(implementation = ModelReadyResponse.class)))
+    @AnswersModelReadiness
     public ResponseEntity<byte[]> ready(@PathVariable String app) {
         return ready(app, null);
     }
@@ -90,10 +83,7 @@ public class OipModelController {
      */
     @GetMapping("/v2/models/{app}/versions/{version}/ready")
     @Operation(operationId = "modelVersionReady", summary = "Model version readiness: a live worker and a profile")
-    @ApiResponse(responseCode = "200", description = "Ready", content = @Content(mediaType = "application/json",
-            schema = @Schema(implementation = ModelReadyResponse.class)))
-    @ApiResponse(responseCode = "503", description = "Not ready", content = @Content(mediaType = "application/json",
-            schema = @Schema(implementation = ModelReadyResponse.class)))
+    @AnswersModelReadiness
     public ResponseEntity<byte[]> ready(@PathVariable String app, @PathVariable String version) {
         ApplicationDefinition def = service.application(app);
         VariantDefinition v = InferenceService.version(def, version);

@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.function.Function;
 
 import org.springframework.web.util.UriUtils;
 
@@ -49,21 +50,7 @@ public class SchedulerClient {
      * (drops, refusals, failures, time-outs and guard refusals alike).
      */
     public CompletableFuture<SchedulerAnswer> infer(SchedulerCall call) {
-        Duration deadline = Duration.ofNanos(Math.max(0, (long) (call.timeoutMs() * 1_000_000)));
-        byte[] body = wire.encode(call);
-        HttpRequest request = HttpRequest.newBuilder(inferUri)
-                .timeout(deadline.plus(resilience.deadlineMargin()).plusSeconds(1)) // backstop only
-                .header("Content-Type", "application/json")
-                .header("Accept", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofByteArray(body))
-                .build();
-        return guard.call(deadline, () -> http.sendAsync(request, HttpResponse.BodyHandlers.ofByteArray()))
-                .thenApply(response -> {
-                    if (response.statusCode() == 200) {
-                        return wire.decode(response.body());
-                    }
-                    throw wire.refusal(response.statusCode(), response.body(), call.application());
-                });
+        return guardedPost(inferUri, call.timeoutMs(), wire.encode(call), call.application(), wire::decode);
     }
 
     /**
@@ -71,9 +58,15 @@ public class SchedulerClient {
      * the future fails with a {@link GatewayException} for drops, refusals, failures and time-outs.
      */
     public CompletableFuture<EnsembleAnswer> ensembleQuery(EnsembleCall call) {
-        Duration deadline = Duration.ofNanos(Math.max(0, (long) (call.timeoutMs() * 1_000_000)));
-        byte[] body = wire.encode(call);
-        HttpRequest request = HttpRequest.newBuilder(URI.create(base() + "/internal/v1/ensemble-queries"))
+        return guardedPost(URI.create(base() + "/internal/v1/ensemble-queries"), call.timeoutMs(), wire.encode(call),
+                call.application(), wire::decodeEnsemble);
+    }
+
+    /** A JSON POST through the guard within the call's deadline; a 200 answer is decoded, any other is a refusal. */
+    private <T> CompletableFuture<T> guardedPost(URI uri, double timeoutMs, byte[] body, String application,
+                                                 Function<byte[], T> decode) {
+        Duration deadline = Duration.ofNanos(Math.max(0, (long) (timeoutMs * 1_000_000)));
+        HttpRequest request = HttpRequest.newBuilder(uri)
                 .timeout(deadline.plus(resilience.deadlineMargin()).plusSeconds(1)) // backstop only
                 .header("Content-Type", "application/json")
                 .header("Accept", "application/json")
@@ -82,9 +75,9 @@ public class SchedulerClient {
         return guard.call(deadline, () -> http.sendAsync(request, HttpResponse.BodyHandlers.ofByteArray()))
                 .thenApply(response -> {
                     if (response.statusCode() == 200) {
-                        return wire.decodeEnsemble(response.body());
+                        return decode.apply(response.body());
                     }
-                    throw wire.refusal(response.statusCode(), response.body(), call.application());
+                    throw wire.refusal(response.statusCode(), response.body(), application);
                 });
     }
 

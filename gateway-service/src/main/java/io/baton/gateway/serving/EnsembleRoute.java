@@ -2,7 +2,6 @@ package io.baton.gateway.serving;
 
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -167,13 +166,8 @@ final class EnsembleRoute {
             executionMs = Math.max(executionMs, a.executionMs());
             schedulerMs = Math.max(schedulerMs, a.totalMs());
         }
-        Map<String, Object> p = new LinkedHashMap<>();
-        p.put("variant", variants.toString());
-        p.put("worker", workers.toString());
-        p.put("batch_size", batches.toString());
-        p.put("queue_ms", queueMs);
-        p.put("execution_ms", executionMs);
-        p.put("scheduler_ms", schedulerMs);
+        Map<String, Object> p = Served.servedBy(variants.toString(), workers.toString(), batches.toString(), queueMs,
+                executionMs, schedulerMs);
         if (dropped.length() > 0) {
             p.put("dropped", dropped.toString());
         }

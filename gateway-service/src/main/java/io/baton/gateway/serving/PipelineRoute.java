@@ -3,7 +3,6 @@ package io.baton.gateway.serving;
 import io.baton.core.registry.LiveEngineKind;
 import io.baton.core.registry.PolicyRegistry;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.StringJoiner;
@@ -148,13 +147,8 @@ final class PipelineRoute {
             executionMs += a.executionMs();
             schedulerMs += a.totalMs();
         }
-        Map<String, Object> p = new LinkedHashMap<>();
-        p.put("variant", variants.toString());
-        p.put("worker", workers.toString());
-        p.put("batch_size", batches.toString());
-        p.put("queue_ms", queueMs);
-        p.put("execution_ms", executionMs);
-        p.put("scheduler_ms", schedulerMs);
+        Map<String, Object> p = Served.servedBy(variants.toString(), workers.toString(), batches.toString(), queueMs,
+                executionMs, schedulerMs);
         return p;
     }
 }

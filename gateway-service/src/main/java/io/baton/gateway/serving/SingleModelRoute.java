@@ -1,6 +1,5 @@
 package io.baton.gateway.serving;
 
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -42,13 +41,8 @@ final class SingleModelRoute {
         SchedulerAnswer answer = Futures.join(scheduler.infer(call));
         VariantDefinition served = answer.variant() == null ? naming : app.variant(answer.variant()).orElse(naming);
         List<Tensor> outputs = VariantNaming.clientOutputs(served, clientOutputs, answer.outputs(), ctx.requested());
-        Map<String, Object> parameters = new LinkedHashMap<>();
-        parameters.put("variant", answer.variant());
-        parameters.put("worker", answer.workerId());
-        parameters.put("batch_size", answer.batchSize());
-        parameters.put("queue_ms", answer.queueMs());
-        parameters.put("execution_ms", answer.executionMs());
-        parameters.put("scheduler_ms", answer.totalMs());
+        Map<String, Object> parameters = Served.servedBy(answer.variant(), answer.workerId(), answer.batchSize(),
+                answer.queueMs(), answer.executionMs(), answer.totalMs());
         peek.ifPresent(p -> {
             StringBuilder counts = new StringBuilder();
             for (double c : p.counts()) counts.append(counts.length() == 0 ? "" : ",").append((long) c);

@@ -2,9 +2,9 @@ package io.baton.profiler.measure;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
+
+import io.baton.commons.runtime.ResidentMemory;
 
 /**
  * What the profiler reads as a session's memory.
@@ -19,23 +19,12 @@ import java.util.concurrent.TimeUnit;
  */
 public final class ProcessMemory {
 
-    private static final Path STATUS = Path.of("/proc/self/status");
-
     private ProcessMemory() {
     }
 
     /** Resident bytes of this process; -1 where they cannot be read. */
     public static long residentBytes() {
-        try {
-            for (String line : Files.readAllLines(STATUS)) {
-                if (line.startsWith("VmRSS:")) {
-                    return Long.parseLong(line.substring("VmRSS:".length()).replace("kB", "").trim()) * 1024;
-                }
-            }
-        } catch (IOException | RuntimeException e) {
-            return -1;
-        }
-        return -1;
+        return ResidentMemory.bytes();
     }
 
     /** GPU bytes this process holds by {@code nvidia-smi}; -1 when it cannot be asked. */

@@ -13,7 +13,7 @@ import java.util.Optional;
  * statuses a call expects (200 for a read, 404 as "not there" where the read looks something up; any 2xx for a
  * write), and every other outcome handed to the caller's {@link CallFailures} for its own wording. What the body
  * means stays with the caller's façade (the scheduler's, the gateway's or the profiler's registry client, the
- * worker's artifact source).
+ * worker's artifact source and its membership reports).
  */
 public final class ServiceClient {
 
@@ -55,6 +55,16 @@ public final class ServiceClient {
         HttpResponse<byte[]> response = send(request);
         if (response.statusCode() / 100 != 2) throw failures.answered(request, response);
         return response.body();
+    }
+
+    /**
+     * {@code POST pathAndQuery} with this body; answers the status, whatever it is, for the caller to read (a write's
+     * answers mean more than "found" or not); no answer fails.
+     */
+    public int post(String pathAndQuery, String contentType, byte[] body) {
+        HttpRequest request = HttpRequest.newBuilder(uri(pathAndQuery)).timeout(timeout)
+                .header("Content-Type", contentType).POST(HttpRequest.BodyPublishers.ofByteArray(body)).build();
+        return send(request).statusCode();
     }
 
     /** {@code pathAndQuery} (starting with {@code /}) on the service's base URL. */

@@ -43,9 +43,17 @@ public abstract class ProblemAdvice extends ResponseEntityExceptionHandler {
 
     /** A problem body titled with the status's reason phrase; {@code field} null for none. */
     public static ProblemDetail body(HttpStatus status, String slug, String field, String detail) {
+        return body(status, slug, status.getReasonPhrase(), field, detail);
+    }
+
+    /**
+     * A problem body with a title of its own, for a service whose titles say what failed (the worker's "Input does
+     * not fit the model") rather than the status's reason phrase; {@code field} null for none.
+     */
+    public static ProblemDetail body(HttpStatusCode status, String slug, String title, String field, String detail) {
         ProblemDetail problem = ProblemDetail.forStatusAndDetail(status, detail);
         problem.setType(ProblemTypes.uri(slug));
-        problem.setTitle(status.getReasonPhrase());
+        problem.setTitle(title);
         if (field != null) problem.setProperty("field", field);
         return problem;
     }

@@ -14,7 +14,6 @@ import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExcep
 import com.fasterxml.jackson.databind.JsonMappingException;
 
 import io.baton.commons.json.JsonPaths;
-import io.baton.commons.problem.ProblemTypes;
 
 import io.baton.worker.artifact.ArtifactNotFoundException;
 import io.baton.worker.artifact.ArtifactUnavailableException;
@@ -24,18 +23,16 @@ import io.baton.worker.batch.RunCancelledException;
 import io.baton.worker.cache.ModelTooLargeException;
 import io.baton.worker.cache.ModelUnreadableException;
 
-/** Every error as an RFC 7807 problem; a {@code field} property names the part of the request at fault. */
+/**
+ * Every error as an RFC 7807 problem, built as the other services build theirs
+ * ({@link io.baton.commons.problem.ProblemAdvice#body}), but titled with what failed; a {@code field} property names
+ * the part of the request at fault. Spring MVC's own refusals keep Spring's {@code about:blank} type.
+ */
 @RestControllerAdvice
 class ProblemAdvice extends ResponseEntityExceptionHandler {
 
     private static ProblemDetail problem(int status, String type, String title, String detail, String field) {
-        ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatusCode.valueOf(status), detail);
-        problem.setType(ProblemTypes.uri(type));
-        problem.setTitle(title);
-        if (field != null) {
-            problem.setProperty("field", field);
-        }
-        return problem;
+        return io.baton.commons.problem.ProblemAdvice.body(HttpStatusCode.valueOf(status), type, title, field, detail);
     }
 
     @ExceptionHandler(BadInputException.class)

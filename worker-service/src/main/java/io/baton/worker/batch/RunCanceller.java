@@ -7,7 +7,7 @@ import java.util.concurrent.TimeUnit;
 
 import ai.onnxruntime.OrtException;
 import ai.onnxruntime.OrtSession.RunOptions;
-import io.baton.worker.runtime.ResidentMemory;
+import io.baton.commons.runtime.ResidentMemory;
 
 /**
  * Ends ONNX Runtime runs at their deadline, or when they make the process grow past a bound. A model can loop or

@@ -17,7 +17,7 @@ import io.baton.core.onnx.MalformedModelException;
 import io.baton.worker.artifact.ArtifactSource;
 import io.baton.worker.runtime.OpenedModel;
 import io.baton.worker.runtime.RefusedModelException;
-import io.baton.worker.runtime.ResidentMemory;
+import io.baton.commons.runtime.ResidentMemory;
 import io.baton.worker.runtime.SessionFactory;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;

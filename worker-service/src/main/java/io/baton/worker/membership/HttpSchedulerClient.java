@@ -1,12 +1,8 @@
 package io.baton.worker.membership;
 
-import io.baton.core.security.InternalCredentials;
-import io.baton.commons.membership.WorkerHeartbeat;
-import io.baton.commons.membership.WorkerRegistration;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URLEncoder;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
@@ -14,23 +10,28 @@ import java.time.Duration;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+
+import io.baton.commons.http.CallFailures;
 import io.baton.commons.http.HttpClients;
+import io.baton.commons.http.ServiceClient;
+import io.baton.commons.membership.WorkerHeartbeat;
+import io.baton.commons.membership.WorkerRegistration;
+import io.baton.core.security.InternalCredentials;
 
 /** Posts registrations and heartbeats as JSON to scheduler-service. Any non-2xx answer is an error. */
 public final class HttpSchedulerClient implements SchedulerClient {
 
     private final URI schedulerUrl;
-    private final Duration timeout;
     private final ObjectMapper json;
-    private final HttpClient http;
+    private final ServiceClient scheduler;
 
     /** {@code credentials}: the suite's secret, without which the scheduler refuses a registration. */
     public HttpSchedulerClient(URI schedulerUrl, Duration timeout, ObjectMapper json,
                                InternalCredentials credentials) {
         this.schedulerUrl = schedulerUrl;
-        this.timeout = timeout;
         this.json = json;
-        this.http = HttpClients.internal(credentials, timeout);
+        this.scheduler = new ServiceClient(schedulerUrl, HttpClients.internal(credentials, timeout), timeout,
+                new Failures(schedulerUrl));
     }
 
     @Override
@@ -54,24 +55,35 @@ public final class HttpSchedulerClient implements SchedulerClient {
     }
 
     private int post(String path, Object body) {
-        String base = schedulerUrl.toString().replaceAll("/+$", "");
         try {
-            HttpRequest request = HttpRequest.newBuilder(URI.create(base + path)).timeout(timeout)
-                    .header("Content-Type", "application/json")
-                    .POST(HttpRequest.BodyPublishers.ofByteArray(json.writeValueAsBytes(body))).build();
-            return http.send(request, HttpResponse.BodyHandlers.discarding()).statusCode();
+            return scheduler.post(path, "application/json", json.writeValueAsBytes(body));
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("cannot write " + body.getClass().getSimpleName() + " as JSON", e);
-        } catch (IOException e) {
-            throw new IllegalStateException("scheduler at " + schedulerUrl + " unreachable: " + e, e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted", e);
         }
     }
 
     @Override
     public String describe() {
         return schedulerUrl.toString();
+    }
+
+    /** A call without an answer; the statuses are read by the callers above. */
+    private record Failures(URI schedulerUrl) implements CallFailures {
+
+        @Override
+        public RuntimeException unreachable(HttpRequest request, IOException cause) {
+            return new IllegalStateException("scheduler at " + schedulerUrl + " unreachable: " + cause, cause);
+        }
+
+        @Override
+        public RuntimeException interrupted(HttpRequest request, InterruptedException cause) {
+            return new IllegalStateException("interrupted", cause);
+        }
+
+        @Override
+        public RuntimeException answered(HttpRequest request, HttpResponse<byte[]> response) {
+            return new IllegalStateException("scheduler answered " + response.statusCode() + " to "
+                    + request.method() + " " + request.uri().getPath());
+        }
     }
 }
