@@ -49,9 +49,7 @@ public final class ServiceClient {
      * answer 201 or 200); any other answer, or none, fails.
      */
     public byte[] write(String method, String pathAndQuery, String contentType, byte[] body, String accept) {
-        HttpRequest request = HttpRequest.newBuilder(uri(pathAndQuery)).timeout(timeout).header("Accept", accept)
-                .header("Content-Type", contentType).method(method, HttpRequest.BodyPublishers.ofByteArray(body))
-                .build();
+        HttpRequest request = withBody(method, pathAndQuery, contentType, body).header("Accept", accept).build();
         HttpResponse<byte[]> response = send(request);
         if (response.statusCode() / 100 != 2) throw failures.answered(request, response);
         return response.body();
@@ -62,14 +60,17 @@ public final class ServiceClient {
      * answers mean more than "found" or not); no answer fails.
      */
     public int post(String pathAndQuery, String contentType, byte[] body) {
-        HttpRequest request = HttpRequest.newBuilder(uri(pathAndQuery)).timeout(timeout)
-                .header("Content-Type", contentType).POST(HttpRequest.BodyPublishers.ofByteArray(body)).build();
-        return send(request).statusCode();
+        return send(withBody("POST", pathAndQuery, contentType, body).build()).statusCode();
     }
 
     /** {@code pathAndQuery} (starting with {@code /}) on the service's base URL. */
     public URI uri(String pathAndQuery) {
         return URI.create(baseUrl + pathAndQuery);
+    }
+
+    private HttpRequest.Builder withBody(String method, String pathAndQuery, String contentType, byte[] body) {
+        return HttpRequest.newBuilder(uri(pathAndQuery)).timeout(timeout).header("Content-Type", contentType)
+                .method(method, HttpRequest.BodyPublishers.ofByteArray(body));
     }
 
     private HttpRequest get(String pathAndQuery, String accept) {
