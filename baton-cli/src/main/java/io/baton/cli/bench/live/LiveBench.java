@@ -84,7 +84,8 @@ public final class LiveBench {
         int workers = live.count();
         if (workers < 1) throw new SuiteException("the scheduler at " + config.scheduler() + " has no live worker");
         int intraOpThreads = config.intraOpThreads() != null ? config.intraOpThreads() : live.intraOpThreads();
-        Capacity capacity = capacity(model.latency(), workers, slo);
+        Integer maxBatch = workload.declared().batchable() ? workload.declared().maxBatchSize() : Integer.valueOf(1);
+        Capacity capacity = capacity(model.latency(), workers, slo, maxBatch == null ? Integer.MAX_VALUE : maxBatch);
         if (config.rates() == null && !(capacity.rps() > 0)) {
             throw new IllegalArgumentException(String.format(Locale.ROOT, "--slo: %s runs %.3f ms at batch 1 by its profile, too slow for an SLO of %.0f ms"
                     + " with %d workers; give a larger --slo or the --rates to send", model.variant(), model.latency().latencyMs(1), slo, workers));
@@ -169,10 +170,15 @@ public final class LiveBench {
     record Capacity(int batch, double rps) {}
 
     static Capacity capacity(LatencyProfile latency, int workers, double sloMs) {
+        return capacity(latency, workers, sloMs, Integer.MAX_VALUE);
+    }
+
+    /** As {@link #capacity(LatencyProfile, int, double)} with batches of at most {@code maxBatch} (the variant's maxBatchSize). */
+    static Capacity capacity(LatencyProfile latency, int workers, double sloMs, int maxBatch) {
         int largestMeasured = latency.measuredPoints().keySet().stream().mapToInt(Integer::intValue).max().orElse(1);
         int best = 0;
         double rps = 0;
-        for (int b = 1; b <= largestMeasured; b++) {
+        for (int b = 1; b <= Math.min(largestMeasured, maxBatch); b++) {
             // Eq. 2: with the workers staggered, a request waits at most ℓ(b)/N for one to free, then runs ℓ(b).
             if (!((1.0 + 1.0 / workers) * latency.latencyMs(b) < sloMs)) break;
             double r = workers * latency.throughput(b);
@@ -368,7 +374,7 @@ public final class LiveBench {
             out.printf(Locale.ROOT, "  throughput through the gateway / ONNX Runtime alone at batch %d: %.0f / n/a%n", b, served);
         } else {
             double ratio = served / same.examplesPerSecond();
-            out.printf(Locale.ROOT, "  throughput through the gateway / ONNX Runtime alone at batch %d: %.0f / %.0f = %.2f× (target ≥ 0.8×, goal 0.95×) %s%n",
+            out.printf(Locale.ROOT, "  throughput through the gateway / ONNX Runtime alone at batch %d: %.0f / %.0f = %.3g× (target ≥ 0.8×, goal 0.95×) %s%n",
                     b, served, same.examplesPerSecond(), ratio, ratio >= 0.95 ? "goal met" : ratio >= 0.8 ? "met" : "NOT met");
         }
         if (Double.isNaN(added50)) {
