@@ -27,7 +27,7 @@ public final class Baton {
             "  bench live [--gateway URL] [--registry URL] [--scheduler URL] [--app NAME] [--variant NAME] [--slo MS]",
             "             [--rates R1,R2,R3] [--max-rate R] [--seconds S] [--warmup S] [--seed N] [--timeout-ms MS]",
             "             [--workers N] [--prefix NAME] [--raw] [--concurrency N] [--inputs dataset|generated]",
-            "             [--batch N] [--intra-op-threads N]",
+            "             [--batch N] [--intra-op-threads N] [--input-values NAME=VALUE,...]",
             "                                   drive a running suite's gateway with open-loop Poisson arrivals: symphony vs",
             "                                   work-conserving on the app's fastest variant at 30/60/90% of the profile's",
             "                                   capacity (at most --max-rate, default 1000/s) or --rates; any registered app",

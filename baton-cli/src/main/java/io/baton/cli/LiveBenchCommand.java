@@ -1,5 +1,6 @@
 package io.baton.cli;
 
+import io.baton.cli.bench.live.FixedValues;
 import io.baton.cli.bench.live.LiveBench;
 import io.baton.core.plan.InputException;
 import io.baton.cli.suite.JsonHttp;
@@ -13,13 +14,13 @@ import java.util.Set;
  * {@code baton bench live [--gateway URL] [--registry URL] [--scheduler URL] [--app NAME] [--variant NAME] [--slo MS]
  * [--rates R1,R2,R3] [--max-rate R] [--seconds S] [--warmup S] [--seed N] [--timeout-ms MS] [--workers N]
  * [--prefix NAME] [--raw] [--concurrency N] [--inputs dataset|generated] [--batch N]
- * [--intra-op-threads N]}: see {@link LiveBench}. Every flag is checked, and the gateway and the
+ * [--intra-op-threads N] [--input-values NAME=VALUE,...]}: see {@link LiveBench}. Every flag is checked, and the gateway and the
  * registry must answer, before any request is sent.
  */
 final class LiveBenchCommand {
     static final Set<String> VALUED = Set.of("--gateway", "--registry", "--scheduler", "--app", "--variant", "--slo", "--rates",
             "--max-rate", "--seconds", "--warmup", "--seed", "--timeout-ms", "--workers", "--prefix", "--concurrency", "--inputs", "--batch",
-            "--intra-op-threads");
+            "--intra-op-threads", "--input-values");
     static final String DEFAULT_APP = "fashion-single";
 
     private LiveBenchCommand() {}
@@ -64,7 +65,8 @@ final class LiveBenchCommand {
                 workers == null ? null : Flags.intIn(workers, "--workers", 0, 1, 10_000), prefix, args.contains("--raw"),
                 Flags.intIn(Baton.option(args, "--concurrency"), "--concurrency", 64, 1, 10_000), inputs,
                 batch == null ? null : Flags.intIn(batch, "--batch", 1, 1, 1 << 20),
-                intraOp == null ? null : Flags.intIn(intraOp, "--intra-op-threads", 1, 0, 1024));
+                intraOp == null ? null : Flags.intIn(intraOp, "--intra-op-threads", 1, 0, 1024),
+                FixedValues.parse(Baton.option(args, "--input-values")));
     }
 
     static void run(List<String> args, PrintStream out) throws Exception {

@@ -65,7 +65,7 @@ class BenchLiveCliTest {
     @Test
     void anyApplicationIsBenchedWithInputsGeneratedFromItsDeclaredSpecsAndOnnxRuntimeAloneRunsThem() throws Exception {
         try (FakeSuite fake = new FakeSuite(0, false)) {
-            CliRun r = CliRun.of("", args(fake, "--app", "vad", "--rates", "10", "--raw", "--concurrency", "2"));
+            CliRun r = CliRun.of("", args(fake, "--app", "vad", "--rates", "10", "--raw", "--concurrency", "2", "--input-values", "sr=16000"));
             assertThat(r.code()).as("stderr: %s%nstdout: %s", r.err(), r.out()).isZero();
 
             assertThat(fake.created).containsKeys("bench-vad-symphony", "bench-vad-wc");
@@ -81,6 +81,8 @@ class BenchLiveCliTest {
             assertThat(request.at("/inputs/1/datatype").asText()).isEqualTo("INT64");
             assertThat(request.at("/inputs/1/shape").toString()).isEqualTo("[]");
             assertThat(fake.lastInferBody).hasSize(header + 64 * 4 + 8);
+            assertThat(java.nio.ByteBuffer.wrap(fake.lastInferBody, header + 64 * 4, 8).order(java.nio.ByteOrder.LITTLE_ENDIAN).getLong())
+                    .as("the value given for sr").isEqualTo(16_000);
 
             assertThat(r.out()).contains("stateful of vad", "inputs generated from the declared specs", "audio FP32[1, 64], sr INT64[]",
                     "does not batch", "ONNX Runtime alone (stateful", "targets (a model of realistic cost)",
@@ -143,6 +145,8 @@ class BenchLiveCliTest {
             CliRun.of("", args(fake, "--batch", "0")).badInput("--batch");
             CliRun.of("", args(fake, "--intra-op-threads", "-1")).badInput("--intra-op-threads");
             CliRun.of("", args(fake, "--app", "vad", "--batch", "4")).badInput("--batch", "does not batch");
+            CliRun.of("", args(fake, "--app", "vad", "--input-values", "rate=8000")).badInput("--input-values", "rate");
+            CliRun.of("", args(fake, "--input-values", "sr")).badInput("--input-values");
             assertThat(fake.inferences.get()).as("no request was sent for bad input").isZero();
         }
         CliRun.of("", "bench", "live", "--gateway", "ftp://x").badInput("--gateway", "http://");

@@ -7,7 +7,9 @@ import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.SplittableRandom;
 
 /**
@@ -17,7 +19,8 @@ import java.util.SplittableRandom;
  *
  * <p>Values: floating point uniform in [0, 1) (FP16 and BF16 in [1/16, 1), exactly representable); integers in
  * [0, 10), because integer inputs are mostly indices, token ids or lengths and a larger value would make the model
- * fail on a table it indexes; BOOL true or false; BYTES short lowercase strings.
+ * fail on a table it indexes; BOOL true or false; BYTES short lowercase strings. An input whose value has a meaning
+ * the specs cannot say (a sample rate, a flag that picks a branch) can be given one value for all its elements.
  */
 public final class InputGenerator {
     /** Elements of one tensor at most: a request larger than this would measure the network, not the model. */
@@ -50,18 +53,34 @@ public final class InputGenerator {
 
     /** {@code count} requests, each a list of tensors (one per input, in order), from {@code seed}. */
     public static List<List<GeneratedTensor>> generate(DeclaredInputs inputs, int count, long seed) {
+        return generate(inputs, count, seed, Map.of());
+    }
+
+    /**
+     * As {@link #generate(DeclaredInputs, int, long)}, every element of an input named in {@code values} (by the
+     * name a client sends or the model's) being that value: a number, true or false, or for BYTES the string.
+     */
+    public static List<List<GeneratedTensor>> generate(DeclaredInputs inputs, int count, long seed, Map<String, String> values) {
         List<long[]> shapes = new ArrayList<>();
         for (DeclaredInput in : inputs.inputs()) {
             Datatypes.requireKnown(in.datatype(), in.name());
             shapes.add(requestShape(in, inputs.batchable()));
         }
-        SplittableRandom random = new SplittableRandom(seed);
+        Map<Integer, byte[]> fixed = new HashMap<>();
+        for (Map.Entry<String, String> v : values.entrySet()) {
+            int i = indexOf(inputs, v.getKey());
+            fixed.put(i, FixedValues.element(inputs.inputs().get(i), v.getValue()));
+        }
+        // A stream per input: giving one input a value leaves every other input's values as they were.
+        SplittableRandom base = new SplittableRandom(seed);
+        List<SplittableRandom> streams = new ArrayList<>();
+        for (int i = 0; i < shapes.size(); i++) streams.add(base.split());
         List<List<GeneratedTensor>> requests = new ArrayList<>(count);
         for (int r = 0; r < count; r++) {
             List<GeneratedTensor> tensors = new ArrayList<>();
             for (int i = 0; i < shapes.size(); i++) {
                 DeclaredInput in = inputs.inputs().get(i);
-                tensors.add(tensor(in, shapes.get(i), random));
+                tensors.add(fixed.containsKey(i) ? repeated(in, shapes.get(i), fixed.get(i)) : tensor(in, shapes.get(i), streams.get(i)));
             }
             requests.add(List.copyOf(tensors));
         }
@@ -78,6 +97,23 @@ public final class InputGenerator {
             total += n * ("BYTES".equals(in.datatype()) ? 4 + Datatypes.MAX_STRING : Datatypes.size(in.datatype()));
         }
         return total;
+    }
+
+    private static int indexOf(DeclaredInputs inputs, String name) {
+        for (int i = 0; i < inputs.inputs().size(); i++) {
+            DeclaredInput in = inputs.inputs().get(i);
+            if (in.name().equals(name) || in.modelName().equals(name)) return i;
+        }
+        throw new InputException("--input-values: variant " + inputs.variant() + " has no input '" + name + "' (it has "
+                + inputs.inputs().stream().map(DeclaredInput::name).toList() + ")");
+    }
+
+    private static GeneratedTensor repeated(DeclaredInput in, long[] shape, byte[] element) {
+        long n = 1;
+        for (long d : shape) n *= d;
+        byte[] data = new byte[Math.multiplyExact(Math.toIntExact(n), element.length)];
+        for (int i = 0; i < n; i++) System.arraycopy(element, 0, data, i * element.length, element.length);
+        return new GeneratedTensor(in.name(), in.modelName(), in.datatype(), shape, data);
     }
 
     static GeneratedTensor tensor(DeclaredInput in, long[] shape, SplittableRandom random) {

@@ -33,10 +33,10 @@ final class Workload {
     }
 
     /** Up to {@code maxRequests} distinct requests (fewer when they are large), from {@code seed}. */
-    static Workload generated(DeclaredInputs declared, int maxRequests, long seed) {
+    static Workload generated(DeclaredInputs declared, int maxRequests, long seed, java.util.Map<String, String> values) {
         long bytes = Math.max(1, InputGenerator.bytesPerRequest(declared));
         int count = (int) Math.max(1, Math.min(maxRequests, MAX_GENERATED_BYTES / bytes));
-        return new Workload(null, declared, InputGenerator.generate(declared, count, seed));
+        return new Workload(null, declared, InputGenerator.generate(declared, count, seed, values));
     }
 
     boolean isGenerated() {

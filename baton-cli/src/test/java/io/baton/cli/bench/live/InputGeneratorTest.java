@@ -152,6 +152,35 @@ class InputGeneratorTest {
         assertThat(header.path("inputs").get(1).path("shape")).isEmpty();
     }
 
+    @Test
+    void inputsGivenAValueGetItInEveryElementInTheirDatatype() {
+        DeclaredInputs d = new DeclaredInputs("v", List.of(input("sr", "INT64"), input("on", "BOOL", -1, 2), input("h", "FP16", -1, 1),
+                input("b", "BF16", -1, 1), input("s", "BYTES", -1, 2), input("u", "UINT8", -1, 1), input("x", "FP32", -1, 3)), null);
+        java.util.Map<String, String> values = FixedValues.parse("sr=16000,on=true,h=0.5,b=-2,s=héllo,u=255");
+        List<GeneratedTensor> r = InputGenerator.generate(d, 2, 1, values).get(1);
+        assertThat(ByteBuffer.wrap(r.get(0).data()).order(ByteOrder.LITTLE_ENDIAN).getLong()).isEqualTo(16_000);
+        assertThat(r.get(0).shape()).isEmpty();
+        assertThat(r.get(1).data()).containsExactly(1, 1);
+        assertThat(half(ByteBuffer.wrap(r.get(2).data()).order(ByteOrder.LITTLE_ENDIAN).getShort())).isEqualTo(0.5);
+        assertThat(Float.intBitsToFloat((ByteBuffer.wrap(r.get(3).data()).order(ByteOrder.LITTLE_ENDIAN).getShort() & 0xffff) << 16)).isEqualTo(-2f);
+        assertThat(r.get(4).strings()).containsExactly("héllo", "héllo");
+        assertThat(r.get(5).data()).containsExactly((byte) 255);
+        assertThat(r.get(6).data()).as("the others stay random").isEqualTo(InputGenerator.generate(d, 2, 1).get(1).get(6).data());
+        for (float f : new float[] {1f, -3.25f, 65504f, 1e-4f, 0f}) {
+            assertThat((float) half(FixedValues.half(f))).as("%s", f).isCloseTo(f, org.assertj.core.data.Percentage.withPercentage(0.1));
+        }
+        assertThat(half(FixedValues.half(1e-5f))).as("a subnormal half: steps of 2^-24").isCloseTo(1e-5, org.assertj.core.data.Offset.offset(6e-8));
+
+        assertThatThrownBy(() -> InputGenerator.generate(d, 1, 1, FixedValues.parse("u=256"))).isInstanceOf(InputException.class)
+                .hasMessageContaining("u is UINT8");
+        assertThatThrownBy(() -> InputGenerator.generate(d, 1, 1, FixedValues.parse("on=maybe"))).isInstanceOf(InputException.class)
+                .hasMessageContaining("on is BOOL");
+        assertThatThrownBy(() -> InputGenerator.generate(d, 1, 1, FixedValues.parse("rate=8000"))).isInstanceOf(InputException.class)
+                .hasMessageContaining("no input 'rate'");
+        assertThatThrownBy(() -> FixedValues.parse("sr")).isInstanceOf(InputException.class).hasMessageContaining("NAME=VALUE");
+        assertThatThrownBy(() -> FixedValues.parse("sr=1,sr=2")).isInstanceOf(InputException.class).hasMessageContaining("twice");
+    }
+
     /** IEEE half to double. */
     static double half(short bits) {
         int exponent = (bits >> 10) & 0x1f, mantissa = bits & 0x3ff;
