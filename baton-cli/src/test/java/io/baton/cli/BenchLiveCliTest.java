@@ -147,6 +147,7 @@ class BenchLiveCliTest {
             CliRun.of("", args(fake, "--app", "vad", "--batch", "4")).badInput("--batch", "does not batch");
             CliRun.of("", args(fake, "--app", "vad", "--input-values", "rate=8000")).badInput("--input-values", "rate");
             CliRun.of("", args(fake, "--input-values", "sr")).badInput("--input-values");
+            CliRun.of("", args(fake, "--app", "vad", "--inputs", "dataset")).badInput("--inputs dataset", "no validation dataset");
             assertThat(fake.inferences.get()).as("no request was sent for bad input").isZero();
         }
         CliRun.of("", "bench", "live", "--gateway", "ftp://x").badInput("--gateway", "http://");

@@ -223,6 +223,10 @@ public final class LiveBench {
         boolean generate = GENERATED.equals(config.inputs())
                 || config.inputs() == null && (!config.inputValues().isEmpty() || !(oneFloatInput && hasDataset(source)));
         if (generate) return Workload.generated(DeclaredInputs.of(source, model.variantJson()), IMAGES, config.seed(), config.inputValues());
+        if (DATASET.equals(config.inputs()) && !hasDataset(source)) {
+            throw new IllegalArgumentException("--inputs dataset: application " + source.path("name").asText() + " has no validation dataset;"
+                    + " leave --inputs out to generate inputs from its specs");
+        }
         return Workload.images(images(source), declared);
     }
 
