@@ -63,6 +63,61 @@ class BenchLiveCliTest {
     }
 
     @Test
+    void anyApplicationIsBenchedWithInputsGeneratedFromItsDeclaredSpecsAndOnnxRuntimeAloneRunsThem() throws Exception {
+        try (FakeSuite fake = new FakeSuite(0, false)) {
+            CliRun r = CliRun.of("", args(fake, "--app", "vad", "--rates", "10", "--raw", "--concurrency", "2", "--input-values", "sr=16000"));
+            assertThat(r.code()).as("stderr: %s%nstdout: %s", r.err(), r.out()).isZero();
+
+            assertThat(fake.created).containsKeys("bench-vad-symphony", "bench-vad-wc");
+            JsonNode variant = fake.variants.get("/v1/applications/bench-vad-wc/variants");
+            assertThat(variant.path("maxBatchSize").asInt(-1)).as("the source's batching, copied").isZero();
+            assertThat(variant.path("inputs").get(1).path("shape")).as("the declared scalar, copied").isEmpty();
+
+            // What the gateway got: binary tensor data, the scalar as shape [], the rest as declared.
+            int header = Integer.parseInt(fake.lastInferHeaderLength);
+            JsonNode request = FakeSuite.JSON.readTree(java.util.Arrays.copyOf(fake.lastInferBody, header));
+            assertThat(request.at("/inputs/0/name").asText()).isEqualTo("audio");
+            assertThat(request.at("/inputs/0/shape").toString()).isEqualTo("[1,64]");
+            assertThat(request.at("/inputs/1/datatype").asText()).isEqualTo("INT64");
+            assertThat(request.at("/inputs/1/shape").toString()).isEqualTo("[]");
+            assertThat(fake.lastInferBody).hasSize(header + 64 * 4 + 8);
+            assertThat(java.nio.ByteBuffer.wrap(fake.lastInferBody, header + 64 * 4, 8).order(java.nio.ByteOrder.LITTLE_ENDIAN).getLong())
+                    .as("the value given for sr").isEqualTo(16_000);
+
+            assertThat(r.out()).contains("stateful of vad", "inputs generated from the declared specs", "audio FP32[1, 64], sr INT64[]",
+                    "does not batch", "ONNX Runtime alone (stateful", "targets (a model of realistic cost)",
+                    "throughput through the gateway / ONNX Runtime alone at batch 1:", "×", "added latency at 10 req/s (work-conserving, lowest load)",
+                    "every request was answered");
+            List<String> ortRows = r.out().lines().dropWhile(l -> !l.startsWith("ONNX Runtime alone")).skip(2).limit(1).toList();
+            assertThat(ortRows.get(0).trim().split("\\s+")[0]).as("ONNX Runtime alone ran at batch 1 only").isEqualTo("1");
+        }
+    }
+
+    @Test
+    void theZooDefaultIsUnchangedAndGeneratedInputsCanBeAskedFor() throws Exception {
+        try (FakeSuite fake = new FakeSuite(0, false)) {
+            CliRun images = CliRun.of("", args(fake, "--rates", "10"));
+            assertThat(images.code()).as("stderr: %s", images.err()).isZero();
+            assertThat(images.out()).doesNotContain("inputs generated");
+            assertThat(fake.lastInferHeaderLength).as("validation images go as JSON, as before").isNull();
+
+            CliRun generated = CliRun.of("", args(fake, "--rates", "10", "--inputs", "generated", "--prefix", "gen"));
+            assertThat(generated.code()).as("stderr: %s", generated.err()).isZero();
+            assertThat(generated.out()).contains("inputs generated from the declared specs", "input FP32[1, 1, 28, 28]");
+            assertThat(fake.lastInferHeaderLength).isNotNull();
+        }
+    }
+
+    @Test
+    void aFreeDimensionNoSpecDeclaresIsBadInputNamingTheInputAndDimension() throws Exception {
+        try (FakeSuite fake = new FakeSuite(0, false)) {
+            CliRun.of("", args(fake, "--app", "ocr")).badInput("--app", "input image", "dimension 3 is free");
+            assertThat(fake.inferences.get()).isZero();
+            assertThat(fake.created).isEmpty();
+        }
+    }
+
+    @Test
     void requestsThatNeverAnswerFailTheRun() throws Exception {
         try (FakeSuite fake = new FakeSuite(0, true)) {
             CliRun r = CliRun.of("", args(fake, "--rates", "5", "--timeout-ms", "300"));
@@ -85,6 +140,15 @@ class BenchLiveCliTest {
             CliRun.of("", args(fake, "--frobnicate")).badInput("unknown option '--frobnicate'");
             CliRun.of("", args(fake, "--app", "nope")).badInput("--app", "nope");
             CliRun.of("", args(fake, "--variant", "nope")).badInput("--variant", "nope");
+            CliRun.of("", args(fake, "--app", "a/b")).badInput("--app", "a/b");
+            CliRun.of("", args(fake, "--inputs", "random")).badInput("--inputs", "random");
+            CliRun.of("", args(fake, "--batch", "0")).badInput("--batch");
+            CliRun.of("", args(fake, "--intra-op-threads", "-1")).badInput("--intra-op-threads");
+            CliRun.of("", args(fake, "--app", "vad", "--batch", "4")).badInput("--batch", "does not batch");
+            CliRun.of("", args(fake, "--app", "vad", "--input-values", "rate=8000")).badInput("--input-values", "rate");
+            CliRun.of("", args(fake, "--input-values", "sr")).badInput("--input-values");
+            CliRun.of("", args(fake, "--app", "vad", "--inputs", "dataset")).badInput("--inputs dataset", "no validation dataset");
+            assertThat(fake.inferences.get()).as("no request was sent for bad input").isZero();
         }
         CliRun.of("", "bench", "live", "--gateway", "ftp://x").badInput("--gateway", "http://");
         CliRun.of("", "bench", "live", "--gateway", "http://127.0.0.1:1").badInput("--gateway", "nothing answers");

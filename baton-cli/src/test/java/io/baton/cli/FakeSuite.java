@@ -24,7 +24,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * A stand-in for a running suite on one port, answering what {@code bench live} calls, as the services' READMEs
  * describe it: the registry's application (one profiled variant, a real ONNX artifact 784 → 10), dataset and
  * artifact routes; the scheduler's worker list; the gateway's readiness and OIP inference (every {@code refuseEvery}-th
- * request refused with 503 and an OIP error; with {@code silent}, inference never answers).
+ * request refused with 503 and an OIP error; with {@code silent}, inference never answers). Beside the zoo's
+ * {@code fashion-single}, two applications without a dataset: {@code vad} (a variant that does not batch, with an
+ * INT64 scalar input, every dimension declared) and {@code ocr} (a batchable variant whose width no spec declares).
  */
 final class FakeSuite implements AutoCloseable {
     static final ObjectMapper JSON = new ObjectMapper();
@@ -33,6 +35,10 @@ final class FakeSuite implements AutoCloseable {
     final HttpServer server;
     final Map<String, JsonNode> created = new ConcurrentHashMap<>();
     final Map<String, JsonNode> profiles = new ConcurrentHashMap<>();
+    final Map<String, JsonNode> variants = new ConcurrentHashMap<>();
+    /** The last inference request: its body and its Inference-Header-Content-Length (null for JSON). */
+    volatile byte[] lastInferBody;
+    volatile String lastInferHeaderLength;
     final AtomicInteger inferences = new AtomicInteger();
     final int refuseEvery;
     final boolean silent;
@@ -61,6 +67,36 @@ final class FakeSuite implements AutoCloseable {
         return g.build().toBytes();
     }
 
+    /** audio FP32 [-1,-1] → relu, sr INT64 [] → cast to float: a model that runs as sent, one request at a time. */
+    static byte[] nonBatchingModel() {
+        GraphBuilder g = new GraphBuilder("stateful");
+        String audio = g.input("audio", Dim.symbolic("a"), Dim.symbolic("b"));
+        String sr = g.int64Input("sr");
+        g.output(g.relu(audio), "out", Dim.symbolic("a"), Dim.symbolic("b"));
+        g.output(g.op("Cast", List.of(sr), io.baton.core.onnx.Attribute.of("to", 1L)), "srf");
+        return g.build().toBytes();
+    }
+
+    static ObjectNode vadApplication() throws IOException {
+        return (ObjectNode) JSON.readTree("""
+                {"name": "vad", "kind": "single", "policy": "work-conserving", "sloMs": 200.0, "version": 0, "inputs": [], "outputs": [],
+                 "classes": [], "variants": [{"name": "stateful", "stage": 0, "artifactDigest": "d-stateful", "maxBatchSize": 0,
+                   "inputs": [{"name": "audio", "datatype": "FP32", "shape": [1, 64]}, {"name": "sr", "datatype": "INT64", "shape": []}],
+                   "outputs": [{"name": "out", "datatype": "FP32", "shape": [1, 64]}, {"name": "srf", "datatype": "FP32", "shape": []}],
+                   "profiles": [{"deviceKind": "cpu", "executionProvider": "cpu", "version": 1,
+                                 "latency": [{"batchSize": 1, "p50Ms": 1.0, "p99Ms": 1.5}]}]}]}""");
+    }
+
+    static ObjectNode ocrApplication() throws IOException {
+        return (ObjectNode) JSON.readTree("""
+                {"name": "ocr", "kind": "single", "policy": "symphony", "sloMs": 200.0, "version": 0,
+                 "inputs": [{"name": "image", "datatype": "FP32", "shape": [-1, 3, 8, -1]}], "outputs": [], "classes": [],
+                 "variants": [{"name": "rec", "stage": 0, "artifactDigest": "d-rec", "maxBatchSize": 8,
+                   "inputs": [{"name": "x", "datatype": "FP32", "shape": [-1, 3, -1, -1]}], "outputs": [],
+                   "profiles": [{"deviceKind": "cpu", "executionProvider": "cpu", "version": 1,
+                                 "latency": [{"batchSize": 1, "p50Ms": 2.0, "p99Ms": 3.0}]}]}]}""");
+    }
+
     static ObjectNode sourceApplication() {
         ObjectNode app = JSON.createObjectNode();
         app.put("name", "fashion-single").put("kind", "single").put("policy", "symphony").put("sloMs", 100.0).put("version", 0);
@@ -87,6 +123,12 @@ final class FakeSuite implements AutoCloseable {
                 send(ex, 200, "{\"status\":\"UP\"}");
             } else if (method.equals("GET") && path.equals("/v1/applications/fashion-single")) {
                 send(ex, 200, sourceApplication().toString());
+            } else if (method.equals("GET") && path.equals("/v1/applications/vad")) {
+                send(ex, 200, vadApplication().toString());
+            } else if (method.equals("GET") && path.equals("/v1/applications/ocr")) {
+                send(ex, 200, ocrApplication().toString());
+            } else if (path.equals("/v1/artifacts/d-stateful/content")) {
+                sendBytes(ex, nonBatchingModel());
             } else if (method.equals("POST") && path.equals("/v1/applications")) {
                 JsonNode app = JSON.readTree(body);
                 JsonNode before = created.putIfAbsent(app.path("name").asText(), app);
@@ -97,6 +139,7 @@ final class FakeSuite implements AutoCloseable {
                 profiles.put(path, JSON.readTree(body));
                 send(ex, 201, new String(body, StandardCharsets.UTF_8));
             } else if (method.equals("POST") && path.endsWith("/variants")) {
+                variants.put(path, JSON.readTree(body));
                 send(ex, 201, new String(body, StandardCharsets.UTF_8));
             } else if (path.equals("/v1/applications/fashion-single/datasets")) {
                 send(ex, 200, "{\"items\":[{\"name\":\"validation\",\"inputsDigest\":\"in\",\"labelsDigest\":\"lb\",\"sampleCount\":" + IMAGES
@@ -113,6 +156,8 @@ final class FakeSuite implements AutoCloseable {
                 send(ex, 200, "");
             } else if (method.equals("POST") && path.matches("/v2/models/[^/]+/infer")) {
                 if (silent) return; // never answers: the client's timeout must end it
+                lastInferBody = body;
+                lastInferHeaderLength = ex.getRequestHeaders().getFirst("Inference-Header-Content-Length");
                 int n = inferences.incrementAndGet();
                 if (refuseEvery > 0 && n % refuseEvery == 0) {
                     send(ex, 503, "{\"error\":\"dropped: DEADLINE_UNMEETABLE\"}");

@@ -27,9 +27,19 @@ public record Outcome(double latencyMs, int status, int batchSize, double execut
 
     /** Reads a response body: a 200's batch size and execution time, or a refusal's error. */
     static Outcome of(double latencyMs, int status, byte[] body) {
+        return of(latencyMs, status, body, null);
+    }
+
+    /**
+     * As {@link #of(double, int, byte[])}, for a body that may carry binary outputs after its JSON:
+     * {@code headerLength} (the response's {@code Inference-Header-Content-Length}, null when absent) says how many
+     * leading bytes are JSON.
+     */
+    static Outcome of(double latencyMs, int status, byte[] body, String headerLength) {
         JsonNode json;
         try {
-            json = JsonHttp.JSON.readTree(body);
+            int length = headerLength == null ? body.length : Math.min(body.length, Integer.parseInt(headerLength.trim()));
+            json = JsonHttp.JSON.readTree(body, 0, length);
         } catch (IOException | RuntimeException e) {
             json = null;
         }

@@ -4,41 +4,51 @@ import ai.onnxruntime.OnnxTensor;
 import ai.onnxruntime.OrtEnvironment;
 import ai.onnxruntime.OrtException;
 import ai.onnxruntime.OrtSession;
-import java.nio.FloatBuffer;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 
 /**
- * The model alone: ONNX Runtime in this process, one session per thread with one intra-op thread (as each worker
- * runs), batch after batch of {@code batch} validation images for {@code seconds}. What the serving path is
- * compared with: its throughput at the same batch size, and each run's latency.
+ * The model alone: ONNX Runtime in this process, one session per thread with the workers' intra-op threads, batch
+ * after batch of {@code batch} requests' inputs for {@code seconds}. What the serving path is compared with: its
+ * throughput at the same batch size, and each run's latency. The batch is made as the serving path makes it: the
+ * requests' tensors joined along axis 0; a model that does not batch runs one request's tensors as they are.
  */
-final class RawOrt {
+public final class RawOrt {
     private RawOrt() {}
 
-    record Result(int batch, int threads, double examplesPerSecond, double p50Ms, double p99Ms) {}
+    /** {@code examplesPerSecond}: requests' worth of inputs run per second, all sessions together. */
+    public record Result(int batch, int threads, double examplesPerSecond, double p50Ms, double p99Ms) {}
 
-    static Result measure(byte[] model, float[] examples, int[] dims, int batch, int threads, double seconds) throws Exception {
-        int size = 1;
-        for (int d : dims) size *= d;
-        long[] shape = new long[dims.length + 1];
-        shape[0] = batch;
-        for (int i = 0; i < dims.length; i++) shape[i + 1] = dims[i];
-        float[] input = new float[batch * size];
-        for (int i = 0; i < batch; i++) System.arraycopy(examples, (i % (examples.length / size)) * size, input, i * size, size);
+    /**
+     * @param requests       the inputs of each request (one tensor per model input, in the model's order); cycled
+     * @param batch          requests per run; 1 when {@code batchable} is false
+     * @param threads        sessions, each run by its own thread
+     * @param intraOpThreads each session's intra-op threads (0: ONNX Runtime's choice)
+     */
+    public static Result measure(byte[] model, List<List<GeneratedTensor>> requests, int batch, boolean batchable, int threads,
+                                 int intraOpThreads, double seconds) throws Exception {
+        if (!batchable && batch != 1) throw new IllegalArgumentException("a model that does not batch runs one request at a time, not " + batch);
+        if (batch < 1 || threads < 1 || requests.isEmpty()) throw new IllegalArgumentException("batch, threads and requests must be ≥ 1");
+        for (GeneratedTensor t : requests.get(0)) {
+            if (!OrtTensors.supported(t.datatype())) {
+                throw new UnsupportedOperationException("ONNX Runtime's Java API makes no " + t.datatype() + " tensors (input " + t.modelName() + ")");
+            }
+        }
+        List<GeneratedTensor> input = batchOf(requests, batchable ? batch : 1, batchable);
 
         OrtEnvironment env = OrtEnvironment.getEnvironment();
         List<OrtSession> sessions = new ArrayList<>();
         try (OrtSession.SessionOptions options = new OrtSession.SessionOptions()) {
-            options.setIntraOpNumThreads(1);
+            options.setIntraOpNumThreads(intraOpThreads);
             options.setInterOpNumThreads(1);
             for (int t = 0; t < threads; t++) sessions.add(env.createSession(model, options));
         }
         try {
-            String name = sessions.get(0).getInputNames().iterator().next();
-            for (OrtSession s : sessions) runOnce(env, s, name, input, shape); // warm up every session (first runs allocate)
+            List<String> names = modelNames(sessions.get(0), input);
+            for (OrtSession s : sessions) runOnce(env, s, names, input); // warm up every session (first runs allocate)
             List<double[]> latencies = new ArrayList<>();
             long[] counts = new long[threads];
             CountDownLatch done = new CountDownLatch(threads);
@@ -53,7 +63,7 @@ final class RawOrt {
                         int n = 0;
                         while (System.nanoTime() < end) {
                             long t0 = System.nanoTime();
-                            runOnce(env, sessions.get(k), name, input, shape);
+                            runOnce(env, sessions.get(k), names, input);
                             if (n < mine.length) mine[n] = (System.nanoTime() - t0) / 1e6;
                             n++;
                         }
@@ -82,10 +92,37 @@ final class RawOrt {
         }
     }
 
-    private static void runOnce(OrtEnvironment env, OrtSession session, String name, float[] input, long[] shape) throws OrtException {
-        try (OnnxTensor tensor = OnnxTensor.createTensor(env, FloatBuffer.wrap(input), shape);
-             OrtSession.Result r = session.run(Map.of(name, tensor))) {
-            r.get(0); // the output is computed by run; reading it keeps the call honest
+    /** The inputs of one run: request i mod n's tensors for i in [0, batch), joined along axis 0 when the model batches. */
+    static List<GeneratedTensor> batchOf(List<List<GeneratedTensor>> requests, int batch, boolean batchable) {
+        if (!batchable) return requests.get(0);
+        List<GeneratedTensor> joined = new ArrayList<>();
+        for (int i = 0; i < requests.get(0).size(); i++) {
+            List<GeneratedTensor> parts = new ArrayList<>(batch);
+            for (int r = 0; r < batch; r++) parts.add(requests.get(r % requests.size()).get(i));
+            joined.add(GeneratedTensor.concat(parts));
+        }
+        return joined;
+    }
+
+    /** The model's name for each input: the one the spec gives when the model has it, else the model's own by position. */
+    private static List<String> modelNames(OrtSession session, List<GeneratedTensor> input) {
+        List<String> model = new ArrayList<>(session.getInputNames());
+        if (model.size() != input.size()) {
+            throw new IllegalArgumentException("the model takes " + model.size() + " inputs " + model + " but the specs declare " + input.size());
+        }
+        boolean byName = input.stream().allMatch(t -> model.contains(t.modelName()));
+        return byName ? input.stream().map(GeneratedTensor::modelName).toList() : model;
+    }
+
+    private static void runOnce(OrtEnvironment env, OrtSession session, List<String> names, List<GeneratedTensor> input) throws OrtException {
+        Map<String, OnnxTensor> tensors = new LinkedHashMap<>();
+        try {
+            for (int i = 0; i < names.size(); i++) tensors.put(names.get(i), OrtTensors.create(env, input.get(i)));
+            try (OrtSession.Result r = session.run(tensors)) {
+                r.get(0); // the output is computed by run; reading it keeps the call honest
+            }
+        } finally {
+            for (OnnxTensor t : tensors.values()) t.close();
         }
     }
 }

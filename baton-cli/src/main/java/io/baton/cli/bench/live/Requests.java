@@ -16,10 +16,13 @@ import java.util.function.Consumer;
 
 /**
  * The requests a load run sends: one prepared OIP request per validation image (built once, sent many times, so
- * the generator spends its time sending, not serializing), and an asynchronous send that always ends in an
+ * the generator spends its time sending, not serializing), or one per generated body, and an asynchronous send that always ends in an
  * {@link Outcome}: a slow answer never holds up the next arrival.
  */
 final class Requests {
+    /** The binary tensor data extension's header: how many leading bytes of a body are its JSON. */
+    static final String INFERENCE_HEADER_LENGTH = "Inference-Header-Content-Length";
+
     private final HttpClient client;
     private final List<HttpRequest> prepared;
 
@@ -38,6 +41,17 @@ final class Requests {
         }
     }
 
+    /** One prepared request per body, sent with the binary tensor data extension. */
+    Requests(HttpClient client, URI inferUrl, List<BinaryInferRequest> bodies, Duration timeout) {
+        this.client = client;
+        this.prepared = new ArrayList<>(bodies.size());
+        for (BinaryInferRequest b : bodies) {
+            prepared.add(HttpRequest.newBuilder(inferUrl).timeout(timeout).header("Content-Type", "application/octet-stream")
+                    .header(INFERENCE_HEADER_LENGTH, String.valueOf(b.headerLength()))
+                    .POST(HttpRequest.BodyPublishers.ofByteArray(b.body())).build());
+        }
+    }
+
     static HttpClient client() {
         return HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5)).build();
     }
@@ -52,7 +66,8 @@ final class Requests {
         return client.sendAsync(prepared.get(i % prepared.size()), HttpResponse.BodyHandlers.ofByteArray())
                 .handle((response, failure) -> {
                     double ms = (System.nanoTime() - sent) / 1e6;
-                    done.accept(failure != null ? Outcome.noAnswer(ms, failure) : Outcome.of(ms, response.statusCode(), response.body()));
+                    done.accept(failure != null ? Outcome.noAnswer(ms, failure) : Outcome.of(ms, response.statusCode(), response.body(),
+                            response.headers().firstValue(INFERENCE_HEADER_LENGTH).orElse(null)));
                     return null;
                 });
     }

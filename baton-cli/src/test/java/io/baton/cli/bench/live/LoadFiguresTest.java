@@ -90,6 +90,16 @@ class LoadFiguresTest {
     }
 
     @Test
+    void capacityBatchesNoLargerThanTheVariantsMaxBatchSize() {
+        LatencyProfile linear = LatencyProfile.measured(Map.of(1, 1.0, 8, 1.7, 64, 7.3), LatencyProfile.Fit.LINEAR);
+        assertThat(LiveBench.capacity(linear, 1, 100).batch()).isEqualTo(64);
+        LiveBench.Capacity capped = LiveBench.capacity(linear, 1, 100, 8);
+        assertThat(capped.batch()).isEqualTo(8);
+        assertThat(capped.rps()).isCloseTo(1000 * 8 / linear.latencyMs(8), within(1e-6));
+        assertThat(LiveBench.capacity(linear, 2, 100, 1).batch()).as("a variant that does not batch: one at a time").isEqualTo(1);
+    }
+
+    @Test
     void noCapacityWhenNotEvenOneRequestFitsTheSlo() {
         LiveBench.Capacity cap = LiveBench.capacity(LatencyProfile.measured(Map.of(1, 50.0, 2, 60.0), LatencyProfile.Fit.LINEAR), 2, 40);
         assertThat(cap.batch()).isZero();
