@@ -103,6 +103,13 @@ public class GatewayConfiguration {
         return new SchedulerClient(upstreamHttpClient, json, guard, upstreams, resilience);
     }
 
+    /** Which variants the profiler is profiling, for the model routes' state. */
+    @Bean
+    io.baton.gateway.profiling.ProfilingJobsClient profilingJobsClient(HttpClient upstreamHttpClient, ObjectMapper json,
+                                                                        UpstreamProperties upstreams) {
+        return new io.baton.gateway.profiling.ProfilingJobsClient(upstreamHttpClient, json, upstreams);
+    }
+
     /** Schemble's difficulty predictor per ensemble, re-read from the registry as often as application definitions. */
     @Bean(destroyMethod = "close")
     DifficultyEnrichment difficultyEnrichment(RegistryClient registry, UpstreamProperties properties) {

@@ -85,7 +85,8 @@ class GatewayOipHttpTest {
         JsonNode meta = getJson("/v2", 200);
         assertThat(meta.get("name").asText()).isEqualTo("baton");
         assertThat(meta.get("version").asText()).isNotBlank();
-        assertThat(texts(meta.get("extensions"))).contains("binary_tensor_data", "model_repository", "schedule_policy");
+        assertThat(texts(meta.get("extensions"))).contains("binary_tensor_data", "classification", "model_repository",
+                "schedule_policy");
         assertThat(getJson("/v2/health/live", 200).get("live").asBoolean()).isTrue();
         assertThat(getJson("/v2/health/ready", 200).get("ready").asBoolean()).isTrue();
     }

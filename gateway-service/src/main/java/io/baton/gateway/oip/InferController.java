@@ -132,6 +132,7 @@ public class InferController {
             permit = admission.admit(def.name(), def.sloMs());
             VariantDefinition v = InferenceService.version(def, version);
             OipRequest request = reader.read(body, headerLength);
+            Classification.check(request, InferenceService.outputSpecs(def, v));
             Served served = service.infer(def, v, request.inputs(), request.outputNames(), request.timeoutUs(),
                     request.priority(), received);
             double totalMs = (System.nanoTime() - received) / 1e6;
@@ -139,7 +140,7 @@ public class InferController {
             Map<String, Object> parameters = new LinkedHashMap<>(served.parameters());
             parameters.put("total_ms", totalMs);
             OipResponseWriter.Encoded encoded = writer.write(def.name(), served.modelVersion(), request.id(),
-                    parameters, served.outputs(), request);
+                    parameters, Classification.apply(served.outputs(), request, def.classes()), request);
             metrics.served(tag, received);
             ResponseEntity.BodyBuilder ok = ResponseEntity.ok().contentType(encoded.contentType());
             if (encoded.headerLength() != null) {

@@ -4,6 +4,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -15,7 +21,9 @@ import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 
+import io.baton.gateway.GatewayException;
 import io.baton.gateway.oip.schema.InferenceErrorResponse;
+import io.baton.gateway.profiling.ProfilingJobsClient;
 
 import io.baton.commons.tensor.TensorSpec;
 import io.baton.gateway.registry.ApplicationDefinition;
@@ -34,14 +42,18 @@ import io.baton.gateway.serving.InferenceService;
 public class OipModelController {
 
     public static final String PLATFORM = "onnxruntime_onnx";
+    private static final Logger log = LoggerFactory.getLogger(OipModelController.class);
 
     private final InferenceService service;
     private final SchedulerClient scheduler;
+    private final ProfilingJobsClient profiler;
     private final OipJson json;
 
-    public OipModelController(InferenceService service, SchedulerClient scheduler, OipJson json) {
+    public OipModelController(InferenceService service, SchedulerClient scheduler, ProfilingJobsClient profiler,
+                              OipJson json) {
         this.service = service;
         this.scheduler = scheduler;
+        this.profiler = profiler;
         this.json = json;
     }
 
@@ -66,6 +78,15 @@ public class OipModelController {
         body.put("platform", PLATFORM);
         body.put("inputs", inputs);
         body.put("outputs", outputs);
+        CompletableFuture<Set<String>> profiling = profiler.variantsBeingProfiled(def.name());
+        try {
+            ModelState state = ModelState.of(def, scheduler.application(def.name()).join(), profiling.join(), v);
+            body.put("state", state.state());
+            body.put("version_states", state.versions());
+        } catch (CompletionException | GatewayException e) {
+            // the metadata is the registry's: a scheduler that cannot be asked leaves only the state unsaid
+            log.debug("model '{}': state unknown, the scheduler cannot be asked: {}", def.name(), e.toString());
+        }
         return json.answer(200, body);
     }
 
@@ -87,12 +108,14 @@ public class OipModelController {
     public ResponseEntity<byte[]> ready(@PathVariable String app, @PathVariable String version) {
         ApplicationDefinition def = service.application(app);
         VariantDefinition v = InferenceService.version(def, version);
+        CompletableFuture<Set<String>> profiling = profiler.variantsBeingProfiled(def.name());
         Optional<ApplicationState> state = scheduler.application(def.name()).join();
         Map<String, Object> subject = new LinkedHashMap<>();
         subject.put("name", def.name());
         if (v != null) {
             subject.put("version", v.name());
         }
+        subject.put("state", ModelState.of(def, state, profiling.join(), v).state());
         String notReady;
         if (state.isEmpty()) {
             notReady = "the scheduler does not know it";

@@ -16,8 +16,15 @@ import io.baton.commons.tensor.Tensor;
 public record OipRequest(String id, List<Tensor> inputs, List<OutputRequest> outputs, boolean binaryDataOutput,
                          Long timeoutUs, Long priority) {
 
-    /** One entry of {@code outputs}: {@code binaryData} is its {@code parameters.binary_data}, or null. */
-    public record OutputRequest(String name, Boolean binaryData) {
+    /**
+     * One entry of {@code outputs}: {@code binaryData} is its {@code parameters.binary_data}, or null;
+     * {@code classification} the classification extension's K (top classes to answer instead of the tensor), or null.
+     */
+    public record OutputRequest(String name, Boolean binaryData, Integer classification) {
+
+        public OutputRequest(String name, Boolean binaryData) {
+            this(name, binaryData, null);
+        }
     }
 
     public List<String> outputNames() {

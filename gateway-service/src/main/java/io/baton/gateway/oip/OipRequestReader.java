@@ -40,6 +40,9 @@ public final class OipRequestReader {
      */
     public static final int MAX_JSON_UNITS = 1 << 22, JSON_UNITS_IN_FLIGHT = 1 << 23;
 
+    /** How messages list the datatypes a request may name: every OIP datatype. */
+    private static final String DATATYPES = java.util.Arrays.toString(Datatype.values());
+
     private final ObjectMapper json;
     private final int maxJsonUnits;
     private final java.util.concurrent.Semaphore jsonUnits;
@@ -178,12 +181,7 @@ public final class OipRequestReader {
             }
             String name = name(in.get("name"), "inputs[" + i + "]");
             String label = "input '" + name + "'";
-            JsonNode datatype = in.get("datatype");
-            if (datatype != null && !datatype.isNull() && !datatype.isTextual()) {
-                throw new TensorException(label, "datatype must be a string (one of " + Datatype.servedNames() + "), not "
-                        + datatype);
-            }
-            Datatype type = Datatype.served(label, datatype == null || datatype.isNull() ? null : datatype.asText());
+            Datatype type = datatype(label, in.get("datatype"));
             long[] shape = shape(label, in.get("shape"));
             JsonNode inParameters = in.get("parameters");
             if (inParameters != null && !inParameters.isNull() && !inParameters.isObject()) {
@@ -212,10 +210,12 @@ public final class OipRequestReader {
                         + binarySize);
             }
             int size = binarySize.intValue();
-            long want = Tensor.elements(shape) * type.bytes();
-            if (size != want) {
-                throw new TensorException(label, "parameters.binary_data_size is " + size + " bytes but shape "
-                        + java.util.Arrays.toString(shape) + " of " + type + " needs " + want);
+            if (type.fixedWidth()) {
+                long want = Tensor.elements(shape) * type.bytes();
+                if (size != want) {
+                    throw new TensorException(label, "parameters.binary_data_size is " + size + " bytes but shape "
+                            + java.util.Arrays.toString(shape) + " of " + type + " needs " + want);
+                }
             }
             if (jsonLength == body.length) {
                 throw new TensorException(label, "has parameters.binary_data_size but the request has no binary "
@@ -225,7 +225,7 @@ public final class OipRequestReader {
                 throw new TensorException(label, "needs " + size + " bytes of binary data but only "
                         + (body.length - offset) + " remain after the inputs before it");
             }
-            tensors.add(new Tensor(name, type, shape, ByteBuffer.wrap(body, offset, size)));
+            tensors.add(binaryTensor(label, name, type, shape, ByteBuffer.wrap(body, offset, size)));
             offset += size;
         }
         if (offset != body.length) {
@@ -233,6 +233,42 @@ public final class OipRequestReader {
                     + " bytes of binary data but its inputs' binary_data_size add up to " + (offset - jsonLength));
         }
         return tensors;
+    }
+
+    /**
+     * A tensor's datatype: any OIP datatype, spelt as the protocol spells it. Whether the model takes it is the
+     * validator's question (against the declared specs), not the reader's.
+     */
+    private static Datatype datatype(String label, JsonNode datatype) {
+        if (datatype == null || datatype.isNull() || datatype.isTextual() && datatype.asText().isBlank()) {
+            throw new TensorException(label, "datatype is missing (one of " + DATATYPES + ")");
+        }
+        if (!datatype.isTextual()) {
+            throw new TensorException(label, "datatype must be a string (one of " + DATATYPES + "), not "
+                    + kind(datatype));
+        }
+        Datatype d = Datatype.named(datatype.asText());
+        if (d == null) {
+            throw new TensorException(label, "datatype '" + datatype.asText() + "' is not an OIP datatype (one of "
+                    + DATATYPES + ")");
+        }
+        return d;
+    }
+
+    /**
+     * A binary input viewing the body. BYTES has no fixed width: its bytes must be exactly the shape's count of
+     * elements, each a 4-byte little-endian length and that many bytes.
+     */
+    private static Tensor binaryTensor(String label, String name, Datatype type, long[] shape, ByteBuffer bytes) {
+        try {
+            return new Tensor(name, type, shape, bytes);
+        } catch (IllegalArgumentException e) {
+            String why = e.getMessage().startsWith(name + ": ") ? e.getMessage().substring(name.length() + 2)
+                    : e.getMessage();
+            throw new TensorException(label, "binary data of " + bytes.remaining() + " bytes does not hold shape "
+                    + java.util.Arrays.toString(shape) + " of " + type + ": " + why + " (BYTES elements are each a "
+                    + "4-byte little-endian length, then that many bytes)");
+        }
     }
 
     /** A tensor's name: a non-blank string. */
@@ -269,15 +305,12 @@ public final class OipRequestReader {
 
     private static long[] shape(String label, JsonNode shape) {
         if (shape == null || shape.isNull()) {
-            throw new TensorException(label, "shape is missing (an array of dimensions, batch first)");
+            throw new TensorException(label, "shape is missing (an array of dimensions, batch first; [] for a "
+                    + "scalar)");
         }
         if (!shape.isArray()) {
             throw new TensorException(label, "shape must be an array of integers (dimensions, batch first), not "
                     + kind(shape));
-        }
-        if (shape.isEmpty()) {
-            throw new TensorException(label, "shape [] has rank 0; a tensor needs at least one dimension, the batch "
-                    + "first (e.g. [1, 4])");
         }
         long[] dims = new long[shape.size()];
         for (int k = 0; k < dims.length; k++) {
@@ -297,6 +330,30 @@ public final class OipRequestReader {
             throw new TensorException(label, "shape " + shape + " is too large");
         }
         return dims;
+    }
+
+    /**
+     * The classification extension's K: {@code parameters.classification} (what OIP and Triton's clients send;
+     * Triton's {@code class_count=K} arrives as it) or {@code class_count}; null when neither is given.
+     */
+    private static Integer classCount(String label, JsonNode parameters) {
+        Integer k = null;
+        for (String key : List.of("classification", "class_count")) {
+            JsonNode v = parameters.get(key);
+            if (v == null || v.isNull()) {
+                continue;
+            }
+            if (!v.isIntegralNumber() || !v.canConvertToInt() || v.intValue() < 1) {
+                throw new TensorException(label, "parameters." + key + " must be a whole number ≥ 1 (how many "
+                        + "top classes to answer), not " + v);
+            }
+            if (k != null && k != v.intValue()) {
+                throw new TensorException(label, "parameters.classification is " + k + " but parameters.class_count "
+                        + "is " + v + "; give one");
+            }
+            k = v.intValue();
+        }
+        return k;
     }
 
     private static List<OipRequest.OutputRequest> outputs(JsonNode outputs) {
@@ -333,7 +390,7 @@ public final class OipRequestReader {
                 throw new TensorException(label, "parameters.binary_data must be true or false");
             }
             list.add(new OipRequest.OutputRequest(name,
-                    binary == null || binary.isNull() ? null : binary.asBoolean()));
+                    binary == null || binary.isNull() ? null : binary.asBoolean(), classCount(label, o.path("parameters"))));
         }
         return list;
     }

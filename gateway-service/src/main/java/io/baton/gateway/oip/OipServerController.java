@@ -23,8 +23,8 @@ import io.baton.gateway.oip.schema.MetadataServerResponse;
 public class OipServerController {
 
     /** The OIP / Triton extensions this gateway implements, as {@code GET /v2} lists them. */
-    public static final List<String> EXTENSIONS = List.of("binary_tensor_data", "model_repository",
-            "schedule_policy");
+    public static final List<String> EXTENSIONS = List.of("binary_tensor_data", "classification",
+            "model_repository", "schedule_policy");
 
     private final UpstreamHealth health;
     private final OipJson json;

@@ -7,6 +7,7 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.TreeMap;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -17,13 +18,18 @@ import io.baton.core.domain.ApplicationKind;
 /**
  * An application as the registry's hot read ({@code GET /v1/applications/{name}}) gives it, with the variants
  * sorted by stage, then name.
+ *
+ * @param classes the labels of the classes its outputs score, by index (empty: none declared); the classification
+ *                extension answers them
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record ApplicationDefinition(String name, String kind, String policy, JsonNode policyParams, double sloMs,
                                     List<TensorSpec> inputs, List<TensorSpec> outputs,
-                                    List<VariantDefinition> variants) {
+                                    List<VariantDefinition> variants, List<String> classes) {
 
+    @JsonCreator
     public ApplicationDefinition {
+        classes = classes == null ? List.of() : List.copyOf(classes);
         policyParams = policyParams == null || policyParams.isNull() ? JsonNodeFactory.instance.objectNode()
                 : policyParams;
         inputs = inputs == null ? List.of() : List.copyOf(inputs);
@@ -31,6 +37,11 @@ public record ApplicationDefinition(String name, String kind, String policy, Jso
         variants = variants == null ? List.of() : variants.stream()
                 .sorted(Comparator.comparingInt(VariantDefinition::stage).thenComparing(VariantDefinition::name))
                 .toList();
+    }
+
+    public ApplicationDefinition(String name, String kind, String policy, JsonNode policyParams, double sloMs,
+                                 List<TensorSpec> inputs, List<TensorSpec> outputs, List<VariantDefinition> variants) {
+        this(name, kind, policy, policyParams, sloMs, inputs, outputs, variants, null);
     }
 
     public ApplicationKind applicationKind() {

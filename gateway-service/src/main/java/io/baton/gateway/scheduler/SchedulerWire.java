@@ -193,7 +193,10 @@ final class SchedulerWire {
         String name = text(o, "name");
         String label = "output '" + name + "'";
         try {
-            Datatype type = Datatype.served(label, text(o, "datatype"));
+            Datatype type = Datatype.named(text(o, "datatype"));
+            if (type == null) {
+                throw unreadable(label + " has datatype " + o.path("datatype") + ", not an OIP datatype");
+            }
             JsonNode shapeNode = o.path("shape");
             long[] shape = new long[shapeNode.size()];
             for (int i = 0; i < shape.length; i++) {

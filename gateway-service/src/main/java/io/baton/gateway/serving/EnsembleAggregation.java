@@ -10,7 +10,7 @@ import java.util.Map;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-import io.baton.commons.tensor.Datatype;
+import io.baton.commons.tensor.HalfFloats;
 import io.baton.commons.tensor.Tensor;
 import io.baton.core.policy.Aggregator;
 import io.baton.core.schemble.Aggregators;
@@ -26,8 +26,9 @@ import io.baton.gateway.registry.VariantDefinition;
  * present outputs, {@link Aggregator#averaging()}), {@code weighted-averaging} or {@code voting} (Schemble's
  * {@link Aggregators}, with {@code policyParams.weights} an object of weights by variant name, 1 when left out).
  * Floating-point outputs are combined row by row (a row is one sample: the first dimension is the batch), each row
- * as one vector through the aggregator (FP64 passes through float, the seam's type). Integer outputs (class labels)
- * cannot be averaged: each element takes the value most base models gave, ties to the first in variant order.
+ * as one vector through the aggregator (FP64 passes through float, the seam's type; FP16 and BF16 are written back
+ * in their own width). Other outputs (integer class labels, BOOL, BYTES) cannot be averaged: each element takes the
+ * value most base models gave, ties to the first in variant order.
  */
 final class EnsembleAggregation {
 
@@ -122,46 +123,65 @@ final class EnsembleAggregation {
                         + " values of output '" + like.name() + "' into " + result.length);
             }
             for (float v : result) {
-                if (like.datatype() == Datatype.FP32) {
-                    out.putFloat(v);
-                } else {
-                    out.putDouble(v);
+                switch (like.datatype()) {
+                    case FP16 -> out.putShort(HalfFloats.floatToFp16(v));
+                    case BF16 -> out.putShort(HalfFloats.floatToBf16(v));
+                    case FP32 -> out.putFloat(v);
+                    default -> out.putDouble(v);
                 }
             }
         }
         return new Tensor(like.name(), like.datatype(), like.shape(), out.flip());
     }
 
+    /**
+     * Each element the value most base models gave, ties to the first: compared as the element's bytes, so that it
+     * serves every datatype that is not averaged (integers of any width, BOOL, BYTES strings).
+     */
     private static Tensor majority(Tensor like, Tensor[] each) {
         int n = Math.toIntExact(like.elements());
-        ByteBuffer out = ByteBuffer.allocate(n * like.datatype().bytes()).order(ByteOrder.LITTLE_ENDIAN);
-        ByteBuffer[] raw = new ByteBuffer[each.length];
-        for (int m = 0; m < each.length; m++) {
-            raw[m] = each[m] == null ? null : each[m].data().duplicate().order(ByteOrder.LITTLE_ENDIAN);
+        List<List<ByteBuffer>> elements = new ArrayList<>(each.length);
+        for (Tensor t : each) {
+            elements.add(t == null ? null : elementsOf(t, n));
         }
-        int width = like.datatype().bytes();
-        Map<Long, Integer> votes = new HashMap<>();
+        List<ByteBuffer> chosen = new ArrayList<>(n);
+        int size = 0;
+        Map<ByteBuffer, Integer> votes = new HashMap<>();
         for (int i = 0; i < n; i++) {
             votes.clear();
-            long best = 0;
+            ByteBuffer best = null;
             int bestVotes = 0;
-            for (ByteBuffer b : raw) {
-                if (b == null) {
+            for (List<ByteBuffer> model : elements) {
+                if (model == null) {
                     continue;
                 }
-                long v = width == 4 ? b.getInt(i * 4) : b.getLong(i * 8);
+                ByteBuffer v = model.get(i);
                 int c = votes.merge(v, 1, Integer::sum);
                 if (c > bestVotes) { // strictly more: ties stay with the value seen first
                     best = v;
                     bestVotes = c;
                 }
             }
-            if (width == 4) {
-                out.putInt((int) best);
-            } else {
-                out.putLong(best);
-            }
+            chosen.add(best);
+            size += best.remaining();
+        }
+        ByteBuffer out = ByteBuffer.allocate(size).order(ByteOrder.LITTLE_ENDIAN);
+        for (ByteBuffer v : chosen) {
+            out.put(v.duplicate());
         }
         return new Tensor(like.name(), like.datatype(), like.shape(), out.flip());
+    }
+
+    /** Each element's bytes (a BYTES element with its length prefix), as views of the tensor's data. */
+    private static List<ByteBuffer> elementsOf(Tensor t, int n) {
+        ByteBuffer data = t.data().duplicate().order(ByteOrder.LITTLE_ENDIAN);
+        List<ByteBuffer> out = new ArrayList<>(n);
+        int at = data.position();
+        for (int i = 0; i < n; i++) {
+            int width = t.datatype().fixedWidth() ? t.datatype().bytes() : 4 + data.getInt(at);
+            out.add(data.slice(at, width));
+            at += width;
+        }
+        return out;
     }
 }

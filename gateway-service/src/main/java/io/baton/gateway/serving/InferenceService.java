@@ -61,8 +61,8 @@ public class InferenceService {
         limits.check(inputs, timeoutUs);
         ApplicationKind kind = app.applicationKind();
         List<Tensor> validated = InputValidator.validate(app.name(), inputs,
-                app.clientInputs(inputSpecVariant(app, kind, version)));
-        checkOutputs(app, app.clientOutputs(outputSpecVariant(app, kind, version)), requested);
+                app.clientInputs(inputSpecVariant(app, kind, version)), BatchRule.of(app, version));
+        checkOutputs(app, outputSpecs(app, version), requested);
         double budgetMs = budgetMs(app, timeoutUs);
         int priority = tritonPriority == null ? 0 : priorities.toBaton(tritonPriority);
         ServingContext ctx = new ServingContext(app, version, validated, requested,
@@ -80,6 +80,11 @@ public class InferenceService {
     /** The request's deadline, from receipt: Triton's {@code timeout} (µs) when given and positive, else the SLO. */
     public static double budgetMs(ApplicationDefinition app, Long timeoutUs) {
         return timeoutUs != null && timeoutUs > 0 ? timeoutUs / 1000.0 : app.sloMs();
+    }
+
+    /** The outputs a client of the application (or of the path's version) receives, as declared. */
+    public static List<TensorSpec> outputSpecs(ApplicationDefinition app, VariantDefinition version) {
+        return app.clientOutputs(outputSpecVariant(app, app.applicationKind(), version));
     }
 
     /** Whose inputs a client sends when the application declares none: the path's variant, or stage 0's. */

@@ -11,16 +11,23 @@ import io.baton.commons.tensor.TensorSpec;
 
 /**
  * Checks a request's inputs against the input specs of the application (or variant) it is for: every input given
- * once and no other, the same datatype, the same rank, every fixed dimension equal (-1 is free), the first dimension
- * (the batch) at least 1 and the same for every input. Each error names the tensor.
+ * once and no other, the same datatype, the same rank (0 for a scalar the spec declares so), every fixed dimension
+ * equal (-1 is free). For a request that is batched ({@link BatchRule}), also the first dimension (the batch) at
+ * least 1, the same for every input (scalars aside), and no more rows than the variants take at once; a request for
+ * non-batching variants is passed as sent. Each error names the tensor.
  */
 public final class InputValidator {
 
     private InputValidator() {
     }
 
-    /** The inputs in the order of {@code specs}; with no specs (nothing declared), the inputs as given. */
+    /** As {@link #validate(String, List, List, BatchRule)} for a batched request without a stated row limit. */
     public static List<Tensor> validate(String model, List<Tensor> inputs, List<TensorSpec> specs) {
+        return validate(model, inputs, specs, BatchRule.UNLIMITED);
+    }
+
+    /** The inputs in the order of {@code specs}; with no specs (nothing declared), the inputs as given. */
+    public static List<Tensor> validate(String model, List<Tensor> inputs, List<TensorSpec> specs, BatchRule batching) {
         Map<String, Tensor> byName = new HashMap<>();
         for (Tensor t : inputs) {
             if (byName.put(t.name(), t) != null) {
@@ -28,7 +35,7 @@ public final class InputValidator {
             }
         }
         if (specs.isEmpty()) {
-            requireSameBatch(inputs);
+            requireSameBatch(model, inputs, batching);
             return inputs;
         }
         Map<String, TensorSpec> specByName = new HashMap<>();
@@ -65,11 +72,14 @@ public final class InputValidator {
             }
             ordered.add(t);
         }
-        requireSameBatch(ordered);
+        requireSameBatch(model, ordered, batching);
         return ordered;
     }
 
-    private static void requireSameBatch(List<Tensor> inputs) {
+    private static void requireSameBatch(String model, List<Tensor> inputs, BatchRule batching) {
+        if (!batching.batched()) {
+            return;
+        }
         Tensor first = null;
         for (Tensor t : inputs) {
             if (t.shape().length == 0) {
@@ -78,6 +88,12 @@ public final class InputValidator {
             if (t.shape()[0] < 1) {
                 throw new TensorException("input '" + t.name() + "'", "shape " + t.shapeText()
                         + " has a batch (dimension 0) of " + t.shape()[0] + "; it must be at least 1");
+            }
+            if (batching.maxRows() != null && t.shape()[0] > batching.maxRows()) {
+                throw new TensorException("input '" + t.name() + "'", "batch (dimension 0) is " + t.shape()[0]
+                        + " rows but model '" + model + "' takes at most " + batching.maxRows() + " at once (variant '"
+                        + batching.limitedBy() + "' has maxBatchSize " + batching.maxRows()
+                        + "); send fewer rows per request");
             }
             if (first == null) {
                 first = t;

@@ -27,7 +27,7 @@ public final class RequestLimits {
         for (Tensor t : inputs) {
             long n = t.elements();
             elements = saturatedAdd(elements, n);
-            bytes = saturatedAdd(bytes, n > Long.MAX_VALUE / 8 ? Long.MAX_VALUE : n * t.datatype().bytes());
+            bytes = saturatedAdd(bytes, t.byteSize());
         }
         if (elements > limits.maxElements()) {
             throw new GatewayException(413, "too-many-elements", "the request's input tensors hold " + elements

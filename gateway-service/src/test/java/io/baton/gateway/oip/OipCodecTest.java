@@ -79,8 +79,8 @@ class OipCodecTest {
     @Test
     void everyTensorErrorNamesTheTensor() {
         assertTensorError("""
-                {"inputs": [{"name": "x", "shape": [1, 2], "datatype": "FP16", "data": [1, 2]}]}""",
-                "input 'x'", "datatype 'FP16' is not served");
+                {"inputs": [{"name": "x", "shape": [1, 2], "datatype": "FP8", "data": [1, 2]}]}""",
+                "input 'x'", "datatype 'FP8' is not an OIP datatype");
         assertTensorError("""
                 {"inputs": [{"name": "x", "shape": [1, 2], "data": [1, 2]}]}""", "input 'x'", "datatype is missing");
         assertTensorError("""

@@ -89,6 +89,45 @@ class EnsembleAggregationTest {
                 .containsExactly(2, 7);
     }
 
+    @Test
+    void halfFloatsAreAveragedInTheirOwnWidth() throws Exception {
+        Tensor out = EnsembleAggregation.aggregate(Aggregator.averaging(), List.of(
+                List.of(decode("y", Datatype.FP16, "[[1, 3]]")), List.of(decode("y", Datatype.FP16, "[[2, 5]]"))),
+                List.of("a", "b")).get(0);
+        assertThat(out.datatype()).isEqualTo(Datatype.FP16);
+        assertThat(out.byteSize()).isEqualTo(4);
+        assertThat(out.toDoubles()).containsExactly(1.5, 4);
+        Tensor bf = EnsembleAggregation.aggregate(Aggregator.averaging(), List.of(
+                List.of(decode("y", Datatype.BF16, "[[1, 3]]")), List.of(decode("y", Datatype.BF16, "[[2, 5]]"))),
+                List.of("a", "b")).get(0);
+        assertThat(bf.datatype()).isEqualTo(Datatype.BF16);
+        assertThat(bf.toDoubles()).containsExactly(1.5, 4);
+    }
+
+    @Test
+    void narrowIntegersBoolsAndStringsTakeTheMajority() throws Exception {
+        for (String[] c : new String[][] {{"INT8", "[-1, 7]", "[2, 7]", "[2, 9]", "[2,7]"},
+                {"UINT16", "[1, 65535]", "[3, 65535]", "[3, 0]", "[3,65535]"},
+                {"BOOL", "[true, false]", "[false, true]", "[false, false]", "[false,false]"},
+                {"BYTES", "[\"cat\", \"\"]", "[\"dog\", \"\"]", "[\"dog\", \"x\"]", "[\"dog\",\"\"]"}}) {
+            Datatype type = Datatype.valueOf(c[0]);
+            Tensor out = EnsembleAggregation.aggregate(Aggregator.averaging(), List.of(List.of(decode("y", type, c[1])),
+                    List.of(decode("y", type, c[2])), List.of(decode("y", type, c[3]))), MODELS).get(0);
+            assertThat(out.datatype()).isEqualTo(type);
+            java.io.StringWriter text = new java.io.StringWriter();
+            try (com.fasterxml.jackson.core.JsonGenerator g = new ObjectMapper().createGenerator(text)) {
+                io.baton.commons.tensor.JsonTensors.write(g, out);
+            }
+            assertThat(text.toString()).as(c[0]).isEqualTo(c[4]);
+        }
+    }
+
+    static Tensor decode(String name, Datatype type, String data) throws Exception {
+        com.fasterxml.jackson.databind.JsonNode node = new ObjectMapper().readTree(data);
+        long[] shape = node.get(0).isArray() ? new long[] {node.size(), node.get(0).size()} : new long[] {node.size()};
+        return io.baton.commons.tensor.JsonTensors.decode(name, name, type, shape, node);
+    }
+
     static List<Tensor> labels(long... values) {
         ByteBuffer b = ByteBuffer.allocate(values.length * 8).order(ByteOrder.LITTLE_ENDIAN);
         for (long v : values) {

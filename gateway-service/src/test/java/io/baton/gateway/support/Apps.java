@@ -21,6 +21,21 @@ public final class Apps {
                 + "\"version\":0}";
     }
 
+    /** A variant whose registry JSON states its {@code maxBatchSize}. */
+    public static String variant(String name, int stage, String inputs, String outputs, int maxBatchSize) {
+        String v = variant(name, stage, inputs, outputs);
+        return v.substring(0, v.length() - 1) + ",\"maxBatchSize\":" + maxBatchSize + "}";
+    }
+
+    /** An application whose registry JSON names the labels of its classes. */
+    public static String withClasses(String applicationJson, String... classes) {
+        StringBuilder list = new StringBuilder();
+        for (String c : classes) {
+            list.append(list.length() == 0 ? "" : ",").append('"').append(c).append('"');
+        }
+        return applicationJson.replaceFirst("\"classes\":\\[\\]", "\"classes\":[" + list + "]");
+    }
+
     public static String application(String name, String kind, String policyParams, double sloMs, String inputs,
                                      String outputs, String... variants) {
         return "{\"name\":\"" + name + "\",\"kind\":\"" + kind + "\",\"policy\":\"symphony\",\"policyParams\":"

@@ -43,6 +43,14 @@ public final class StubScheduler extends StubHttp {
                      Function<Map<String, double[]>, Map<String, double[]>> row) {
             this(inputs, outputs, "FP32", row);
         }
+
+        /**
+         * A variant that answers each input as the output at its position, byte for byte, whatever its datatype
+         * and shape (a scalar too): what a tensor crossing the gateway both ways needs.
+         */
+        public static Model echo(List<String> inputs, List<String> outputs) {
+            return new Model(inputs, outputs, null, null);
+        }
     }
 
     /** A refusal to answer instead of running: a status and a problem slug, with a drop reason for 503s. */
@@ -246,6 +254,10 @@ public final class StubScheduler extends StubHttp {
                     refusal.reason() == null ? null : "\"reason\":\"" + refusal.reason() + "\"");
             return;
         }
+        if (model.row() == null) {
+            echo(exchange, body, appName, variant, model);
+            return;
+        }
         Map<String, double[]> inputs = new LinkedHashMap<>();
         Map<String, Integer> widths = new LinkedHashMap<>();
         long batch = -1;
@@ -327,6 +339,37 @@ public final class StubScheduler extends StubHttp {
                     }
                 }
             }
+        }
+        answer.putObject("timing").put("queueMs", 1.5).put("executionMs", 0.25).put("totalMs", 2.0);
+        json(exchange, 200, JSON.writeValueAsString(answer));
+    }
+
+    /** An echo variant's answer: each input (by the variant's names) as the output at its position, as it came. */
+    private void echo(HttpExchange exchange, JsonNode body, String appName, String variant, Model model)
+            throws Exception {
+        Map<String, JsonNode> byName = new LinkedHashMap<>();
+        for (JsonNode t : body.path("inputs")) {
+            byName.put(t.path("name").asText(), t);
+        }
+        if (!byName.keySet().equals(new java.util.HashSet<>(model.inputs()))) {
+            problem(exchange, 400, "invalid-request", "variant " + variant + " takes inputs " + model.inputs()
+                    + ", not " + byName.keySet(), "\"field\":\"inputs\"");
+            return;
+        }
+        List<String> wanted = new ArrayList<>();
+        body.path("outputs").forEach(o -> wanted.add(o.asText()));
+        ObjectNode answer = JSON.createObjectNode();
+        answer.put("application", appName).put("variant", variant).put("variantDigest", "sha-" + variant)
+                .put("workerId", "cpu-0").put("batchSize", 1);
+        ArrayNode outputs = answer.putArray("outputs");
+        for (int i = 0; i < model.outputs().size(); i++) {
+            String name = model.outputs().get(i);
+            if (!wanted.isEmpty() && !wanted.contains(name)) {
+                continue;
+            }
+            ObjectNode o = ((ObjectNode) byName.get(model.inputs().get(i))).deepCopy();
+            o.put("name", name);
+            outputs.add(o);
         }
         answer.putObject("timing").put("queueMs", 1.5).put("executionMs", 0.25).put("totalMs", 2.0);
         json(exchange, 200, JSON.writeValueAsString(answer));

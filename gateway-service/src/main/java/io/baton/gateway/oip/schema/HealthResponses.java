@@ -26,6 +26,9 @@ public final class HealthResponses {
             String name,
             @Schema(description = "The version asked about, on the versions/{version}/ready route.")
             String version,
+            @Schema(description = "Baton's extra: the model's (or the version's) state, as on the metadata route.",
+                    allowableValues = {"profiled", "profiling", "unprofiled"})
+            String state,
             @Schema(requiredMode = RequiredMode.REQUIRED)
             boolean ready,
             @Schema(description = "When not ready: the scheduler's reason.")

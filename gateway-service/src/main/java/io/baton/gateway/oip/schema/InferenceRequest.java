@@ -25,10 +25,13 @@ public record InferenceRequest(
     public record RequestInput(
             @Schema(requiredMode = RequiredMode.REQUIRED)
             String name,
-            @Schema(requiredMode = RequiredMode.REQUIRED, description = "The first dimension is the batch.")
+            @Schema(requiredMode = RequiredMode.REQUIRED, description = "The first dimension is the batch (for a "
+                    + "model that batches); [] is a scalar, where the model takes one.")
             List<Long> shape,
             @Schema(requiredMode = RequiredMode.REQUIRED, example = "FP32",
-                    description = "An OIP tensor datatype; Baton serves FP32, FP64, INT32 and INT64.")
+                    description = "An OIP tensor datatype, any of BOOL, UINT8, UINT16, UINT32, UINT64, INT8, INT16, "
+                            + "INT32, INT64, FP16, BF16, FP32, FP64, BYTES (strings in JSON; as binary data each "
+                            + "element a 4-byte little-endian length, then its bytes).")
             String datatype,
             @Schema(description = "binary_data_size (bytes): the tensor is sent as binary tensor data instead of data.")
             Map<String, Object> parameters,
@@ -40,7 +43,10 @@ public record InferenceRequest(
     public record RequestOutput(
             @Schema(requiredMode = RequiredMode.REQUIRED)
             String name,
-            @Schema(description = "binary_data (boolean): answer this output as binary tensor data.")
+            @Schema(description = "binary_data (boolean): answer this output as binary tensor data. classification "
+                    + "(or class_count; a whole number K >= 1): answer the top K of the output's values per row (the "
+                    + "batch) as BYTES \"value:index\" or \"value:index:label\" (the application's classes), highest "
+                    + "first: shape [rows, K], or [K] for a rank-1 output.")
             Map<String, Object> parameters) {
     }
 }

@@ -1,6 +1,9 @@
 package io.baton.gateway.oip.schema;
 
 import java.util.List;
+import java.util.Map;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
 
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.media.Schema.RequiredMode;
@@ -16,7 +19,16 @@ public record MetadataModelResponse(
         @Schema(requiredMode = RequiredMode.REQUIRED)
         List<MetadataTensor> inputs,
         @Schema(requiredMode = RequiredMode.REQUIRED)
-        List<MetadataTensor> outputs) {
+        List<MetadataTensor> outputs,
+        @Schema(description = "Baton's extra: the model's state, or on the versions/{version} route that version's: "
+                + "profiled (every version has a latency profile), profiling (a queued or running profiling job "
+                + "covers a version without one), unprofiled (served work-conserving, latencies learned online). Left "
+                + "out when the scheduler cannot be asked.", allowableValues = {"profiled", "profiling", "unprofiled"})
+        String state,
+        @JsonProperty("version_states")
+        @Schema(description = "Baton's extra: each version's state (profiled, profiling or unprofiled) by name. Left "
+                + "out when the scheduler cannot be asked.")
+        Map<String, String> versionStates) {
 
     /** OIP {@code $metadata_tensor}. */
     public record MetadataTensor(

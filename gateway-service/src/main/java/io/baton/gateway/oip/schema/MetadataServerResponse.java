@@ -11,7 +11,7 @@ public record MetadataServerResponse(
         String name,
         @Schema(requiredMode = RequiredMode.REQUIRED)
         String version,
-        @Schema(requiredMode = RequiredMode.REQUIRED, description = "binary_tensor_data, model_repository, "
-                + "schedule_policy")
+        @Schema(requiredMode = RequiredMode.REQUIRED, description = "binary_tensor_data, classification, "
+                + "model_repository, schedule_policy")
         List<String> extensions) {
 }
