@@ -4,10 +4,10 @@ import java.util.List;
 
 /**
  * Every Open Inference Protocol v2 datatype, with its width in bytes (binary tensors are little-endian, row-major)
- * and the ONNX element type it maps to ({@code TensorProto.DataType}, the number ONNX Runtime's
- * {@code TensorInfo.OnnxTensorType.value} holds). The numbers keep this enum free of ONNX Runtime's classes, so the
- * gateway and the scheduler can use it without carrying the runtime, and a worker built against the CUDA runtime
- * can too.
+ * and the ONNX element type it maps to ({@code TensorProto.DataType}, as ONNX Runtime's C API numbers them too; its
+ * Java API's {@code TensorInfo.OnnxTensorType.value} numbers them differently). The numbers keep this enum free of
+ * ONNX Runtime's classes, so the gateway and the scheduler can use it without carrying the runtime, and a worker
+ * built against the CUDA runtime can too.
  *
  * <p>{@code BYTES} has no fixed width: in binary form each element is a 4-byte little-endian length followed by that
  * many bytes, as the protocol's binary extension lays it out.

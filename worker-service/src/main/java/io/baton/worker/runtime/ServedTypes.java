@@ -8,8 +8,8 @@ import io.baton.commons.tensor.Datatype;
 
 /**
  * The element types a worker accepts and returns ({@link Datatype#SERVED}: every OIP datatype) and how each meets ONNX
- * Runtime. A model's types are read by ONNX element type number ({@code TensorInfo.onnxType}), never by the Java type
- * ONNX Runtime holds them in: the runtime gives UINT16, UINT32 and UINT64 the Java types of INT16, INT32 and INT64.
+ * Runtime. A model's types are read by ONNX element type ({@code TensorInfo.onnxType}), never by the Java type ONNX
+ * Runtime holds them in: the runtime gives UINT16, UINT32 and UINT64 the Java types of INT16, INT32 and INT64.
  */
 public final class ServedTypes {
 
@@ -27,8 +27,36 @@ public final class ServedTypes {
 
     /** The served datatype of a tensor ONNX Runtime describes, or null for an element type OIP has no name for. */
     public static Datatype of(TensorInfo info) {
-        Datatype d = Datatype.ofOnnxElementType(info.onnxType.value);
-        return d != null && d.served() ? d : null;
+        for (Datatype d : Datatype.values()) {
+            if (onnxType(d) == info.onnxType) {
+                return d.served() ? d : null;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * ONNX Runtime's element type for {@code type}. An explicit table: the Java API numbers its {@code OnnxTensorType}
+     * constants its own way ({@code FLOAT} is 10 there, 1 in ONNX), so {@link Datatype#onnxElementType()} cannot be
+     * looked up in it.
+     */
+    public static TensorInfo.OnnxTensorType onnxType(Datatype type) {
+        return switch (type) {
+            case BOOL -> TensorInfo.OnnxTensorType.ONNX_TENSOR_ELEMENT_DATA_TYPE_BOOL;
+            case UINT8 -> TensorInfo.OnnxTensorType.ONNX_TENSOR_ELEMENT_DATA_TYPE_UINT8;
+            case UINT16 -> TensorInfo.OnnxTensorType.ONNX_TENSOR_ELEMENT_DATA_TYPE_UINT16;
+            case UINT32 -> TensorInfo.OnnxTensorType.ONNX_TENSOR_ELEMENT_DATA_TYPE_UINT32;
+            case UINT64 -> TensorInfo.OnnxTensorType.ONNX_TENSOR_ELEMENT_DATA_TYPE_UINT64;
+            case INT8 -> TensorInfo.OnnxTensorType.ONNX_TENSOR_ELEMENT_DATA_TYPE_INT8;
+            case INT16 -> TensorInfo.OnnxTensorType.ONNX_TENSOR_ELEMENT_DATA_TYPE_INT16;
+            case INT32 -> TensorInfo.OnnxTensorType.ONNX_TENSOR_ELEMENT_DATA_TYPE_INT32;
+            case INT64 -> TensorInfo.OnnxTensorType.ONNX_TENSOR_ELEMENT_DATA_TYPE_INT64;
+            case FP16 -> TensorInfo.OnnxTensorType.ONNX_TENSOR_ELEMENT_DATA_TYPE_FLOAT16;
+            case BF16 -> TensorInfo.OnnxTensorType.ONNX_TENSOR_ELEMENT_DATA_TYPE_BFLOAT16;
+            case FP32 -> TensorInfo.OnnxTensorType.ONNX_TENSOR_ELEMENT_DATA_TYPE_FLOAT;
+            case FP64 -> TensorInfo.OnnxTensorType.ONNX_TENSOR_ELEMENT_DATA_TYPE_DOUBLE;
+            case BYTES -> TensorInfo.OnnxTensorType.ONNX_TENSOR_ELEMENT_DATA_TYPE_STRING;
+        };
     }
 
     /**

@@ -18,8 +18,9 @@ import io.baton.commons.tensor.Datatype;
  * UINT16, UINT32 and UINT64 input tensors. ONNX Runtime's Java API (1.23.2) has no Java type for them, so none of
  * its public {@code createTensor} methods makes one, and a session refuses a signed tensor of the same width for an
  * unsigned input. The runtime's own private path does take any ONNX element type: its native
- * {@code createTensorFromBuffer} wraps a direct buffer as a tensor of the element type number it is given, which is
- * what the public methods call with the number their Java type maps to. This class calls it with the unsigned number
+ * {@code createTensorFromBuffer} wraps a direct buffer as a tensor of the element type it is given (the Java API's
+ * {@code OnnxTensorType.value}), which is what the public methods call with the type their Java type maps to. This
+ * class calls it with the unsigned type
  * (the bytes are the same) and wraps the result as the public methods do, the Java type being the signed one of the
  * width, as ONNX Runtime itself describes unsigned outputs.
  *
@@ -86,7 +87,7 @@ public final class UnsignedTensors {
         if (UNAVAILABLE != null) {
             throw new IllegalStateException(UNAVAILABLE);
         }
-        TensorInfo.OnnxTensorType onnxType = TensorInfo.OnnxTensorType.mapFromInt(type.onnxElementType());
+        TensorInfo.OnnxTensorType onnxType = ServedTypes.onnxType(type);
         OnnxJavaType javaType = OnnxJavaType.mapFromOnnxTensorType(onnxType);
         try {
             long apiHandle = API_HANDLE.getLong(null);
