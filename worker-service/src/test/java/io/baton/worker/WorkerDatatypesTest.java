@@ -74,6 +74,7 @@ class WorkerDatatypesTest {
     static String identities;
     static String stateful;
     static String sequence;
+    static String scalars;
 
     @Autowired
     TestRestTemplate http;
@@ -84,6 +85,7 @@ class WorkerDatatypesTest {
         identities = TestModels.store(artifacts, identities());
         stateful = TestModels.store(artifacts, stateful());
         sequence = TestModels.store(artifacts, TestModels.withSequenceOutput());
+        scalars = TestModels.store(artifacts, scalars());
     }
 
     @AfterAll
@@ -139,6 +141,16 @@ class WorkerDatatypesTest {
         g.output(g.mul(input, rate), "output", Dim.symbolic("N"), Dim.symbolic("T"));
         g.output(g.add(state, state), "stateN", Dim.of(2), Dim.symbolic("B"), Dim.of(128));
         g.output(g.op("Identity", List.of(sr)), "srOut", Datatype.INT64.onnxElementType());
+        return g.build().toBytes();
+    }
+
+    /** Scalars of a fixed-width type and of strings: {@code text} BYTES [] and {@code flag} BOOL [], each echoed. */
+    static byte[] scalars() {
+        GraphBuilder g = new GraphBuilder("scalars");
+        String text = g.input("text", Datatype.BYTES.onnxElementType());
+        String flag = g.input("flag", Datatype.BOOL.onnxElementType());
+        g.output(g.op("Identity", List.of(text)), "textOut", Datatype.BYTES.onnxElementType());
+        g.output(g.op("Identity", List.of(flag)), "flagOut", Datatype.BOOL.onnxElementType());
         return g.build().toBytes();
     }
 
@@ -232,7 +244,8 @@ class WorkerDatatypesTest {
             return base64
                     ? input("in_" + e.getKey(), e.getKey(), binaryPart(new long[] {1, 2}, e.getKey(), first),
                             binaryPart(new long[] {2, 2}, e.getKey(), rest))
-                    : input("in_" + e.getKey(), e.getKey(), part(new long[] {1, 2}, first), part(new long[] {2, 2}, rest));
+                    : input("in_" + e.getKey(), e.getKey(), part(new long[] {1, 2}, first),
+                            part(new long[] {2, 2}, rest));
         }).toList();
     }
 
@@ -376,7 +389,8 @@ class WorkerDatatypesTest {
     void aScalarInputNeedsBatchedFalseAndThenEachInputIsOnePartOfTheModelsRank() {
         ObjectNode signal = part(new long[] {1, 4}, array("[0,0,0,0]"));
         ObjectNode state = part(new long[] {2, 1, 128}, JSON.valueToTree(new float[256]));
-        ObjectNode concatenated = batch(stateful, List.of(input("sr", Datatype.INT64, part(new long[] {}, array("[1]"))),
+        ObjectNode concatenated = batch(stateful, List.of(
+                input("sr", Datatype.INT64, part(new long[] {}, array("[1]"))),
                 input("input", Datatype.FP32, signal), input("state", Datatype.FP32, state)));
         assertProblem(concatenated, 422, "inputs[0]", "is a scalar (shape []), which has no batch axis");
 
@@ -395,6 +409,28 @@ class WorkerDatatypesTest {
                 input("sr", Datatype.INT64, part(new long[] {}, array("[1]")))));
         wrongFixed.put("batched", false);
         assertProblem(wrongFixed, 422, "inputs[1].parts[0].shape[0]", "is 1 but model input 'state' has 2 there");
+    }
+
+    @Test
+    void scalarStringsAndBooleansComeBackAsScalars() {
+        ObjectNode json = batch(scalars, List.of(
+                input("text", Datatype.BYTES, part(new long[] {}, array("[\"h\u00e9\"]"))),
+                input("flag", Datatype.BOOL, part(new long[] {}, array("[true]")))));
+        json.put("batched", false);
+        Map<String, JsonNode> outputs = byName(ok(json));
+        assertThat(outputs.get("textOut").get("shape").toString()).isEqualTo("[]");
+        assertThat(outputs.get("textOut").get("parts").get(0).get("data").toString()).isEqualTo("[\"h\u00e9\"]");
+        assertThat(outputs.get("flagOut").get("parts").get(0).get("data").toString()).isEqualTo("[true]");
+
+        ObjectNode binary = batch(scalars, List.of(
+                input("text", Datatype.BYTES, binaryPart(new long[] {}, Datatype.BYTES, array("[\"ok\"]"))),
+                input("flag", Datatype.BOOL, binaryPart(new long[] {}, Datatype.BOOL, array("[false]")))));
+        binary.put("batched", false).put("binaryOutputs", true);
+        Map<String, JsonNode> binaryOutputs = byName(ok(binary));
+        assertThat(Base64.getDecoder().decode(binaryOutputs.get("textOut").get("parts").get(0).get("base64").asText()))
+                .containsExactly(2, 0, 0, 0, 'o', 'k');
+        assertThat(Base64.getDecoder().decode(binaryOutputs.get("flagOut").get("parts").get(0).get("base64").asText()))
+                .containsExactly(0);
     }
 
     @Test

@@ -45,7 +45,7 @@ public final class GraphBuilder {
         return name;
     }
 
-    /** A graph input of ONNX element type {@code elemType} ({@code TensorProto.DataType}: 8 strings, 10 float16, ...). */
+    /** A graph input of ONNX element type {@code elemType} ({@code TensorProto.DataType}: 8 strings, 10 float16). */
     public String input(String name, int elemType, Dim... shape) {
         inputs.add(new ValueInfo(name, Arrays.asList(shape), elemType));
         return name;

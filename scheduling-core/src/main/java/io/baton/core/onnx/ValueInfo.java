@@ -15,8 +15,8 @@ public record ValueInfo(String name, List<Dim> shape, int elemType) {
     public ValueInfo {
         shape = List.copyOf(shape);
         if (elemType < 1 || elemType > 16) {
-            throw new IllegalArgumentException(name + ": element type must be an ONNX tensor element type (1 to 16), got "
-                    + elemType);
+            throw new IllegalArgumentException(name + ": element type must be an ONNX tensor element type (1 to 16), "
+                    + "got " + elemType);
         }
     }
 

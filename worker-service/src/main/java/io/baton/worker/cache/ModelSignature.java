@@ -35,7 +35,8 @@ public record ModelSignature(Map<String, TensorSpec> inputs, Map<String, TensorS
             for (long d : tensor.getShape()) {
                 shape.add(d);
             }
-            return new TensorSpec(name, type != null ? type.name() : ServedTypes.unservedName(tensor), List.copyOf(shape));
+            String datatype = type != null ? type.name() : ServedTypes.unservedName(tensor);
+            return new TensorSpec(name, datatype, List.copyOf(shape));
         }
         String kind = info.getClass().getSimpleName().replace("Info", "").toUpperCase(java.util.Locale.ROOT);
         return new TensorSpec(name, kind, null);
