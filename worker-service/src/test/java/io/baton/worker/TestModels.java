@@ -146,6 +146,25 @@ final class TestModels {
                 .message(8, new Proto().string(1, "").int64(2, 17)).toBytes();
     }
 
+    /**
+     * A model with a tensor output and a non-tensor one, hand-encoded as {@link #mixedTypes} is (the writer declares
+     * tensors only): {@code x} FP32 [N,2]; {@code y = Identity(x)} FP32 [N,2] and
+     * {@code pieces = SequenceConstruct(x, x)}, a sequence of FP32 tensors.
+     */
+    static byte[] withSequenceOutput() {
+        Proto sequenceOfFloats = new Proto().message(4, new Proto().message(1,
+                new Proto().message(1, new Proto().int64(1, 1))));
+        Proto graph = new Proto()
+                .message(1, node("identity", "Identity", List.of("x"), "y"))
+                .message(1, node("pieces", "SequenceConstruct", List.of("x", "x"), "pieces"))
+                .string(2, "with-sequence")
+                .message(11, valueInfo("x", 1, 2))
+                .message(12, valueInfo("y", 1, 2))
+                .message(12, new Proto().string(1, "pieces").message(2, sequenceOfFloats));
+        return new Proto().int64(1, 8).string(2, "baton-test").message(7, graph)
+                .message(8, new Proto().string(1, "").int64(2, 17)).toBytes();
+    }
+
     private static Proto node(String name, String op, List<String> inputs, String output, Proto... attributes) {
         Proto node = new Proto();
         inputs.forEach(i -> node.string(1, i));

@@ -439,7 +439,10 @@ class WorkerBatchTest {
     void wrongDatatypeIs422() {
         assertProblem(batch(convDigest, input("image", "INT64", part(new long[] {1, 1, 28, 28}, new long[784]))),
                 422, "inputs[0].datatype", "is INT64 but model input 'image' is FP32");
-        assertProblem(batch(convDigest, input("image", "FP16", image(1))), 400, "inputs[0].datatype", "FP16");
+        assertProblem(batch(convDigest, input("image", "FP16", image(1))), 422, "inputs[0].datatype",
+                "is FP16 but model input 'image' is FP32");
+        assertProblem(batch(convDigest, input("image", "COMPLEX64", image(1))), 400, "inputs[0].datatype",
+                "'COMPLEX64' is not one of");
     }
 
     @Test

@@ -4,10 +4,10 @@ import java.util.List;
 
 /**
  * Every Open Inference Protocol v2 datatype, with its width in bytes (binary tensors are little-endian, row-major)
- * and the ONNX element type it maps to ({@code TensorProto.DataType}, the number ONNX Runtime's
- * {@code TensorInfo.OnnxTensorType.value} holds). The numbers keep this enum free of ONNX Runtime's classes, so the
- * gateway and the scheduler can use it without carrying the runtime, and a worker built against the CUDA runtime
- * can too.
+ * and the ONNX element type it maps to ({@code TensorProto.DataType}, as ONNX Runtime's C API numbers them too; its
+ * Java API's {@code TensorInfo.OnnxTensorType.value} numbers them differently). The numbers keep this enum free of
+ * ONNX Runtime's classes, so the gateway and the scheduler can use it without carrying the runtime, and a worker
+ * built against the CUDA runtime can too.
  *
  * <p>{@code BYTES} has no fixed width: in binary form each element is a 4-byte little-endian length followed by that
  * many bytes, as the protocol's binary extension lays it out.
@@ -30,9 +30,11 @@ public enum Datatype {
 
     /**
      * The datatypes Baton serves end to end: what a worker runs, what the scheduler passes on and what the gateway
-     * admits. The codec handles every datatype; each service refuses the others with its own message.
+     * admits. Every OIP datatype: a model a user brings may take or give any of them (token ids as INT64, masks as
+     * BOOL, images as UINT8, half-precision models, string tensors). A name outside the list is refused like an
+     * unknown one.
      */
-    public static final List<Datatype> SERVED = List.of(FP32, FP64, INT32, INT64);
+    public static final List<Datatype> SERVED = List.of(values());
 
     private final int bytes;
     private final int onnxElementType;
@@ -111,7 +113,7 @@ public enum Datatype {
         return null;
     }
 
-    /** {@code [FP32, FP64, INT32, INT64]}: how messages list {@link #SERVED}. */
+    /** {@code [BOOL, UINT8, ..., FP64, BYTES]}: how messages list {@link #SERVED}. */
     public static String servedNames() {
         return SERVED.toString();
     }

@@ -38,7 +38,8 @@ public final class JsonTensors {
             throw new TensorException(label, "shape " + Arrays.toString(shape) + " is too large");
         }
         if (data == null || !data.isArray()) {
-            throw new TensorException(label, "data must be a JSON array of numbers (flat or nested, row-major)");
+            throw new TensorException(label, "data must be a JSON array of " + (type == Datatype.BYTES ? "strings"
+                    : type == Datatype.BOOL ? "true/false values" : "numbers") + " (flat or nested, row-major)");
         }
         if (nested(data)) {
             checkNesting(label, shape, data, 0, new ArrayList<>());
@@ -129,16 +130,38 @@ public final class JsonTensors {
     }
 
     /**
-     * Elements {@code from} (inclusive) to {@code to} (exclusive) of fixed-width little-endian data as a flat JSON
-     * array. NaN and infinities are kept as nodes (Jackson writes them as the strings it is configured to).
+     * Elements {@code from} (inclusive) to {@code to} (exclusive) of little-endian data as a flat JSON array: for
+     * BYTES, strings (the UTF-8 of each element's bytes). NaN and infinities are kept as nodes (Jackson writes them as
+     * the strings it is configured to).
      */
     public static ArrayNode toArray(Datatype type, ByteBuffer littleEndian, int from, int to) {
         ByteBuffer b = littleEndian.duplicate().order(ByteOrder.LITTLE_ENDIAN);
         ArrayNode out = JsonNodeFactory.instance.arrayNode(to - from);
+        if (!type.fixedWidth()) {
+            byte[][] strings = ByteStrings.split(b, to);
+            for (int i = from; i < to; i++) {
+                out.add(new String(strings[i], StandardCharsets.UTF_8));
+            }
+            return out;
+        }
         for (int i = from; i < to; i++) {
             out.add(Elements.nodeAt(b, type, i));
         }
         return out;
+    }
+
+    /**
+     * Every element of little-endian data (from its position to its limit) as a flat JSON array, for any datatype:
+     * the element count of BYTES data is read from its length prefixes.
+     *
+     * @throws IllegalArgumentException when BYTES data is not a whole number of length-prefixed strings
+     */
+    public static ArrayNode toArray(Datatype type, ByteBuffer littleEndian) {
+        long n = type.fixedWidth() ? littleEndian.remaining() / type.bytes() : ByteStrings.count(littleEndian);
+        if (n < 0) {
+            throw new IllegalArgumentException("BYTES data is not a sequence of length-prefixed strings");
+        }
+        return toArray(type, littleEndian, 0, Math.toIntExact(n));
     }
 
     /** Sizes BYTES data: 4 bytes of length and the UTF-8 of each of the first {@code want} strings. */

@@ -29,14 +29,18 @@ class DatatypeTest {
     }
 
     @Test
-    void theServedDatatypesAreListedAsMessagesHaveAlwaysListedThem() {
-        assertThat(Datatype.servedNames()).isEqualTo("[FP32, FP64, INT32, INT64]");
-        assertThat(Datatype.INT64.served()).isTrue();
-        assertThat(Datatype.BOOL.served()).isFalse();
+    void everyDatatypeIsServedAndAnUnknownNameIsRefusedListingThem() {
+        assertThat(Datatype.SERVED).containsExactly(Datatype.values());
+        assertThat(Datatype.servedNames()).isEqualTo(
+                "[BOOL, UINT8, UINT16, UINT32, UINT64, INT8, INT16, INT32, INT64, FP16, BF16, FP32, FP64, BYTES]");
+        assertThat(Datatype.BOOL.served()).isTrue();
+        assertThat(Datatype.BYTES.served()).isTrue();
         assertThat(Datatype.served("input 'x'", "INT32")).isEqualTo(Datatype.INT32);
-        assertThatThrownBy(() -> Datatype.served("input 'x'", "BOOL")).isInstanceOf(TensorException.class)
-                .hasMessage("input 'x': datatype 'BOOL' is not served by Baton (it serves [FP32, FP64, INT32, INT64])");
+        assertThat(Datatype.served("input 'x'", "FP16")).isEqualTo(Datatype.FP16);
+        assertThatThrownBy(() -> Datatype.served("input 'x'", "COMPLEX64")).isInstanceOf(TensorException.class)
+                .hasMessage("input 'x': datatype 'COMPLEX64' is not served by Baton (it serves " + Datatype.servedNames()
+                        + ")");
         assertThatThrownBy(() -> Datatype.served("input 'x'", " ")).isInstanceOf(TensorException.class)
-                .hasMessage("input 'x': datatype is missing (one of [FP32, FP64, INT32, INT64])");
+                .hasMessage("input 'x': datatype is missing (one of " + Datatype.servedNames() + ")");
     }
 }

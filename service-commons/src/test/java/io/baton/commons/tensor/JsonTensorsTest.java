@@ -27,10 +27,10 @@ class JsonTensorsTest {
         try (JsonGenerator g = JSON.getFactory().createGenerator(out)) {
             JsonTensors.write(g, t);
         }
-        if (type.fixedWidth()) {
-            assertThat(JSON.writeValueAsString(JsonTensors.toArray(type, t.data(), 0, node.size())))
-                    .as("the node form agrees with the streamed form").isEqualTo(out.toString());
-        }
+        assertThat(JSON.writeValueAsString(JsonTensors.toArray(type, t.data(), 0, node.size())))
+                .as("the node form agrees with the streamed form").isEqualTo(out.toString());
+        assertThat(JSON.writeValueAsString(JsonTensors.toArray(type, t.data())))
+                .as("the whole data, its element count read from the bytes").isEqualTo(out.toString());
         return out.toString();
     }
 
@@ -63,6 +63,9 @@ class JsonTensorsTest {
         assertThat(u16.bytes()).containsExactly(2, 1);
         Tensor bytes = JsonTensors.decode("x", "x", Datatype.BYTES, new long[] {2}, JSON.readTree("[\"ab\",\"\"]"));
         assertThat(bytes.bytes()).containsExactly(2, 0, 0, 0, 'a', 'b', 0, 0, 0, 0);
+        assertThat(JsonTensors.toArray(Datatype.BYTES, bytes.data(), 1, 2).toString()).isEqualTo("[\"\"]");
+        assertThat(ByteStrings.join(ByteStrings.split(bytes.data(), 2), 0, 2)).containsExactly(bytes.bytes());
+        assertThat(ByteStrings.join(ByteStrings.split(bytes.data(), 2), 0, 1)).containsExactly(2, 0, 0, 0, 'a', 'b');
         Tensor bool = JsonTensors.decode("x", "x", Datatype.BOOL, new long[] {2}, JSON.readTree("[true,false]"));
         assertThat(bool.bytes()).containsExactly(1, 0);
         assertThat(bool.toDoubles()).containsExactly(1, 0);

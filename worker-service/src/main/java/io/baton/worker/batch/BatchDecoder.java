@@ -2,6 +2,10 @@ package io.baton.worker.batch;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.HashSet;
@@ -12,6 +16,7 @@ import java.util.Set;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import io.baton.commons.tensor.ByteOrders;
+import io.baton.commons.tensor.ByteStrings;
 import io.baton.commons.tensor.Datatype;
 import io.baton.commons.tensor.ElementException;
 import io.baton.commons.tensor.JsonTensors;
@@ -19,10 +24,12 @@ import io.baton.worker.batch.BatchRequest.InputTensor;
 import io.baton.worker.cache.ModelSignature;
 import io.baton.worker.cache.TensorSpec;
 import io.baton.worker.runtime.ServedTypes;
+import io.baton.worker.runtime.UnsignedTensors;
 
 /**
  * Checks a batch request against the model's signature and concatenates each input's parts along the batch axis
- * into one direct buffer, ready for ONNX Runtime. Every error names its field.
+ * into one direct buffer (strings, for BYTES), ready for ONNX Runtime; a request that is not batched has one part per
+ * input, taken as it is. Every error names its field.
  */
 final class BatchDecoder {
 
@@ -31,16 +38,20 @@ final class BatchDecoder {
     private BatchDecoder() {
     }
 
-    /** One input, concatenated: {@code data} is a direct buffer in native order, positioned at 0. */
-    record DecodedInput(String name, Datatype type, long[] shape, ByteBuffer data) {
+    /**
+     * One input, concatenated: {@code data} is a direct buffer in native order, positioned at 0, for fixed-width
+     * types; {@code strings} its elements, row-major, for BYTES (the other is null).
+     */
+    record DecodedInput(String name, Datatype type, long[] shape, ByteBuffer data, String[] strings) {
     }
 
     /**
-     * @param partRows rows of the batch in each part, in order
+     * @param partRows rows of the batch in each part, in order ({@code [1]} when not batched)
      * @param outputs  outputs to fetch, in the model's order
+     * @param batched  false: the inputs were taken as sent and each output is returned whole
      */
     record DecodedBatch(List<DecodedInput> inputs, long[] partRows, long batchSize, Set<String> outputs,
-                        boolean binaryOutputs) {
+                        boolean binaryOutputs, boolean batched) {
     }
 
     static DecodedBatch decode(BatchRequest request, ModelSignature signature) {
@@ -48,7 +59,8 @@ final class BatchDecoder {
         if (inputs == null || inputs.isEmpty()) {
             throw BadInputException.malformed("inputs", "must list the model's inputs " + signature.inputs().keySet());
         }
-        long[] partRows = null;
+        boolean batched = request.concatenates();
+        long[] partRows = batched ? null : new long[] {1};
         Set<String> seen = new HashSet<>();
         List<DecodedInput> decoded = new ArrayList<>(inputs.size());
         for (int i = 0; i < inputs.size(); i++) {
@@ -62,16 +74,31 @@ final class BatchDecoder {
             if (input.parts() == null || input.parts().isEmpty()) {
                 throw BadInputException.malformed(at + ".parts", "must hold at least one part");
             }
-            if (partRows != null && input.parts().size() != partRows.length) {
-                throw BadInputException.malformed(at + ".parts", "has " + input.parts().size()
-                        + " parts but inputs[0].parts has " + partRows.length + "; every input must split the batch alike");
+            long[] shape;
+            if (batched) {
+                if (spec.shape().isEmpty()) {
+                    throw BadInputException.mismatch(at, "model input '" + spec.name() + "' is a scalar (shape []), "
+                            + "which has no batch axis to concatenate along; send the batch with \"batched\": false");
+                }
+                if (partRows != null && input.parts().size() != partRows.length) {
+                    throw BadInputException.malformed(at + ".parts", "has " + input.parts().size() + " parts but "
+                            + "inputs[0].parts has " + partRows.length + "; every input must split the batch alike");
+                }
+                long[] rows = new long[input.parts().size()];
+                shape = concatenatedShape(input, at, spec, rows, partRows);
+                if (partRows == null) {
+                    partRows = rows;
+                }
+            } else {
+                if (input.parts().size() != 1) {
+                    throw BadInputException.malformed(at + ".parts", "has " + input.parts().size() + " parts but a "
+                            + "batch with \"batched\": false takes each input whole, as exactly one part");
+                }
+                shape = wholeShape(input.parts().get(0), at + ".parts[0]", spec);
             }
-            long[] rows = new long[input.parts().size()];
-            long[] shape = concatenatedShape(input, at, spec, rows, partRows);
-            if (partRows == null) {
-                partRows = rows;
-            }
-            decoded.add(new DecodedInput(spec.name(), type, shape, concatenate(input, at, type, shape)));
+            decoded.add(type == Datatype.BYTES
+                    ? new DecodedInput(spec.name(), type, shape, null, strings(input, at))
+                    : new DecodedInput(spec.name(), type, shape, concatenate(input, at, type, shape), null));
         }
         for (String name : signature.inputs().keySet()) {
             if (!seen.contains(name)) {
@@ -79,9 +106,9 @@ final class BatchDecoder {
                         + signature.inputs().keySet());
             }
         }
-        long batchSize = decoded.get(0).shape()[0];
+        long batchSize = batched ? decoded.get(0).shape()[0] : 1;
         return new DecodedBatch(decoded, partRows, batchSize, outputsOf(request, signature),
-                Boolean.TRUE.equals(request.binaryOutputs()));
+                Boolean.TRUE.equals(request.binaryOutputs()), batched);
     }
 
     private static TensorSpec specOf(InputTensor input, String at, ModelSignature signature, Set<String> seen) {
@@ -114,7 +141,39 @@ final class BatchDecoder {
             throw BadInputException.mismatch(at + ".datatype", "is " + type + " but model input '" + spec.name()
                     + "' is " + spec.datatype());
         }
+        if (ServedTypes.javaType(type) == null && type != Datatype.BYTES && UnsignedTensors.unavailable() != null) {
+            throw BadInputException.mismatch(at + ".datatype", "is " + type + ", which this worker cannot pass to "
+                    + "ONNX Runtime: " + UnsignedTensors.unavailable());
+        }
         return type;
+    }
+
+    /** The shape of an input taken whole (not batched): any rank, every dimension the model fixes as it fixes it. */
+    private static long[] wholeShape(TensorPart part, String partAt, TensorSpec spec) {
+        if (part == null || part.shape() == null) {
+            throw BadInputException.malformed(partAt + ".shape", "must be given ([] for a scalar)");
+        }
+        List<Long> modelShape = spec.shape();
+        List<Long> s = part.shape();
+        if (s.size() != modelShape.size()) {
+            throw BadInputException.mismatch(partAt + ".shape", "has " + s.size() + " dimensions but model input '"
+                    + spec.name() + "' has " + modelShape.size() + " " + modelShape);
+        }
+        long[] shape = new long[s.size()];
+        for (int k = 0; k < s.size(); k++) {
+            Long d = s.get(k);
+            if (d == null || d < 0) {
+                throw BadInputException.malformed(partAt + ".shape[" + k + "]", "must be a size ≥ 0");
+            }
+            long want = modelShape.get(k);
+            if (want >= 0 && d != want) {
+                throw BadInputException.mismatch(partAt + ".shape[" + k + "]", "is " + d + " but model input '"
+                        + spec.name() + "' has " + want + " there " + modelShape);
+            }
+            shape[k] = d;
+        }
+        elements(shape, partAt); // rejects oversized tensors before allocating
+        return shape;
     }
 
     /** Checks every part's shape; fills {@code rows} with each part's batch rows; returns the concatenated shape. */
@@ -228,6 +287,12 @@ final class BatchDecoder {
             throw BadInputException.malformed(at, "holds " + bytes.length + " bytes but shape " + shape + " of "
                     + type + " needs " + want * type.bytes());
         }
+        if (type == Datatype.BOOL) {
+            // ONNX Runtime reads a bool as one byte that must be 0 or 1; any other byte is taken as true.
+            for (int i = 0; i < bytes.length; i++) {
+                bytes[i] = (byte) (bytes[i] != 0 ? 1 : 0);
+            }
+        }
         buffer.put(ByteOrders.reorder(bytes, 0, bytes.length, type.bytes()));
     }
 
@@ -238,13 +303,94 @@ final class BatchDecoder {
      */
     private static long putJson(ByteBuffer buffer, JsonNode node, String at, Datatype type, long want) {
         if (!node.isArray()) {
-            throw BadInputException.malformed(at, "must be a JSON array of numbers");
+            throw BadInputException.malformed(at, "must be a JSON array of "
+                    + (type == Datatype.BOOL ? "true/false values" : "numbers"));
         }
         try {
             return JsonTensors.put(buffer, node, type, want, 0, false);
         } catch (ElementException e) {
             throw BadInputException.malformed(at + "[" + e.index() + "]", e.problem());
         }
+    }
+
+    /**
+     * A BYTES input's elements, its parts one after the other: each part as JSON strings or as base64 of the binary
+     * form (per element a 4-byte little-endian length, then the bytes). ONNX Runtime's Java API passes string tensors
+     * as Java strings, so every element must be UTF-8 text.
+     */
+    private static String[] strings(InputTensor input, String at) {
+        List<String> all = new ArrayList<>();
+        for (int j = 0; j < input.parts().size(); j++) {
+            TensorPart part = input.parts().get(j);
+            String partAt = at + ".parts[" + j + "]";
+            long want = elements(part.shape());
+            if ((part.data() == null || part.data().isNull()) == (part.base64() == null)) {
+                throw BadInputException.malformed(partAt, "must give exactly one of data and base64");
+            }
+            int before = all.size();
+            if (part.base64() != null) {
+                addBinaryStrings(all, part.base64(), partAt + ".base64", want, part.shape());
+            } else {
+                if (!part.data().isArray()) {
+                    throw BadInputException.malformed(partAt + ".data", "must be a JSON array of strings");
+                }
+                long got = addJsonStrings(all, part.data(), partAt + ".data", want, 0);
+                if (got != want) {
+                    throw BadInputException.malformed(partAt + ".data", "has " + got + " values but shape "
+                            + part.shape() + " needs " + want);
+                }
+            }
+            assert all.size() == before + want;
+        }
+        return all.toArray(String[]::new);
+    }
+
+    private static void addBinaryStrings(List<String> all, String base64, String at, long want, List<Long> shape) {
+        ByteBuffer bytes;
+        try {
+            bytes = ByteBuffer.wrap(BASE64.decode(base64));
+        } catch (IllegalArgumentException e) {
+            throw BadInputException.malformed(at, "is not base64: " + e.getMessage());
+        }
+        long count = ByteStrings.count(bytes);
+        if (count < 0) {
+            throw BadInputException.malformed(at, "is not BYTES' binary form (per element a 4-byte little-endian "
+                    + "length, then that many bytes)");
+        }
+        if (count != want) {
+            throw BadInputException.malformed(at, "holds " + count + " strings but shape " + shape + " of BYTES needs "
+                    + want);
+        }
+        byte[][] elements = ByteStrings.split(bytes, (int) count);
+        CharsetDecoder utf8 = StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
+        for (int e = 0; e < elements.length; e++) {
+            try {
+                all.add(utf8.decode(ByteBuffer.wrap(elements[e])).toString());
+            } catch (CharacterCodingException notText) {
+                throw BadInputException.malformed(at, "element " + e + " is not UTF-8 text; ONNX Runtime's Java API "
+                        + "passes string tensors as text, so a worker serves BYTES elements that are UTF-8");
+            }
+        }
+    }
+
+    /** Adds the strings of a (possibly nested) JSON array, row-major, up to {@code want}; returns the count. */
+    private static long addJsonStrings(List<String> all, JsonNode node, String at, long want, long first) {
+        long n = first;
+        for (JsonNode value : node) {
+            if (value.isArray()) {
+                n = addJsonStrings(all, value, at, want, n);
+                continue;
+            }
+            if (!value.isTextual()) {
+                throw BadInputException.malformed(at + "[" + n + "]", "is " + value + ", not a string");
+            }
+            if (n < want) {
+                all.add(value.textValue());
+            }
+            n++;
+        }
+        return n;
     }
 
     private static Set<String> outputsOf(BatchRequest request, ModelSignature signature) {
@@ -266,6 +412,10 @@ final class BatchDecoder {
             if (spec == null) {
                 throw BadInputException.mismatch("outputs[" + k + "]", "'" + name + "' is not an output of the model; "
                         + "its outputs are " + signature.outputs().keySet());
+            }
+            if (spec.shape() == null) {
+                throw BadInputException.mismatch("outputs[" + k + "]", "'" + name + "' is a " + spec.datatype()
+                        + ", not a tensor; a worker returns tensor outputs only");
             }
             if (!signature.servable(spec)) {
                 throw BadInputException.mismatch("outputs[" + k + "]", "'" + name + "' is " + spec.datatype()

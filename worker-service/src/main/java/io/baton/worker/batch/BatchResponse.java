@@ -11,8 +11,9 @@ import io.baton.worker.cache.LoadReport;
  *
  * @param variant   the digest that ran
  * @param deviceId  the device it ran on
- * @param batchSize rows in the concatenated batch
- * @param outputs   the outputs, each whole and split back into the request's parts
+ * @param batchSize rows in the concatenated batch; 1 for a request that is not batched
+ * @param outputs   the outputs, each whole and split back into the request's parts (whole, one part, when the
+ *                  request is not batched)
  * @param timing    where the time went
  * @param load      the load this batch had to wait for (with what it evicted); absent when the model was resident
  */
@@ -25,13 +26,17 @@ public record BatchResponse(String variant, String deviceId, long batchSize, Lis
      * @param datatype its element type
      * @param shape    shape of the whole output
      * @param split    true when the output has the batch on axis 0 and {@code parts} follow the request's parts;
-     *                 false when it does not (then {@code parts} holds the whole output once)
+     *                 false when it does not, or the request is not batched (then {@code parts} holds the whole
+     *                 output once)
      * @param parts    the output's slices
      */
     public record OutputTensor(String name, String datatype, List<Long> shape, boolean split, List<OutputPart> parts) {
     }
 
-    /** A slice of an output: {@code data} is a JSON array (flat, row-major), or {@code base64} of little-endian bytes. */
+    /**
+     * A slice of an output: {@code data} is a JSON array (flat, row-major; strings for BYTES, true/false for BOOL), or
+     * {@code base64} of little-endian bytes (for BYTES, each element a 4-byte little-endian length then its bytes).
+     */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record OutputPart(List<Long> shape, Object data, String base64) {
     }

@@ -17,7 +17,7 @@ import io.baton.worker.artifact.Digests;
 import io.baton.worker.batch.BatchDecoder.DecodedBatch;
 import io.baton.worker.batch.BatchDecoder.DecodedInput;
 import io.baton.worker.cache.ModelCache;
-import io.baton.worker.runtime.ServedTypes;
+import io.baton.worker.runtime.RuntimeTensors;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -113,8 +113,8 @@ public final class BatchRunner {
                             TimeUnit.NANOSECONDS.toMillis(budgetNanos), budgetSource);
                 }
                 for (DecodedInput input : batch.inputs()) {
-                    tensors.put(input.name(), OnnxTensor.createTensor(environment, input.data(), input.shape(),
-                            ServedTypes.onnxType(input.type())));
+                    tensors.put(input.name(), RuntimeTensors.create(environment, input.type(), input.shape(),
+                            input.data(), input.strings()));
                 }
                 OrtSession session = lease.model().session();
                 long start = System.nanoTime();

@@ -1,31 +1,38 @@
 package io.baton.worker.batch;
 
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+
 import ai.onnxruntime.OnnxTensor;
 import ai.onnxruntime.OnnxValue;
+import ai.onnxruntime.OrtException;
 import ai.onnxruntime.OrtSession;
-import io.baton.commons.tensor.ByteOrders;
+import io.baton.commons.tensor.ByteStrings;
 import io.baton.commons.tensor.Datatype;
 import io.baton.commons.tensor.JsonTensors;
 import io.baton.worker.batch.BatchDecoder.DecodedBatch;
+import io.baton.worker.runtime.RuntimeTensors;
 import io.baton.worker.runtime.ServedTypes;
 
 /**
- * Copies ONNX Runtime's outputs out of native memory as little-endian bytes and splits them into the request's
- * parts, each as a JSON array or as base64 of its bytes.
+ * Copies ONNX Runtime's outputs out of native memory as little-endian bytes (or, for BYTES, each string's UTF-8) and
+ * splits them into the request's parts, each as a JSON array or as base64 of its bytes. An output of a request that
+ * is not batched is one part, whole.
  */
 final class OutputEncoder {
 
     private OutputEncoder() {
     }
 
-    static List<BatchResponse.OutputTensor> encode(OrtSession.Result result, DecodedBatch batch) {
+    static List<BatchResponse.OutputTensor> encode(OrtSession.Result result, DecodedBatch batch) throws OrtException {
         List<BatchResponse.OutputTensor> outputs = new ArrayList<>();
         for (Map.Entry<String, OnnxValue> entry : result) {
             if (entry.getValue() instanceof OnnxTensor tensor) {
@@ -35,18 +42,19 @@ final class OutputEncoder {
         return outputs;
     }
 
-    private static BatchResponse.OutputTensor encode(String name, OnnxTensor tensor, DecodedBatch batch) {
-        Datatype type = ServedTypes.of(tensor.getInfo().type);
+    private static BatchResponse.OutputTensor encode(String name, OnnxTensor tensor, DecodedBatch batch)
+            throws OrtException {
+        Datatype type = ServedTypes.of(tensor.getInfo());
         long[] shape = tensor.getInfo().getShape();
-        ByteBuffer nativeOrder = tensor.getByteBuffer();
-        byte[] raw = new byte[nativeOrder.remaining()];
-        nativeOrder.get(raw);
-        byte[] all = ByteOrders.reorder(raw, 0, raw.length, type.bytes());
-        int length = all.length / type.bytes();
-        boolean split = shape.length >= 1 && shape[0] == batch.batchSize() && batch.partRows().length > 0;
+        Elements all = type == Datatype.BYTES
+                ? new Elements(type, null, RuntimeTensors.strings(tensor))
+                : new Elements(type, RuntimeTensors.littleEndian(tensor, type), null);
+        int length = all.count();
+        boolean split = batch.batched() && shape.length >= 1 && shape[0] == batch.batchSize()
+                && batch.partRows().length > 0;
         List<BatchResponse.OutputPart> parts = new ArrayList<>();
         if (!split) {
-            parts.add(part(BatchRunner.boxed(shape), all, 0, length, type, batch.binaryOutputs()));
+            parts.add(all.part(BatchRunner.boxed(shape), 0, length, batch.binaryOutputs()));
         } else {
             int rowElements = batch.batchSize() == 0 ? 0 : (int) (length / batch.batchSize());
             int from = 0;
@@ -54,21 +62,40 @@ final class OutputEncoder {
                 long[] partShape = shape.clone();
                 partShape[0] = rows;
                 int to = from + (int) rows * rowElements;
-                parts.add(part(BatchRunner.boxed(partShape), all, from, to, type, batch.binaryOutputs()));
+                parts.add(all.part(BatchRunner.boxed(partShape), from, to, batch.binaryOutputs()));
                 from = to;
             }
         }
         return new BatchResponse.OutputTensor(name, type.name(), BatchRunner.boxed(shape), split, parts);
     }
 
-    /** Elements {@code from} to {@code to} of the little-endian {@code all}. */
-    private static BatchResponse.OutputPart part(List<Long> shape, byte[] all, int from, int to, Datatype type,
-                                                 boolean binary) {
-        if (!binary) {
-            return new BatchResponse.OutputPart(shape, JsonTensors.toArray(type, ByteBuffer.wrap(all), from, to), null);
+    /** An output's elements: little-endian bytes of a fixed-width type, or the UTF-8 of each BYTES element. */
+    private record Elements(Datatype type, byte[] littleEndian, byte[][] strings) {
+
+        int count() {
+            return strings != null ? strings.length : littleEndian.length / type.bytes();
         }
-        int width = type.bytes();
-        return new BatchResponse.OutputPart(shape, null,
-                Base64.getEncoder().encodeToString(Arrays.copyOfRange(all, from * width, to * width)));
+
+        /** Elements {@code from} to {@code to}, as a JSON array or as base64 of their binary form. */
+        BatchResponse.OutputPart part(List<Long> shape, int from, int to, boolean binary) {
+            if (strings != null) {
+                if (binary) {
+                    return new BatchResponse.OutputPart(shape, null,
+                            Base64.getEncoder().encodeToString(ByteStrings.join(strings, from, to)));
+                }
+                ArrayNode data = JsonNodeFactory.instance.arrayNode(to - from);
+                for (int i = from; i < to; i++) {
+                    data.add(new String(strings[i], StandardCharsets.UTF_8));
+                }
+                return new BatchResponse.OutputPart(shape, data, null);
+            }
+            if (!binary) {
+                return new BatchResponse.OutputPart(shape,
+                        JsonTensors.toArray(type, ByteBuffer.wrap(littleEndian), from, to), null);
+            }
+            int width = type.bytes();
+            return new BatchResponse.OutputPart(shape, null,
+                    Base64.getEncoder().encodeToString(Arrays.copyOfRange(littleEndian, from * width, to * width)));
+        }
     }
 }

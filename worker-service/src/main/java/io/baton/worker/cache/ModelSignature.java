@@ -30,12 +30,13 @@ public record ModelSignature(Map<String, TensorSpec> inputs, Map<String, TensorS
 
     private static TensorSpec spec(String name, ValueInfo info) {
         if (info instanceof TensorInfo tensor) {
-            Datatype type = ServedTypes.of(tensor.type);
+            Datatype type = ServedTypes.of(tensor);
             List<Long> shape = new ArrayList<>();
             for (long d : tensor.getShape()) {
                 shape.add(d);
             }
-            return new TensorSpec(name, type != null ? type.name() : tensor.type.name(), List.copyOf(shape));
+            String datatype = type != null ? type.name() : ServedTypes.unservedName(tensor);
+            return new TensorSpec(name, datatype, List.copyOf(shape));
         }
         String kind = info.getClass().getSimpleName().replace("Info", "").toUpperCase(java.util.Locale.ROOT);
         return new TensorSpec(name, kind, null);

@@ -1,23 +1,17 @@
 package io.baton.worker.runtime;
 
 import java.util.Locale;
-import java.util.Map;
 
 import ai.onnxruntime.OnnxJavaType;
+import ai.onnxruntime.TensorInfo;
 import io.baton.commons.tensor.Datatype;
 
 /**
- * The element types a worker accepts and returns ({@link Datatype#SERVED}) and the ONNX Runtime Java type each maps
- * to. The mapping goes by ONNX Runtime's Java type, as the worker has always read a model's signature: the runtime
- * gives an unsigned ONNX type the Java type of the signed one of its width.
+ * The element types a worker accepts and returns ({@link Datatype#SERVED}: every OIP datatype) and how each meets ONNX
+ * Runtime. A model's types are read by ONNX element type ({@code TensorInfo.onnxType}), never by the Java type ONNX
+ * Runtime holds them in: the runtime gives UINT16, UINT32 and UINT64 the Java types of INT16, INT32 and INT64.
  */
 public final class ServedTypes {
-
-    private static final Map<Datatype, OnnxJavaType> ONNX_TYPES = Map.of(
-            Datatype.FP32, OnnxJavaType.FLOAT,
-            Datatype.FP64, OnnxJavaType.DOUBLE,
-            Datatype.INT32, OnnxJavaType.INT32,
-            Datatype.INT64, OnnxJavaType.INT64);
 
     private ServedTypes() {
     }
@@ -31,22 +25,66 @@ public final class ServedTypes {
         return d != null && d.served() ? d : null;
     }
 
-    /** The served datatype ONNX Runtime's {@code type} maps to, or null when a worker does not serve it. */
-    public static Datatype of(OnnxJavaType type) {
-        for (Map.Entry<Datatype, OnnxJavaType> e : ONNX_TYPES.entrySet()) {
-            if (e.getValue() == type) {
-                return e.getKey();
+    /** The served datatype of a tensor ONNX Runtime describes, or null for an element type OIP has no name for. */
+    public static Datatype of(TensorInfo info) {
+        for (Datatype d : Datatype.values()) {
+            if (onnxType(d) == info.onnxType) {
+                return d.served() ? d : null;
             }
         }
         return null;
     }
 
-    /** ONNX Runtime's Java type for a served datatype. */
-    public static OnnxJavaType onnxType(Datatype type) {
-        OnnxJavaType onnx = ONNX_TYPES.get(type);
-        if (onnx == null) {
-            throw new IllegalArgumentException(type + " is not served by a worker");
-        }
-        return onnx;
+    /**
+     * ONNX Runtime's element type for {@code type}. An explicit table: the Java API numbers its {@code OnnxTensorType}
+     * constants its own way ({@code FLOAT} is 10 there, 1 in ONNX), so {@link Datatype#onnxElementType()} cannot be
+     * looked up in it.
+     */
+    public static TensorInfo.OnnxTensorType onnxType(Datatype type) {
+        return switch (type) {
+            case BOOL -> TensorInfo.OnnxTensorType.ONNX_TENSOR_ELEMENT_DATA_TYPE_BOOL;
+            case UINT8 -> TensorInfo.OnnxTensorType.ONNX_TENSOR_ELEMENT_DATA_TYPE_UINT8;
+            case UINT16 -> TensorInfo.OnnxTensorType.ONNX_TENSOR_ELEMENT_DATA_TYPE_UINT16;
+            case UINT32 -> TensorInfo.OnnxTensorType.ONNX_TENSOR_ELEMENT_DATA_TYPE_UINT32;
+            case UINT64 -> TensorInfo.OnnxTensorType.ONNX_TENSOR_ELEMENT_DATA_TYPE_UINT64;
+            case INT8 -> TensorInfo.OnnxTensorType.ONNX_TENSOR_ELEMENT_DATA_TYPE_INT8;
+            case INT16 -> TensorInfo.OnnxTensorType.ONNX_TENSOR_ELEMENT_DATA_TYPE_INT16;
+            case INT32 -> TensorInfo.OnnxTensorType.ONNX_TENSOR_ELEMENT_DATA_TYPE_INT32;
+            case INT64 -> TensorInfo.OnnxTensorType.ONNX_TENSOR_ELEMENT_DATA_TYPE_INT64;
+            case FP16 -> TensorInfo.OnnxTensorType.ONNX_TENSOR_ELEMENT_DATA_TYPE_FLOAT16;
+            case BF16 -> TensorInfo.OnnxTensorType.ONNX_TENSOR_ELEMENT_DATA_TYPE_BFLOAT16;
+            case FP32 -> TensorInfo.OnnxTensorType.ONNX_TENSOR_ELEMENT_DATA_TYPE_FLOAT;
+            case FP64 -> TensorInfo.OnnxTensorType.ONNX_TENSOR_ELEMENT_DATA_TYPE_DOUBLE;
+            case BYTES -> TensorInfo.OnnxTensorType.ONNX_TENSOR_ELEMENT_DATA_TYPE_STRING;
+        };
+    }
+
+    /**
+     * How a model's signature names an element type OIP has none for ({@code COMPLEX64}, {@code FLOAT8E4M3FN}): ONNX
+     * Runtime's name without its prefix.
+     */
+    public static String unservedName(TensorInfo info) {
+        return info.onnxType.name().replace("ONNX_TENSOR_ELEMENT_DATA_TYPE_", "");
+    }
+
+    /**
+     * The Java type through which ONNX Runtime's public API creates a tensor of exactly {@code type}, or null when
+     * there is none: BYTES (made from strings) and UINT16, UINT32, UINT64 (the API has no Java type for them; see
+     * {@link UnsignedTensors}).
+     */
+    public static OnnxJavaType javaType(Datatype type) {
+        return switch (type) {
+            case BOOL -> OnnxJavaType.BOOL;
+            case UINT8 -> OnnxJavaType.UINT8;
+            case INT8 -> OnnxJavaType.INT8;
+            case INT16 -> OnnxJavaType.INT16;
+            case INT32 -> OnnxJavaType.INT32;
+            case INT64 -> OnnxJavaType.INT64;
+            case FP16 -> OnnxJavaType.FLOAT16;
+            case BF16 -> OnnxJavaType.BFLOAT16;
+            case FP32 -> OnnxJavaType.FLOAT;
+            case FP64 -> OnnxJavaType.DOUBLE;
+            case UINT16, UINT32, UINT64, BYTES -> null;
+        };
     }
 }
