@@ -343,7 +343,9 @@ public final class LiveEngine implements Engine<PendingRequest> {
                 stale = true;
             }
             LearnedLatency learned = live.variant().learned();
-            if (learned != null && learned.record(live.requests().size(), timing.path("executionMs").asDouble(Double.NaN))) {
+            // the worker's own execution time; a worker that reports none is judged by the round trip
+            double ranMs = timing.path("executionMs").asDouble(context.clock().nowMs() - live.sentMs());
+            if (learned != null && learned.record(live.requests().size(), ranMs)) {
                 stale = true; // an unprofiled variant's latencies, learned further: plan with them
             }
             serve(live, answer);
