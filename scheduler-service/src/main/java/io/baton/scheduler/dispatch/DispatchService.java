@@ -221,7 +221,7 @@ public class DispatchService implements AutoCloseable {
             models.add(new io.baton.core.sneakpeek.ModelVariant(v.name(), p.get().toLatencyProfile(overheadMs()),
                     p.get().loadMs() == null ? 0 : p.get().loadMs(),
                     p.get().memoryBytes() == null ? 1 : p.get().memoryBytes() / (1024.0 * 1024.0), recall,
-                    Math.max(0, Math.min(1, accuracy))));
+                    Math.max(0, Math.min(1, accuracy)), live.maxBatch()));
             lives.add(live);
         }
         if (models.isEmpty()) {
