@@ -84,11 +84,16 @@ final class BatchOutputs {
         return JsonTensors.toArray(type, ByteBuffer.wrap(bytes), 0, bytes.length / type.bytes());
     }
 
-    /** Workers return only the served datatypes; anything else in an answer is a worker's fault. */
+    /**
+     * An output's datatype, for converting between its JSON and binary forms: a fixed-width one (a BYTES output is
+     * converted by no batch: a variant with BYTES outputs rarely batches, and its request gets the form it asked for
+     * when alone in its batch).
+     */
     private static Datatype served(String datatype) {
         Datatype type = Datatype.named(datatype);
-        if (type == null || !type.served()) {
-            throw new IllegalArgumentException("unsupported output datatype " + datatype);
+        if (type == null || !type.fixedWidth()) {
+            throw new IllegalArgumentException("output datatype " + datatype + " cannot be converted between JSON and "
+                    + "binary here");
         }
         return type;
     }

@@ -16,6 +16,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
+import io.baton.core.domain.LatencyProfile;
 import io.baton.core.policy.Clock;
 import io.baton.core.registry.LiveEngineKind;
 import io.baton.core.registry.PolicyEntry;
@@ -55,7 +56,11 @@ public class DispatchService implements AutoCloseable {
                             String defaultVariant, int liveWorkers, List<VariantState> variants) {
     }
 
-    public record VariantState(String name, int stage, String digest, boolean profiled) {
+    /**
+     * @param profile {@code profiled}, or {@code unprofiled}: served meanwhile under work-conserving with latencies
+     *                learned online
+     */
+    public record VariantState(String name, int stage, String digest, boolean profiled, String profile) {
     }
 
     private final ApplicationCatalog catalog;
@@ -67,6 +72,8 @@ public class DispatchService implements AutoCloseable {
     private final Map<String, SneakPeekEngine.App> sneakPeekApps = new LinkedHashMap<>();
     private SneakPeekEngine sneakPeek;
     private final ConcurrentHashMap<String, LiveVariant> variants = new ConcurrentHashMap<>();
+    /** What was learned of each unprofiled variant (application, variant, artifact) from the batches it ran. */
+    private final ConcurrentHashMap<String, LearnedLatency> learned = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<String, DefaultChoice> defaults = new ConcurrentHashMap<>();
     private final Set<String> watchedBreakers = ConcurrentHashMap.newKeySet();
     /** Applications already told (in the log) that the registry does not know their policy id. */
@@ -103,7 +110,7 @@ public class DispatchService implements AutoCloseable {
         double now = clock.nowMs();
         CatalogApplication app = catalog.get(application);
         boolean windowed = PolicyRegistry.liveKind(app.policy()) == LiveEngineKind.SHARED_WINDOWS;
-        if (variantName == null && stage == null && windowed && app.single()) {
+        if (variantName == null && stage == null && windowed && app.single() && sneakPeekCanChoose(app)) {
             return submitSneakPeek(app, timeoutMs, priority, inputs, outputs, binaryOutputs, evidence, now);
         }
         CatalogVariant variant;
@@ -127,7 +134,8 @@ public class DispatchService implements AutoCloseable {
         long guard = (long) budget + 2 * properties.workerCallGrace().toMillis();
         pending.answer().completeOnTimeout(new InferOutcome.Failed("no answer within " + guard
                 + " ms: the request was lost between the scheduler and the workers"), guard, TimeUnit.MILLISECONDS);
-        requestEngine(servingRequests(app)).submit(pending);
+        // Until its profile lands, a variant is served work-conserving: no policy can plan with latencies not yet known.
+        requestEngine(live.learned() != null ? PolicyRegistry.fallback() : servingRequests(app)).submit(pending);
         return new Accepted(app.name(), live, pending.answer());
     }
 
@@ -186,6 +194,16 @@ public class DispatchService implements AutoCloseable {
         return new Accepted(app.name(), null, job.answer());
     }
 
+    /**
+     * Whether SneakPeek has a variant to choose (one with a latency profile and a per-class recall); until then the
+     * application's requests are served like any other's, by its default variant.
+     */
+    private boolean sneakPeekCanChoose(CatalogApplication app) {
+        String[] kind = planningKind;
+        return app.variants().stream().anyMatch(v -> v.profileFor(kind[0], kind[1])
+                .filter(p -> !p.classRecall().isEmpty()).isPresent());
+    }
+
     /** An application as SneakPeek plans it: its profiled variants with recall, penalty and prior from policyParams. */
     private SneakPeekEngine.App sneakPeekApp(CatalogApplication app) {
         String[] kind = planningKind;
@@ -203,7 +221,7 @@ public class DispatchService implements AutoCloseable {
             models.add(new io.baton.core.sneakpeek.ModelVariant(v.name(), p.get().toLatencyProfile(overheadMs()),
                     p.get().loadMs() == null ? 0 : p.get().loadMs(),
                     p.get().memoryBytes() == null ? 1 : p.get().memoryBytes() / (1024.0 * 1024.0), recall,
-                    Math.max(0, Math.min(1, accuracy))));
+                    Math.max(0, Math.min(1, accuracy)), live.maxBatch()));
             lives.add(live);
         }
         if (models.isEmpty()) {
@@ -282,6 +300,11 @@ public class DispatchService implements AutoCloseable {
             }
             CatalogVariant variant = variantOf(app, model);
             LiveVariant live = liveVariant(app, variant, 1);
+            if (live.learned() != null) {
+                throw new ApiException(HttpStatus.CONFLICT, "not-profiled", "base model '" + model + "' of ensemble '"
+                        + app.name() + "' has no latency profile yet, so Schemble cannot plan it; until it has, send "
+                        + "each base model's request to /internal/v1/infer").withField("members");
+            }
             List<InferJob.Input> ordered = InputCheck.inputs(m.inputs(), variant);
             InputCheck.outputs(m.outputs(), variant);
             parts.add(new SchembleEngine.Member(live, new InferJob(app.name(), live, priority, ordered, m.outputs(),
@@ -362,12 +385,9 @@ public class DispatchService implements AutoCloseable {
         String[] kind = planningKind;
         List<CatalogVariant> unprofiled = app.variants().stream().filter(v -> v.profileFor(kind[0], kind[1]).isEmpty())
                 .toList();
-        if (PolicyRegistry.liveKind(app.policy()) == LiveEngineKind.PIPELINE_STAGES) {
-            if (!unprofiled.isEmpty()) {
-                throw new ApiException(HttpStatus.CONFLICT, "not-profiled", "pipeline '" + app.name() + "' cannot be "
-                        + "planned by " + app.policy() + " until every variant is profiled; not yet: "
-                        + unprofiled.stream().map(CatalogVariant::name).toList());
-            }
+        // IPA plans a pipeline only once every variant is profiled; until then each stage runs its first variant
+        // (work-conserving, with latencies learned online where it has no profile).
+        if (PolicyRegistry.liveKind(app.policy()) == LiveEngineKind.PIPELINE_STAGES && unprofiled.isEmpty()) {
             return pipelines.choose(app, stage, kind, overheadMs(), registry.live().size());
         }
         CatalogVariant first = app.variants().stream().filter(v -> v.stage() == stage)
@@ -438,20 +458,24 @@ public class DispatchService implements AutoCloseable {
         String[] kind = deviceKind(live);
         List<VariantState> states = new ArrayList<>();
         for (CatalogVariant v : app.variants()) {
-            states.add(new VariantState(v.name(), v.stage(), v.artifactDigest(), v.profileFor(kind[0], kind[1]).isPresent()));
+            boolean profiled = v.profileFor(kind[0], kind[1]).isPresent();
+            states.add(new VariantState(v.name(), v.stage(), v.artifactDigest(), profiled,
+                    profiled ? "profiled" : "unprofiled"));
         }
-        Optional<CatalogVariant> byDefault = app.single() ? defaultVariant(app, kind) : Optional.empty();
+        Optional<CatalogVariant> byDefault = app.single() ? defaultOrFirst(app, kind) : Optional.empty();
         String reason = null;
         if (app.variants().isEmpty()) {
             reason = "the application has no variants";
         } else if (live.isEmpty()) {
             reason = "no worker is live";
-        } else if (app.single() ? byDefault.isEmpty() : states.stream().anyMatch(s -> !s.profiled())) {
-            reason = "not profiled yet: " + states.stream().filter(s -> !s.profiled()).map(VariantState::name).toList();
         }
         LiveEngineKind engine = PolicyRegistry.liveKind(app.policy());
         String servedBy = PolicyRegistry.servingRequests(app.policy()).name();
-        if (engine == LiveEngineKind.SHARED_WINDOWS && app.single()) servedBy = app.policy(); // requests naming no variant
+        if (engine == LiveEngineKind.SHARED_WINDOWS && app.single() && sneakPeekCanChoose(app)) {
+            servedBy = app.policy(); // requests naming no variant
+        }
+        boolean unprofiledDefault = byDefault.isPresent() && byDefault.get().profileFor(kind[0], kind[1]).isEmpty();
+        if (unprofiledDefault) servedBy = PolicyRegistry.fallback().name(); // learning its latencies online
         if ("ensemble".equals(app.kind()) && engine == LiveEngineKind.ENSEMBLE_QUERIES) {
             // Queries are planned by Schemble once its (bin, subset) table is stored; until then every base model runs.
             try {
@@ -499,8 +523,13 @@ public class DispatchService implements AutoCloseable {
         if (app.variants().isEmpty()) {
             throw new ApiException(HttpStatus.CONFLICT, "not-profiled", "application '" + app.name() + "' has no variants yet");
         }
-        return cachedDefaultVariant(app).orElseThrow(() -> new ApiException(HttpStatus.CONFLICT,
-                "not-profiled", "no variant of application '" + app.name() + "' is profiled yet; profile one first"));
+        return cachedDefaultVariant(app).orElseGet(() -> app.variants().get(0));
+    }
+
+    /** {@link #defaultVariant}, else (none profiled yet) the first variant registered, served unprofiled. */
+    private Optional<CatalogVariant> defaultOrFirst(CatalogApplication app, String[] kind) {
+        Optional<CatalogVariant> chosen = defaultVariant(app, kind);
+        return chosen.isPresent() || app.variants().isEmpty() ? chosen : Optional.of(app.variants().get(0));
     }
 
     /**
@@ -545,17 +574,29 @@ public class DispatchService implements AutoCloseable {
         return Optional.ofNullable(best != null ? best : fastest);
     }
 
+    /**
+     * The variant as dispatch serves it. Its batch cap: 1 when it does not batch ({@code maxBatchSize} 0), else the
+     * least of {@code batchCap} (a plan's), the scheduler's {@code max-batch}, its {@code maxBatchSize} and the largest
+     * batch profiled. A variant with no profile yet is served with latencies learned online ({@link LearnedLatency}),
+     * until its profile lands: the next catalog read then makes the profiled one, planned by the application's policy.
+     */
     private LiveVariant liveVariant(CatalogApplication app, CatalogVariant variant, int batchCap) {
         String[] kind = planningKind;
-        CatalogProfile profile = variant.profileFor(kind[0], kind[1]).orElseThrow(() -> new ApiException(
-                HttpStatus.CONFLICT, "not-profiled", "variant '" + variant.name() + "' of application '" + app.name()
-                + "' has no latency profile yet, so no deadline can be planned; profile it first").withField("variant"));
-        String profileKey = profile.deviceKind() + "/" + profile.executionProvider() + "/v" + profile.version();
+        Optional<CatalogProfile> found = variant.profileFor(kind[0], kind[1]);
+        String profileKey = found.map(p -> p.deviceKind() + "/" + p.executionProvider() + "/v" + p.version())
+                .orElse("unprofiled");
+        int cap = variant.batchCap(Math.min(batchCap, found.map(p -> Math.min(properties.maxBatch(), p.largestBatch()))
+                .orElse(properties.maxBatch())));
         String key = app.name() + '\u0000' + variant.name() + '\u0000' + variant.artifactDigest() + '\u0000' + profileKey
-                + '\u0000' + app.sloMs() + '\u0000' + batchCap;
-        return variants.computeIfAbsent(key, k -> new LiveVariant(app.name(), variant.name(), variant.artifactDigest(),
-                profileKey, profile.toLatencyProfile(0), app.sloMs(),
-                Math.min(batchCap, Math.min(properties.maxBatch(), profile.largestBatch())), profile.interference()));
+                + '\u0000' + app.sloMs() + '\u0000' + cap + '\u0000' + variant.batchable();
+        return variants.computeIfAbsent(key, k -> found.isPresent()
+                ? new LiveVariant(app.name(), variant.name(), variant.artifactDigest(), profileKey,
+                        found.get().toLatencyProfile(0), app.sloMs(), cap, found.get().interference(),
+                        variant.batchable(), null)
+                : new LiveVariant(app.name(), variant.name(), variant.artifactDigest(), profileKey,
+                        LatencyProfile.linear(0, LearnedLatency.PRIOR_MS), app.sloMs(), cap, null, variant.batchable(),
+                        learned.computeIfAbsent(app.name() + '\u0000' + variant.name() + '\u0000'
+                                + variant.artifactDigest(), n -> new LearnedLatency())));
     }
 
     private double overheadMs() {

@@ -16,6 +16,27 @@ public record InferJob(String application, LiveVariant variant, int priority, Li
                        boolean binaryOutputs) {
 
     /**
+     * What a batch's requests must share: each input's datatype and shape apart from axis 0. A model may leave
+     * dimensions besides the batch free, and requests are batched only with requests of the same shape (never padded).
+     */
+    public String shapeKey() {
+        StringBuilder key = new StringBuilder();
+        for (Input in : inputs) {
+            key.append(in.datatype()).append(in.shape() == null || in.shape().isEmpty() ? "[]"
+                    : in.shape().subList(1, in.shape().size()).toString()).append(';');
+        }
+        return key.toString();
+    }
+
+    /** Its rows on the batch axis (axis 0 of its inputs); 1 for a variant that does not batch. */
+    public long rows() {
+        if (!variant.batched() || inputs.isEmpty() || inputs.get(0).shape() == null || inputs.get(0).shape().isEmpty()) {
+            return 1;
+        }
+        return inputs.get(0).shape().get(0);
+    }
+
+    /**
      * One input tensor of the request, as a worker batch part: {@code data} (a JSON array) or {@code base64}, kept
      * as the client sent it so that the tensor is never decoded and re-encoded on its way through.
      */

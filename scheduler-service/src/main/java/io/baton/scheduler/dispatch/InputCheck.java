@@ -22,10 +22,14 @@ final class InputCheck {
     private InputCheck() {
     }
 
-    /** The datatypes worker-service runs. */
-    static final List<String> DATATYPES = Datatype.SERVED.stream().map(Datatype::name).toList();
+    /** Every Open Inference Protocol datatype, as the protocol spells them. */
+    static final List<String> DATATYPES = java.util.Arrays.stream(Datatype.values()).map(Datatype::name).toList();
 
-    /** The request's inputs in the variant's input order. */
+    /**
+     * The request's inputs in the variant's input order. For a variant that batches, every input has the request's
+     * rows on axis 0 (as many in each, at most the variant's {@code maxBatchSize}); for one that does not, the tensors
+     * are run as sent, any rank (a scalar is {@code "shape": []}).
+     */
     static List<InferJob.Input> inputs(List<InferJob.Input> given, CatalogVariant variant) {
         if (given == null || given.isEmpty()) {
             throw bad("inputs", "must list the inputs of variant '" + variant.name() + "': " + names(variant.inputs()));
@@ -47,7 +51,16 @@ final class InputCheck {
             }
             InferJob.Input in = given.get(i);
             String field = "inputs[" + i + "]";
-            check(in, spec, field);
+            check(in, spec, field, variant);
+            if (!variant.batchable()) {
+                ordered.add(in);
+                continue;
+            }
+            if (variant.maxBatchSize() != null && in.shape().get(0) > variant.maxBatchSize()) {
+                throw bad(field + ".shape[0]", "input '" + in.name() + "' has " + in.shape().get(0) + " rows on the batch "
+                        + "axis, more than variant '" + variant.name() + "' runs at once (maxBatchSize "
+                        + variant.maxBatchSize() + ")");
+            }
             if (rows != null && in.shape().get(0) != rows) {
                 throw bad(field + ".shape", "input '" + in.name() + "' has " + in.shape().get(0)
                         + " rows on the batch axis but another input has " + rows + "; every input must have as many");
@@ -74,18 +87,23 @@ final class InputCheck {
         }
     }
 
-    private static void check(InferJob.Input in, TensorSpec spec, String field) {
+    private static void check(InferJob.Input in, TensorSpec spec, String field, CatalogVariant variant) {
         String name = "input '" + in.name() + "'";
         if (in.datatype() == null) throw bad(field + ".datatype", "must be set (" + name + " is " + spec.datatype() + ")");
         if (!in.datatype().equals(spec.datatype())) {
             throw bad(field + ".datatype", name + " is " + spec.datatype() + ", not " + in.datatype());
         }
-        if (!DATATYPES.contains(spec.datatype())) {
-            throw bad(field + ".datatype", name + " is " + spec.datatype() + ", which workers do not run (they run "
-                    + DATATYPES + ")");
+        Datatype type = Datatype.named(spec.datatype());
+        if (type == null) {
+            throw bad(field + ".datatype", name + " is " + spec.datatype() + ", which is no Open Inference Protocol "
+                    + "datatype (they are " + DATATYPES + ")");
         }
         List<Long> shape = in.shape();
-        if (shape == null || shape.isEmpty()) throw bad(field + ".shape", "must be set, batch axis first (" + name + ": " + spec.shape() + ")");
+        if (shape == null) throw bad(field + ".shape", "must be set (" + name + ": " + spec.shape() + ")");
+        if (shape.isEmpty() && variant.batchable()) {
+            throw bad(field + ".shape", name + " has rank 0 (shape []): a rank-0 tensor cannot batch, and variant '"
+                    + variant.name() + "' is batchable (its inputs need the batch axis first: " + spec.shape() + ")");
+        }
         if (shape.size() != spec.shape().size()) {
             throw bad(field + ".shape", name + " has rank " + spec.shape().size() + " " + spec.shape() + ", not "
                     + shape.size() + " " + shape);
@@ -106,14 +124,30 @@ final class InputCheck {
             throw bad(field, name + " needs exactly one of data (a JSON array) and base64");
         }
         if (hasData) {
-            if (!in.data().isArray()) throw bad(field + ".data", name + ": data must be a JSON array");
+            if (!in.data().isArray() && !(shape.isEmpty() && isElement(in.data(), type))) {
+                throw bad(field + ".data", name + ": data must be a JSON array");
+            }
             long[] count = {0};
-            countNumbers(in.data(), field + ".data", name, count);
+            if (in.data().isArray()) countElements(in.data(), type, field + ".data", name, count);
+            else count[0] = 1;
             if (count[0] != elements) {
                 throw bad(field + ".data", name + " of shape " + shape + " needs " + elements + " elements, got " + count[0]);
             }
+        } else if (!type.fixedWidth()) {
+            long strings = byteStrings(in.base64());
+            if (strings == -1) {
+                throw bad(field + ".base64", name + ": not base64 (standard alphabet, padded to a multiple of 4 characters)");
+            }
+            if (strings == -2) {
+                throw bad(field + ".base64", name + ": not BYTES in binary form (each element a 4-byte little-endian "
+                        + "length, then that many bytes): an element runs past the end");
+            }
+            if (strings != elements) {
+                throw bad(field + ".base64", name + " of shape " + shape + " needs " + elements + " BYTES elements, got "
+                        + strings);
+            }
         } else {
-            int width = Datatype.named(spec.datatype()).bytes();
+            int width = type.bytes();
             long bytes = base64Length(in.base64());
             if (bytes < 0) {
                 throw bad(field + ".base64", name + ": not base64 (standard alphabet, padded to a multiple of 4 characters)");
@@ -145,11 +179,45 @@ final class InputCheck {
         return n / 4 * 3L - padding;
     }
 
-    private static void countNumbers(JsonNode node, String field, String name, long[] count) {
+    /**
+     * The elements of BYTES in binary form (per element a 4-byte little-endian length, then that many bytes), or -1
+     * when the text is not base64, -2 when an element runs past the end. The only tensor decoded here: its byte count
+     * says nothing of its element count.
+     */
+    static long byteStrings(String base64) {
+        if (base64Length(base64) < 0) return -1;
+        java.nio.ByteBuffer bytes = java.nio.ByteBuffer.wrap(java.util.Base64.getDecoder().decode(base64))
+                .order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        long n = 0;
+        while (bytes.hasRemaining()) {
+            if (bytes.remaining() < 4) return -2;
+            long length = Integer.toUnsignedLong(bytes.getInt());
+            if (length > bytes.remaining()) return -2;
+            bytes.position(bytes.position() + (int) length);
+            n++;
+        }
+        return n;
+    }
+
+    /** JSON's form of an element: a string for BYTES, true/false for BOOL, a number for every other datatype. */
+    private static boolean isElement(JsonNode v, Datatype type) {
+        return switch (type) {
+            case BYTES -> v.isTextual();
+            case BOOL -> v.isBoolean();
+            default -> v.isNumber();
+        };
+    }
+
+    private static void countElements(JsonNode node, Datatype type, String field, String name, long[] count) {
         for (JsonNode v : node) {
-            if (v.isArray()) countNumbers(v, field, name, count);
-            else if (v.isNumber()) count[0]++;
-            else throw bad(field, name + ": every element must be a number, got " + v);
+            if (v.isArray()) {
+                countElements(v, type, field, name, count);
+            } else if (isElement(v, type)) {
+                count[0]++;
+            } else {
+                String form = type == Datatype.BYTES ? "a string" : type == Datatype.BOOL ? "true or false" : "a number";
+                throw bad(field, name + ": every " + type + " element must be " + form + ", got " + v);
+            }
         }
     }
 

@@ -223,7 +223,8 @@ public final class LiveEngine implements Engine<PendingRequest> {
         for (int i = 0; i < models.size(); i++) {
             LiveVariant v = models.get(i);
             // The wire is latency the deadlines count, not device time the batching rule amortizes.
-            table.add(new ServedModel(i, v.application() + "/" + v.variant(), v.profile(), v.sloMs(), v.maxBatch(),
+            table.add(new ServedModel(i, v.application() + "/" + v.variant(), v.planningProfile(), v.sloMs(),
+                    v.planningMaxBatch(),
                     overhead.estimateMs()));
         }
         WallTimers timers = loop.freshTimers();
@@ -267,19 +268,37 @@ public final class LiveEngine implements Engine<PendingRequest> {
         }
     }
 
+    /**
+     * Sends a batch the policy formed. A policy sees one queue per variant, but a batch is sent only of requests
+     * whose inputs have the head request's shape apart from axis 0 (a queue per shape), and of at most the variant's
+     * batch cap in rows; the others are handed back to the policy as waiting (see {@link #handBack}).
+     */
     private void send(Batch batch) {
         Worker worker = devices.get(batch.device());
         LiveVariant variant = models.get(batch.model());
         List<PendingRequest> requests = new ArrayList<>(batch.size());
+        List<PendingRequest> later = new ArrayList<>();
         double now = context.clock().nowMs();
+        String shape = null;
+        long rows = 0;
+        int cap = variant.planningMaxBatch();
         for (Request r : batch.requests()) {
-            PendingRequest p = waiting.remove(r.id);
+            PendingRequest p = waiting.get(r.id);
             if (p == null) throw new IllegalStateException(policy + " dispatched request " + r.id + ", which is not waiting");
+            String key = p.job.shapeKey();
+            if (shape == null) shape = key;
+            if (!requests.isEmpty() && (!key.equals(shape) || rows + p.job.rows() > cap)) {
+                later.add(p);
+                continue;
+            }
+            waiting.remove(r.id);
             counter(p.job.application()).decrementAndGet();
+            rows += p.job.rows();
             p.attempts++;
             p.sentMs = now;
             requests.add(p);
         }
+        if (!later.isEmpty()) handBack(later);
         LiveBatch live = new LiveBatch(nextBatchId++, generation, batch, worker, variant, requests, now);
         inFlight.put(live.id(), live);
         context.metrics().deviceBusy(worker.workerId());
@@ -288,6 +307,26 @@ public final class LiveEngine implements Engine<PendingRequest> {
                 WorkerCallTimeout.latestDeadlineMs(requests), now);
         context.workers().run(worker, variant, requests, timeout)
                 .whenComplete((answer, error) -> loop.post(() -> finished(live, answer, error)));
+    }
+
+    /**
+     * Requests the policy dispatched but that could not join the batch (another shape, or past the cap in rows) wait
+     * again: under fresh ids, told to the policy as arrivals (with their own arrival times and deadlines) once the
+     * policy's present call has returned. A policy started meanwhile has been handed them already.
+     */
+    private void handBack(List<PendingRequest> later) {
+        int gen = generation;
+        for (PendingRequest p : later) {
+            waiting.remove(p.request.id);
+            p.request = new Request(nextRequestId++, p.request.model, p.arrivalMs, p.deadlineMs, p.job.priority());
+            waiting.put(p.request.id, p);
+        }
+        loop.post(() -> {
+            if (gen != generation || dispatcher == null) return;
+            for (PendingRequest p : later) {
+                if (waiting.get(p.request.id) == p) dispatcher.onArrival(p.request);
+            }
+        });
     }
 
     private void finished(LiveBatch live, JsonNode answer, Throwable error) {
@@ -302,6 +341,12 @@ public final class LiveEngine implements Engine<PendingRequest> {
                     timing.path("loadMs").asDouble(Double.NaN));
             if (overhead.update(context.clock().nowMs(), overheadCapMs())) {
                 stale = true;
+            }
+            LearnedLatency learned = live.variant().learned();
+            // the worker's own execution time; a worker that reports none is judged by the round trip
+            double ranMs = timing.path("executionMs").asDouble(context.clock().nowMs() - live.sentMs());
+            if (learned != null && learned.record(live.requests().size(), ranMs)) {
+                stale = true; // an unprofiled variant's latencies, learned further: plan with them
             }
             serve(live, answer);
             rebuildIfStale();
@@ -351,7 +396,7 @@ public final class LiveEngine implements Engine<PendingRequest> {
         double now = context.clock().nowMs();
         for (PendingRequest p : requests) {
             LiveVariant v = p.job.variant();
-            boolean time = now + v.profile().latencyMs(1) + overhead.estimateMs() <= p.deadlineMs;
+            boolean time = now + v.planningProfile().latencyMs(1) + overhead.estimateMs() <= p.deadlineMs;
             if (p.attempts < maxAttempts && time && dispatcher != null) {
                 log.debug("{} engine: re-queueing request after: {}", policy, detail);
                 p.request = new Request(nextRequestId++, p.request.model, p.arrivalMs, p.deadlineMs, p.job.priority());

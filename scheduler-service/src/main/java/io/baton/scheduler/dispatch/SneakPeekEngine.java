@@ -177,7 +177,12 @@ public final class SneakPeekEngine implements Engine<SneakPeekEngine.Job> {
             int k = schedule.candidate(p);
             int model = w.model(app, k);
             context.metrics().selected(jobs.get(r).application, apps.get(app).variants().get(k).variant(), w.accuracy(r, k));
-            if (current == null || current.model() != model || current.jobs().size() >= maxBatch || schedule.startsGroup(p)) {
+            // a batch holds requests of one shape apart from axis 0, within the variant's own cap
+            LiveVariant chosen = apps.get(app).variants().get(k);
+            boolean full = current != null && current.jobs().size() >= Math.min(maxBatch, chosen.maxBatch());
+            boolean otherShape = current != null && !shapeOf(jobs.get(r), chosen)
+                    .equals(shapeOf(current.jobs().get(0), chosen));
+            if (current == null || current.app() != app || current.model() != k || full || otherShape || schedule.startsGroup(p)) {
                 cache.use(model);
                 current = new Planned(app, k, new ArrayList<>());
                 planned.add(current);
@@ -191,6 +196,11 @@ public final class SneakPeekEngine implements Engine<SneakPeekEngine.Job> {
         freeAtMs = t; // when this window's plan should end: the next window is planned from then
         deviceQueue.addAll(planned);
         sendNext();
+    }
+
+    private static String shapeOf(Job job, LiveVariant variant) {
+        InferJob own = job.byVariant.get(variant.variant());
+        return own == null ? "" : own.shapeKey();
     }
 
     private void sendNext() {

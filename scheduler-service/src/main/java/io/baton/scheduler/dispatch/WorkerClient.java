@@ -193,7 +193,8 @@ public class WorkerClient {
 
     /**
      * worker-service's batch body: {@code {variant, inputs: [{name, datatype, parts: [...]}], outputs, binaryOutputs,
-     * timeoutMs}}; the worker cancels the run when {@code timeoutMs} has passed since it received the batch.
+     * batched, timeoutMs}} ({@code batched} only when false: a variant that does not batch); the worker cancels the
+     * run when {@code timeoutMs} has passed since it received the batch.
      */
     Body body(LiveVariant variant, List<PendingRequest> requests, Duration timeout) {
         // sized for the base64 text up front (a buffer grown by doubling from 4 kB held up to twice a large body), and
@@ -235,6 +236,7 @@ public class WorkerClient {
                 g.writeEndArray();
             }
             g.writeBooleanField("binaryOutputs", BatchOutputs.allBinary(requests));
+            if (!variant.batched()) g.writeBooleanField("batched", false); // one request, its tensors run as sent
             g.writeNumberField("timeoutMs", Math.max(1, timeout.toMillis()));
             g.writeEndObject();
         } catch (IOException e) {

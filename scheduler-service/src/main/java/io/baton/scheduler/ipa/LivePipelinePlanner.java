@@ -171,9 +171,11 @@ public class LivePipelinePlanner {
                           long now) {
         Pipeline pipeline = pipeline(app, kind, overheadMs);
         double lambda = forecaster.predict(state.load.perSecond(now));
-        // batch sizes within what every variant was profiled at
-        int maxBatch = app.variants().stream().flatMap(v -> v.profileFor(kind[0], kind[1]).stream())
-                .mapToInt(CatalogProfile::largestBatch).min().orElse(1);
+        // batch sizes within what every variant was profiled at, and within every variant's own cap (1 for a model
+        // that does not batch)
+        int maxBatch = app.variants().stream().flatMap(v -> v.profileFor(kind[0], kind[1]).stream()
+                        .map(p -> v.batchCap(p.largestBatch())))
+                .mapToInt(Integer::intValue).min().orElse(1);
         int[] sizes = Arrays.stream(BATCH_SIZES).filter(b -> b <= maxBatch).toArray();
         IpaProblem problem = IpaProblem.of(pipeline, lambda, app.sloMs(), weights(app), sizes, workers);
         IpaPlan solved = solver.solve(problem);

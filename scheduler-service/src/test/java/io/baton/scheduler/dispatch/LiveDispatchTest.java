@@ -198,9 +198,11 @@ class LiveDispatchTest {
         assertThat(variant.statusCode()).isEqualTo(404);
         assertThat(json.readTree(variant.body()).path("detail").asText()).contains("no variant 'v9'");
 
+        // a variant with no profile yet is served (work-conserving, latencies learned online), not refused
         HttpResponse<String> unprofiled = post(body("raw", new float[] {1, 1, 1, 1}, null));
-        assertThat(unprofiled.statusCode()).isEqualTo(409);
-        assertThat(json.readTree(unprofiled.body()).path("type").asText()).isEqualTo("urn:baton:problem:not-profiled");
+        assertThat(unprofiled.statusCode()).as(unprofiled.body()).isEqualTo(200);
+        assertThat((float) json.readTree(unprofiled.body()).at("/outputs/0/data/0").asDouble())
+                .isCloseTo(MODEL.expected(new float[] {1, 1, 1, 1})[0], org.assertj.core.data.Offset.offset(1e-3f));
 
         HttpResponse<String> unknownField = post("""
                 {"application":"lin","colour":"red","inputs":[]}""");
@@ -272,8 +274,10 @@ class LiveDispatchTest {
         assertThat(ready.path("defaultVariant").asText()).isEqualTo("v1");
         assertThat(ready.path("liveWorkers").asInt()).isGreaterThanOrEqualTo(1);
         JsonNode raw = json.readTree(get("/internal/v1/applications/raw").body());
-        assertThat(raw.path("state").asText()).isEqualTo("UNAVAILABLE");
-        assertThat(raw.path("reason").asText()).contains("not profiled");
+        assertThat(raw.path("state").asText()).isEqualTo("READY");
+        assertThat(raw.path("servedBy").asText()).isEqualTo("work-conserving");
+        assertThat(raw.at("/variants/0/profile").asText()).isEqualTo("unprofiled");
+        assertThat(ready.at("/variants/0/profile").asText()).isEqualTo("profiled");
         assertThat(get("/internal/v1/applications/nope").statusCode()).isEqualTo(404);
     }
 

@@ -6,12 +6,15 @@ import java.util.Map;
 final class Fits {
     private Fits() {}
 
-    /** {β, α} of ℓ(b) = α·b + β; one point gives α = ℓ/b, β = 0 (proportional). Clamped to be non-negative. */
+    /**
+     * {β, α} of ℓ(b) = α·b + β; clamped to be non-negative. One point (a model that does not batch is profiled at
+     * batch 1 alone) gives the flat line through it, α = 0, β = ℓ: one measurement says nothing of a slope, and a
+     * cost that grew with b would be invented.
+     */
     static double[] linear(Map<Integer, Double> pts) {
         int n = pts.size();
         if (n == 1) {
-            var e = pts.entrySet().iterator().next();
-            return new double[] {0, e.getValue() / e.getKey()};
+            return new double[] {pts.values().iterator().next(), 0};
         }
         double sx = 0, sy = 0, sxx = 0, sxy = 0;
         for (var e : pts.entrySet()) {

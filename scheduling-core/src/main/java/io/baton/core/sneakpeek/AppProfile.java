@@ -53,6 +53,7 @@ public record AppProfile(String name, Penalty penalty, DirichletPrior prior, Lis
 
     public AppProfile renamed(String newName) {
         return new AppProfile(newName, penalty, prior, models.stream().map(m -> new ModelVariant(newName + "/" + m.name(),
-                m.latency(), m.loadMs(), m.memoryMb(), m.recall(), m.profiledAccuracy())).toList(), sneakPeekAccuracy);
+                m.latency(), m.loadMs(), m.memoryMb(), m.recall(), m.profiledAccuracy(), m.maxBatch())).toList(),
+                sneakPeekAccuracy);
     }
 }

@@ -25,7 +25,7 @@ final class Execution {
             }
             return clock;
         }
-        int maxBatch = w.maxBatch();
+        int maxBatch = w.maxBatch(model);
         for (int i = from; i < to; ) {
             int b = Math.min(maxBatch, to - i);
             clock += w.latencyMs(model, b);

@@ -8,9 +8,17 @@ import io.baton.core.domain.LatencyProfile;
  * (eq. 7–9), its batch latency profile ℓ(b) on the device, its load (swap-in) time and its memory footprint.
  *
  * @param profiledAccuracy the data-oblivious accuracy the baselines use; see {@link #withTestFrequencies}
+ * @param maxBatch         the largest batch it runs (1 for a model that does not batch), ≥ 1; the window's own
+ *                         {@code maxBatch} binds too
  */
 public record ModelVariant(String name, LatencyProfile latency, double loadMs, double memoryMb, double[] recall,
-                           double profiledAccuracy) {
+                           double profiledAccuracy, int maxBatch) {
+
+    /** A variant whose batches only the window's {@code maxBatch} limits. */
+    public ModelVariant(String name, LatencyProfile latency, double loadMs, double memoryMb, double[] recall,
+                        double profiledAccuracy) {
+        this(name, latency, loadMs, memoryMb, recall, profiledAccuracy, Integer.MAX_VALUE);
+    }
 
     public ModelVariant {
         if (name == null || name.isBlank()) throw new IllegalArgumentException("a model needs a name");
@@ -22,6 +30,7 @@ public record ModelVariant(String name, LatencyProfile latency, double loadMs, d
             if (!(recall[i] >= 0 && recall[i] <= 1)) throw new IllegalArgumentException(name + ": recall[" + i + "] must be in [0, 1], got " + recall[i]);
         }
         if (!(profiledAccuracy >= 0 && profiledAccuracy <= 1)) throw new IllegalArgumentException(name + ": profiledAccuracy must be in [0, 1], got " + profiledAccuracy);
+        if (maxBatch < 1) throw new IllegalArgumentException(name + ": maxBatch must be ≥ 1, got " + maxBatch);
         recall = recall.clone();
     }
 

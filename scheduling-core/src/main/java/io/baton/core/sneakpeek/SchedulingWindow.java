@@ -76,6 +76,7 @@ public final class SchedulingWindow {
     private final LatencyProfile[] latency;
     private final double[] single; // ℓ(1), 0 for short-circuit
     private final double[] loadMs;
+    private final int[] modelMaxBatch;
     // per application
     private final int[][] candidates;
     private final Penalty[] penalty;
@@ -103,6 +104,8 @@ public final class SchedulingWindow {
         latency = new LatencyProfile[n];
         single = new double[n];
         loadMs = new double[n];
+        modelMaxBatch = new int[n];
+        java.util.Arrays.fill(modelMaxBatch, Integer.MAX_VALUE);
         candidates = new int[apps.size()][];
         penalty = new Penalty[apps.size()];
         int g = 0, s = reg;
@@ -118,6 +121,7 @@ public final class SchedulingWindow {
                 latency[g] = m.latency();
                 single[g] = m.latency().latencyMs(1);
                 loadMs[g] = m.loadMs();
+                modelMaxBatch[g] = m.maxBatch();
                 candidates[a][k] = g;
             }
             if (withSc) {
@@ -193,6 +197,8 @@ public final class SchedulingWindow {
     public double singleLatencyMs(int model) { return single[model]; }
     public double loadMs(int model) { return loadMs[model]; }
     public int maxBatch() { return options.maxBatch(); }
+    /** The largest batch of a model: the window's, or less when the model's own cap is lower. */
+    public int maxBatch(int model) { return Math.min(options.maxBatch(), modelMaxBatch[model]); }
     public ExecutionMode mode() { return options.mode(); }
 
     /** The scheduler's estimate Acc_r(m) of candidate k for request r. */

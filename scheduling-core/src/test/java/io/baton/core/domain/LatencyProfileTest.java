@@ -65,10 +65,10 @@ class LatencyProfileTest {
         LatencyProfile two = LatencyProfile.measured(Map.of(1, 3.0, 3, 7.0), LatencyProfile.Fit.QUADRATIC);
         assertThat(two.latencyMs(2)).isCloseTo(5.0, within(1e-9));
         assertThat(two.latencyMs(10)).isCloseTo(21.0, within(1e-9));
-        // one point: proportional
+        // one point: the flat line through it (a non-batching model's profile is its batch-1 point alone)
         LatencyProfile one = LatencyProfile.measured(Map.of(4, 8.0), LatencyProfile.Fit.LINEAR);
         assertThat(one.latencyMs(4)).isEqualTo(8.0);
-        assertThat(one.latencyMs(8)).isCloseTo(16.0, within(1e-9));
+        assertThat(one.latencyMs(8)).isCloseTo(8.0, within(1e-9));
     }
 
     private static LatencyProfile randomProfile(SplittableRandom rng) {
