@@ -2,6 +2,7 @@ package io.baton.scheduler.dispatch;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.LinkedHashSet;
@@ -13,6 +14,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import io.baton.commons.tensor.ByteStrings;
 import io.baton.commons.tensor.Datatype;
 import io.baton.commons.tensor.JsonTensors;
 
@@ -72,28 +74,28 @@ final class BatchOutputs {
     }
 
     static String toBase64(JsonNode data, String datatype) {
-        Datatype type = served(datatype);
+        Datatype type = known(datatype);
+        if (!type.fixedWidth()) {
+            byte[][] strings = new byte[data.size()][];
+            for (int i = 0; i < strings.length; i++) {
+                strings[i] = data.get(i).asText().getBytes(StandardCharsets.UTF_8);
+            }
+            return Base64.getEncoder().encodeToString(ByteStrings.join(strings, 0, strings.length));
+        }
         ByteBuffer buf = ByteBuffer.allocate(data.size() * type.bytes()).order(ByteOrder.LITTLE_ENDIAN);
         JsonTensors.put(buf, data, type, data.size(), 0, false);
         return Base64.getEncoder().encodeToString(buf.array());
     }
 
     static ArrayNode fromBase64(String base64, String datatype) {
-        Datatype type = served(datatype);
-        byte[] bytes = Base64.getDecoder().decode(base64);
-        return JsonTensors.toArray(type, ByteBuffer.wrap(bytes), 0, bytes.length / type.bytes());
+        return JsonTensors.toArray(known(datatype), ByteBuffer.wrap(Base64.getDecoder().decode(base64)));
     }
 
-    /**
-     * An output's datatype, for converting between its JSON and binary forms: a fixed-width one (a BYTES output is
-     * converted by no batch: a variant with BYTES outputs rarely batches, and its request gets the form it asked for
-     * when alone in its batch).
-     */
-    private static Datatype served(String datatype) {
+    /** An output's datatype, for converting between its JSON and binary forms (BYTES by its length prefixes). */
+    private static Datatype known(String datatype) {
         Datatype type = Datatype.named(datatype);
-        if (type == null || !type.fixedWidth()) {
-            throw new IllegalArgumentException("output datatype " + datatype + " cannot be converted between JSON and "
-                    + "binary here");
+        if (type == null) {
+            throw new IllegalArgumentException("output datatype " + datatype + " is not an OIP datatype");
         }
         return type;
     }

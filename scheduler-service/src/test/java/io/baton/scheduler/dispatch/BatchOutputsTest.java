@@ -53,4 +53,12 @@ class BatchOutputsTest {
             assertThat(BatchOutputs.fromBase64(b64, type).toString().replace(".0", "")).as(type).isEqualTo("[1,-2,300000,0]");
         }
     }
+
+    @Test
+    void bytesOutputsConvertByTheirLengthPrefixes() throws Exception {
+        JsonNode strings = json.readTree("[\"ankle boot\",\"\",\"0.9:3:Dress\"]");
+        String b64 = BatchOutputs.toBase64(strings, "BYTES");
+        assertThat(java.util.Base64.getDecoder().decode(b64)).hasSize(3 * 4 + 10 + 0 + 11);
+        assertThat(BatchOutputs.fromBase64(b64, "BYTES")).isEqualTo(strings);
+    }
 }
