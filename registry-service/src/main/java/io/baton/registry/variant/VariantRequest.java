@@ -19,6 +19,10 @@ import jakarta.validation.constraints.PositiveOrZero;
  * @param inputs         optional: when given, must match the model's own inputs (by name; datatype, rank and every
  *                       dimension the model fixes), otherwise the model's are taken
  * @param outputs        likewise
+ * @param maxBatchSize   optional: 0 = the model does not batch along its first axis (each request runs alone, its
+ *                       tensors passed as sent); N in [1, 4096] = batches of up to N along axis 0, which needs every
+ *                       input and output to have a free first dimension. Left out: 64 when every tensor has one,
+ *                       else 0
  * @param version        required by PUT: the version last read (≥ 0)
  */
 public record VariantRequest(
@@ -27,7 +31,8 @@ public record VariantRequest(
         @NotBlank String artifactDigest,
         List<@jakarta.validation.constraints.NotNull @Valid TensorSpec> inputs,
         List<@jakarta.validation.constraints.NotNull @Valid TensorSpec> outputs,
-        @PositiveOrZero Long version) {
+        @PositiveOrZero Long version,
+        Integer maxBatchSize) {
 
     public VariantRequest {
         stage = stage == null ? 0 : stage;

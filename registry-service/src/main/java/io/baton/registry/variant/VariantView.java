@@ -8,14 +8,15 @@ import io.baton.registry.tensor.TensorSpec;
 
 /**
  * A variant as the API shows it. {@code profiles} is filled by the application's one-read view and by
- * {@code GET …/variants/{name}}; list pages leave it empty.
+ * {@code GET …/variants/{name}}; list pages leave it empty. {@code maxBatchSize} is always the effective value
+ * (declared or derived, {@link BatchingRule}).
  */
 public record VariantView(String name, String application, int stage, String artifactDigest, List<TensorSpec> inputs,
                           List<TensorSpec> outputs, List<ProfileView> profiles, Instant createdAt, Instant updatedAt,
-                          long version) {
+                          long version, int maxBatchSize) {
 
     public static VariantView of(VariantEntity v, String application, List<ProfileView> profiles) {
         return new VariantView(v.name(), application, v.stage(), v.artifactDigest(), v.inputs(), v.outputs(), profiles,
-                v.createdAt(), v.updatedAt(), v.version());
+                v.createdAt(), v.updatedAt(), v.version(), v.maxBatchSize());
     }
 }
