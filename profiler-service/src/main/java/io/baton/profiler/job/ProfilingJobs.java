@@ -113,6 +113,11 @@ public final class ProfilingJobs implements DisposableBean {
         return null;
     }
 
+    /** The registry the jobs read and write. */
+    RegistryClient registry() {
+        return registry;
+    }
+
     public ProfilingJob get(String id) {
         synchronized (jobs) {
             ProfilingJob job = jobs.get(id);

@@ -45,10 +45,21 @@ public final class GraphBuilder {
         return name;
     }
 
+    /** A graph input of ONNX element type {@code elemType} ({@code TensorProto.DataType}: 8 strings, 10 float16, ...). */
+    public String input(String name, int elemType, Dim... shape) {
+        inputs.add(new ValueInfo(name, Arrays.asList(shape), elemType));
+        return name;
+    }
+
     /** Declares {@code value} a graph output named {@code name} (an Identity node renames it if needed). */
     public String output(String value, String name, Dim... shape) {
+        return output(value, name, ValueInfo.FLOAT, shape);
+    }
+
+    /** Declares {@code value} a graph output of ONNX element type {@code elemType} named {@code name}. */
+    public String output(String value, String name, int elemType, Dim... shape) {
         if (!value.equals(name)) nodes.add(new Node(name + "_identity", "Identity", List.of(value), List.of(name), List.of()));
-        outputs.add(new ValueInfo(name, Arrays.asList(shape)));
+        outputs.add(new ValueInfo(name, Arrays.asList(shape), elemType));
         return name;
     }
 
