@@ -206,13 +206,28 @@ public final class VariantProfiler {
         return parts + (feed.batching() ? "" : " and does not batch");
     }
 
+    /**
+     * The OIP name of an ONNX Runtime element type, by the enum's name: its {@code value} is ONNX Runtime's own
+     * numbering (FLOAT is 10 there), not ONNX's {@code TensorProto.DataType} that {@link Datatype} holds.
+     */
+    static String datatype(TensorInfo.OnnxTensorType type) {
+        String name = type.name().replace("ONNX_TENSOR_ELEMENT_DATA_TYPE_", "");
+        return switch (name) {
+            case "FLOAT" -> "FP32";
+            case "DOUBLE" -> "FP64";
+            case "FLOAT16" -> "FP16";
+            case "BFLOAT16" -> "BF16";
+            case "STRING" -> "BYTES";
+            default -> Datatype.named(name) != null ? name : "ONNX:" + name;
+        };
+    }
+
     /** The model's inputs as ONNX Runtime reports them (non-tensor ones by their kind, which the plan refuses). */
     private static List<TensorSpec> modelInputs(OrtSession session) throws OrtException {
         List<TensorSpec> specs = new ArrayList<>();
         for (NodeInfo node : session.getInputInfo().values()) {
             if (node.getInfo() instanceof TensorInfo t) {
-                Datatype type = Datatype.ofOnnxElementType(t.onnxType.value);
-                specs.add(new TensorSpec(node.getName(), type == null ? "ONNX:" + t.onnxType : type.name(),
+                specs.add(new TensorSpec(node.getName(), datatype(t.onnxType),
                         Arrays.stream(t.getShape()).map(d -> d < 0 ? -1 : d).boxed().toList()));
             } else {
                 specs.add(new TensorSpec(node.getName(), node.getInfo().getClass().getSimpleName(), List.of()));
