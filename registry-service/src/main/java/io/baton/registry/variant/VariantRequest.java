@@ -5,6 +5,8 @@ import java.util.List;
 import io.baton.registry.application.ApplicationRequest;
 import io.baton.registry.tensor.TensorSpec;
 
+import io.swagger.v3.oas.annotations.media.Schema;
+
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotBlank;
@@ -32,6 +34,9 @@ public record VariantRequest(
         List<@jakarta.validation.constraints.NotNull @Valid TensorSpec> inputs,
         List<@jakarta.validation.constraints.NotNull @Valid TensorSpec> outputs,
         @PositiveOrZero Long version,
+        @Schema(minimum = "0", maximum = "4096", description = "0: the model does not batch along its first axis (each "
+                + "request runs alone, its tensors as sent); N: batches of up to N along axis 0 (every input and output "
+                + "needs a free first dimension). Left out: 64 when every tensor has a free first dimension, else 0")
         Integer maxBatchSize) {
 
     public VariantRequest {
