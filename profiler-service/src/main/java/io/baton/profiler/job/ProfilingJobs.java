@@ -173,7 +173,9 @@ public final class ProfilingJobs implements DisposableBean {
                         spec.settings(), job);
                 job.checkCancelled();
                 // then its interference features on this device, stored with the profile
-                InterferenceFeatureProfiler.Outcome itf = interference.measure(app, v.name(), model);
+                InterferenceFeatureProfiler.Outcome itf = r.shapeNote() == null ? interference.measure(app, v.name(), model)
+                        : new InterferenceFeatureProfiler.Outcome(null, null, "interference features not measured: they "
+                        + "are measured at the model's own input shapes with free dimensions 1, and " + r.shapeNote());
                 ProfileBody body = r.profile().with(itf.features());
                 job.checkCancelled(); // a cancelled job writes nothing more
                 registry.putProfile(app, v.name(), spec.deviceKind(), provider, body);

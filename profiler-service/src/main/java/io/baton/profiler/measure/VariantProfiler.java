@@ -65,7 +65,16 @@ public final class VariantProfiler {
      * accuracy is missing when it is.
      */
     public record Result(ProfileBody profile, List<LatencyPoint> rawLatency, long residentBytes, long gpuBytes,
-                         String accuracyNote) {
+                         String accuracyNote, String shapeNote) {
+
+        /**
+         * Why the model's own input shapes are not what was measured here, or null when they are: scheduling-core's
+         * {@code InterferenceHarness} feeds a model its own shapes with every free dimension 1, which is the
+         * variant only when just the batch axis is free (it is then measured at batch 1).
+         */
+        public String shapeNote() {
+            return shapeNote;
+        }
     }
 
     private final OrtEnvironment env = OrtEnvironment.getEnvironment();
@@ -150,7 +159,8 @@ public final class VariantProfiler {
                         evaluation == null ? null : evaluation.accuracy(),
                         evaluation == null ? null : evaluation.recall(),
                         evaluation == null ? null : evaluation.confusion(), Instant.now());
-                return new Result(body, curve.raw(), Math.max(0, rss1 - rss0), gpu ? Math.max(0, gpu1 - gpu0) : -1, note);
+                return new Result(body, curve.raw(), Math.max(0, rss1 - rss0), gpu ? Math.max(0, gpu1 - gpu0) : -1, note,
+                        shapeNote(session, feed));
             }
         }
     }
@@ -198,6 +208,22 @@ public final class VariantProfiler {
             feed.values().forEach(OnnxTensor::close);
         }
         return new LatencyPoint(b, Percentiles.of(ms, 0.50), Percentiles.of(ms, 0.99));
+    }
+
+    /** Null when the model's own shapes, free dimensions 1, are the variant at batch 1; else what differs. */
+    private static String shapeNote(OrtSession session, FeedPlan feed) throws OrtException {
+        if (!feed.batching()) return "the variant does not batch (maxBatchSize 0)";
+        for (NodeInfo node : session.getInputInfo().values()) {
+            if (!(node.getInfo() instanceof TensorInfo t)) return "input " + node.getName() + " is not a tensor";
+            long[] shape = t.getShape();
+            for (int k = 1; k < shape.length; k++) {
+                if (shape[k] < 0) {
+                    return "input " + node.getName() + " " + Arrays.toString(shape) + " is free in dimension " + k
+                            + " besides the batch (the variant's declared size is measured here)";
+                }
+            }
+        }
+        return null;
     }
 
     private static String describe(FeedPlan feed) {

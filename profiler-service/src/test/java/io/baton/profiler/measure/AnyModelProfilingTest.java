@@ -41,6 +41,7 @@ class AnyModelProfilingTest {
         assertThat(r.profile().memoryBytes()).isNotNull();
         assertThat(r.profile().accuracy()).isNull();
         assertThat(r.accuracyNote()).isEqualTo("no validation dataset registered for the application");
+        assertThat(r.shapeNote()).contains("does not batch");
         assertThat(r.profile().alphaMs()).isNotNull().isFinite();
         assertThat(r.profile().betaMs()).isNotNull().isFinite();
     }
@@ -51,6 +52,7 @@ class AnyModelProfilingTest {
         VariantProfiler.Result r = new VariantProfiler().profile(AnyModels.ocrLike(), plan, null, 0, SETTINGS,
                 Progress.NONE);
         assertThat(r.profile().latency()).extracting(LatencyPoint::batchSize).containsExactly(1, 2, 4, 8);
+        assertThat(r.shapeNote()).contains("input x", "dimension 2");
     }
 
     @Test
@@ -86,6 +88,7 @@ class AnyModelProfilingTest {
         VariantProfiler.Result r = new VariantProfiler().profile(AnyModels.everyDatatype(), plan, null, 0, SETTINGS,
                 Progress.NONE);
         assertThat(r.profile().latency()).extracting(LatencyPoint::batchSize).containsExactly(1, 2, 4);
+        assertThat(r.shapeNote()).isNull();
     }
 
     @Test
