@@ -8,10 +8,13 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.actuate.info.InfoContributor;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 
+import io.baton.commons.runtime.ExecutionProvider;
+import io.baton.profiler.job.AutoProfiler;
 import io.baton.profiler.job.ProfilingJobs;
 import io.baton.profiler.measure.EnsembleProfiler;
 import io.baton.profiler.measure.InterferenceFeatureProfiler;
@@ -62,5 +65,19 @@ public class ProfilerApplication {
     ProfilingJobs profilingJobs(RegistryClient registry, VariantProfiler profiler, EnsembleProfiler ensembleProfiler,
                                 InterferenceFeatureProfiler features, ProfilerProperties properties) {
         return new ProfilingJobs(registry, profiler, ensembleProfiler, features, properties);
+    }
+
+    /** Profiling on registration ({@code baton.profiler.auto-profile.enabled}, on by default). */
+    @Bean
+    @ConditionalOnProperty(name = "baton.profiler.auto-profile.enabled", havingValue = "true", matchIfMissing = true)
+    AutoProfiler autoProfiler(ProfilingJobs jobs, ProfilerProperties properties) {
+        ProfilerProperties.AutoProfile auto = properties.autoProfile();
+        ExecutionProvider provider = ExecutionProvider.byId(auto.provider());
+        if (provider == null) {
+            throw new IllegalArgumentException("baton.profiler.auto-profile.provider must be cpu or cuda, not '"
+                    + auto.provider() + "'");
+        }
+        String deviceKind = auto.deviceKind() == null || auto.deviceKind().isBlank() ? provider.deviceKind() : auto.deviceKind();
+        return new AutoProfiler(jobs, provider.id(), deviceKind, auto.interval());
     }
 }

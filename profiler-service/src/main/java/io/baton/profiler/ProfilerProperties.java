@@ -33,6 +33,7 @@ import org.springframework.validation.annotation.Validated;
  *                       set)
  * @param interference the interference features measured after each variant's latency profile (what the interference
  *                       planner predicts slowdowns from)
+ * @param autoProfile  profiling on registration: jobs started by the profiler itself for variants without a profile
  */
 @Validated
 @ConfigurationProperties(prefix = "baton.profiler")
@@ -47,7 +48,8 @@ public record ProfilerProperties(
         @DefaultValue("30s") Duration httpTimeout,
         @DefaultValue("1000") Integer retainedJobs,
         @DefaultValue("5") @Min(1) @Max(MAX_ENSEMBLE_BINS) Integer ensembleBins,
-        @DefaultValue @Valid Interference interference) {
+        @DefaultValue @Valid Interference interference,
+        @DefaultValue @Valid AutoProfile autoProfile) {
 
     /** The registry keeps at most this many bins per ensemble profile. */
     public static final int MAX_ENSEMBLE_BINS = 1000;
@@ -71,5 +73,22 @@ public record ProfilerProperties(
             @DefaultValue("true") Boolean enabled,
             @DefaultValue("300ms") @DurationMin(nanos = 0, inclusive = false) Duration duration,
             @DefaultValue("3") @Min(1) Integer warmup) {
+    }
+
+    /**
+     * {@code baton.profiler.auto-profile.*}: every {@code interval} the profiler reads the registry and starts a job
+     * (one at a time) for a variant that has no profile on {@code deviceKind}/{@code provider}; a variant whose
+     * automatic job failed, or would be refused, is skipped until its version changes.
+     *
+     * @param enabled    start such jobs (true by default); false: only jobs someone submits run
+     * @param interval   how often the registry is read
+     * @param provider   the execution provider the automatic jobs measure with ({@code cpu} or {@code cuda})
+     * @param deviceKind the device kind their profiles are filed under (default: the provider's, cpu or gpu)
+     */
+    public record AutoProfile(
+            @DefaultValue("true") Boolean enabled,
+            @DefaultValue("5s") @DurationMin(nanos = 0, inclusive = false) Duration interval,
+            @DefaultValue("cpu") String provider,
+            String deviceKind) {
     }
 }

@@ -323,7 +323,10 @@ class ProfilingJobTest {
         Map<String, Object> endless = Map.of("application", APP, "variant", CONV8, "batchSizes", List.of(64),
                 "repetitions", 1_000_000, "warmup", 0);
         String running = post("/v1/profiling-jobs", endless).getHeaders().getLocation().getPath();
-        String queued = post("/v1/profiling-jobs", endless).getHeaders().getLocation().getPath(); // one job thread
+        // one job thread; another variant (a second job for the same one would be answered with the running one)
+        Map<String, Object> endlessToo = new LinkedHashMap<>(endless);
+        endlessToo.put("variant", LINEAR);
+        String queued = post("/v1/profiling-jobs", endlessToo).getHeaders().getLocation().getPath();
         long end = System.nanoTime() + Duration.ofSeconds(60).toNanos();
         while (!get(running).get("state").asText().equals("running") && System.nanoTime() < end) Thread.sleep(50);
         assertThat(get(running).get("state").asText()).isEqualTo("running");
@@ -365,6 +368,19 @@ class ProfilingJobTest {
             if (System.nanoTime() > end) throw new AssertionError("job still " + state + ": " + job);
             Thread.sleep(100);
         }
+    }
+
+    @Test
+    void askingForAVariantWhoseJobIsQueuedOrRunningAnswersThatJob() throws Exception {
+        Map<String, Object> body = Map.of("application", APP, "variant", CONV8, "repetitions", 100_000);
+        ResponseEntity<String> first = post("/v1/profiling-jobs", body);
+        ResponseEntity<String> second = post("/v1/profiling-jobs", Map.of("application", APP, "variant", CONV8));
+        assertThat(second.getStatusCode().value()).isEqualTo(first.getStatusCode().value()).isEqualTo(202);
+        String id = JSON.readTree(first.getBody()).get("id").asText();
+        assertThat(JSON.readTree(second.getBody()).get("id").asText()).isEqualTo(id);
+        assertThat(JSON.readTree(second.getBody()).get("repetitions").asInt()).isEqualTo(100_000); // that job, as it is
+        http.postForEntity("/v1/profiling-jobs/" + id + "/cancel", null, String.class);
+        assertThat(await("/v1/profiling-jobs/" + id).get("state").asText()).isEqualTo("cancelled");
     }
 
     static void assertProblem(ResponseEntity<String> response, int status, String field) throws Exception {

@@ -61,6 +61,36 @@ class MigrationsTest {
         }
     }
 
+    /** Variants stored before {@code max_batch_size} get the value one registered now without it gets. */
+    @Test
+    void variantsStoredBeforeMaxBatchSizeGetTheDerivedValue() throws SQLException {
+        String url = "jdbc:h2:mem:maxbatch;MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;DEFAULT_NULL_ORDERING=HIGH;DB_CLOSE_DELAY=-1";
+        Flyway.configure().dataSource(url, "sa", "").target("4").load().migrate();
+        String free = "[{\"name\":\"x\",\"datatype\":\"FP32\",\"shape\":[-1,4]}]";
+        String fixed = "[{\"name\":\"x\",\"datatype\":\"FP32\",\"shape\":[1,4]}]";
+        String scalar = "[{\"name\":\"sr\",\"datatype\":\"INT64\",\"shape\":[]}]";
+        try (Connection c = DriverManager.getConnection(url, "sa", "")) {
+            c.createStatement().execute("insert into artifacts values ('" + "a".repeat(64) + "', 'onnx', 1, null, null, now())");
+            c.createStatement().execute("insert into applications (name, kind, policy, policy_params, slo_ms, inputs, outputs,"
+                    + " classes, created_at, updated_at, version) values ('app', 'single', 'symphony', '{}', 100, '[]',"
+                    + " '[]', '[]', now(), now(), 0)");
+            String[][] rows = {{"batching", free, free}, {"fixed", fixed, free}, {"scalar", scalar, free}};
+            for (String[] r : rows) {
+                c.createStatement().execute("insert into model_variants (application_id, name, stage, artifact_digest,"
+                        + " inputs, outputs, created_at, updated_at, version) values (1, '" + r[0] + "', 0, '"
+                        + "a".repeat(64) + "', '" + r[1] + "', '" + r[2] + "', now(), now(), 0)");
+            }
+        }
+        assertThat(Flyway.configure().dataSource(url, "sa", "").load().migrate().success).isTrue();
+        try (Connection c = DriverManager.getConnection(url, "sa", "");
+             ResultSet rs = c.createStatement().executeQuery("select name, max_batch_size from model_variants order by name")) {
+            List<String> found = new ArrayList<>();
+            while (rs.next()) found.add(rs.getString(1) + "=" + rs.getInt(2));
+            assertThat(found).containsExactly("batching=64", "fixed=0", "scalar=0");
+            c.createStatement().execute("shutdown");
+        }
+    }
+
     private static List<String> tables(Connection c, String schema) throws SQLException {
         List<String> names = new ArrayList<>();
         try (ResultSet rs = c.getMetaData().getTables(null, schema, "%", new String[] {"TABLE"})) {

@@ -24,7 +24,9 @@ import io.baton.core.schemble.EnsembleProfile;
 import io.baton.profiler.ProfilerProperties;
 import io.baton.profiler.api.ApiException;
 import io.baton.profiler.measure.Cancelled;
+import io.baton.commons.tensor.TensorSpec;
 import io.baton.profiler.measure.EnsembleProfiler;
+import io.baton.profiler.measure.FeedPlan;
 import io.baton.profiler.measure.InterferenceFeatureProfiler;
 import io.baton.profiler.measure.OrtProviders;
 import io.baton.profiler.measure.PipelineFeatures;
@@ -76,15 +78,44 @@ public final class ProfilingJobs implements DisposableBean {
         this.executor = Executors.newFixedThreadPool(properties.jobThreads(), threads);
     }
 
+    /**
+     * A new job, or the queued or running one that already covers every variant asked for (same application, device
+     * kind and provider; for a whole ensemble, one that derives its ensemble profile too): measuring the same
+     * variants twice at once would only disturb both measurements. That job is answered as it is, with its own
+     * batch sizes and repetitions.
+     */
     public ProfilingJob submit(JobRequest request) {
         JobSpec spec = check(request);
-        ProfilingJob job = new ProfilingJob(UUID.randomUUID().toString(), spec);
+        ProfilingJob job;
         synchronized (jobs) {
+            ProfilingJob running = covering(spec);
+            if (running != null) return running;
+            job = new ProfilingJob(UUID.randomUUID().toString(), spec);
             jobs.put(job.id(), job);
             forgetOldest();
         }
         job.future(executor.submit(() -> run(job)));
         return job;
+    }
+
+    /** The unfinished job that covers what {@code spec} asks for, or null. */
+    private ProfilingJob covering(JobSpec spec) {
+        List<String> wanted = spec.variants().stream().map(Variant::name).toList();
+        for (ProfilingJob j : jobs.values()) {
+            JobSpec s = j.spec();
+            if (j.state().finished() || !s.application().name().equals(spec.application().name())
+                    || !s.deviceKind().equals(spec.deviceKind()) || s.settings().provider() != spec.settings().provider()
+                    || (spec.ensemble() != null && s.ensemble() == null)) {
+                continue;
+            }
+            if (s.variants().stream().map(Variant::name).toList().containsAll(wanted)) return j;
+        }
+        return null;
+    }
+
+    /** The registry the jobs read and write. */
+    RegistryClient registry() {
+        return registry;
     }
 
     public ProfilingJob get(String id) {
@@ -138,10 +169,13 @@ public final class ProfilingJobs implements DisposableBean {
                     ValidationData base = validation;
                     seen = seenByStage.computeIfAbsent(v.stage(), st -> upstreamFeatures(st, base, job));
                 }
-                VariantProfiler.Result r = profiler.profile(model, seen, classes, spec.settings(), job);
+                VariantProfiler.Result r = profiler.profile(model, spec.plans().get(v.name()), seen, classes,
+                        spec.settings(), job);
                 job.checkCancelled();
                 // then its interference features on this device, stored with the profile
-                InterferenceFeatureProfiler.Outcome itf = interference.measure(app, v.name(), model);
+                InterferenceFeatureProfiler.Outcome itf = r.shapeNote() == null ? interference.measure(app, v.name(), model)
+                        : new InterferenceFeatureProfiler.Outcome(null, null, "interference features not measured: they "
+                        + "are measured at the model's own input shapes with free dimensions 1, and " + r.shapeNote());
                 ProfileBody body = r.profile().with(itf.features());
                 job.checkCancelled(); // a cancelled job writes nothing more
                 registry.putProfile(app, v.name(), spec.deviceKind(), provider, body);
@@ -268,7 +302,27 @@ public final class ProfilingJobs implements DisposableBean {
         boolean ensemble = "ensemble".equals(app.kind());
         JobSpec.EnsembleStep step = ensemble && note == null
                 ? ensembleStep(app, r.bins() == null ? properties.ensembleBins() : r.bins()) : null;
-        return new JobSpec(app, variants, deviceKind, dataset, settings, step, ensemble ? note : null);
+        return new JobSpec(app, variants, deviceKind, dataset, settings, plans(app, variants), step,
+                ensemble ? note : null);
+    }
+
+    /**
+     * What each variant is fed ({@link FeedPlan}): a variant the profiler cannot measure as declared (a free
+     * dimension no spec sizes, an input it cannot make) refuses the job with a 422 naming the variant, the input
+     * and the dimension. A pipeline's later stages take what the stage before gives, not the application's inputs.
+     */
+    static Map<String, FeedPlan> plans(Application app, List<Variant> variants) {
+        Map<String, FeedPlan> plans = new LinkedHashMap<>();
+        for (Variant v : variants) {
+            List<TensorSpec> declared = !"pipeline".equals(app.kind()) || v.stage() == 0 ? app.inputs() : List.of();
+            try {
+                plans.put(v.name(), FeedPlan.of(v.inputs(), declared, v.maxBatchSize()));
+            } catch (FeedPlan.Unmeasurable e) {
+                throw ApiException.unprocessable("variant", "variant " + v.name() + " of " + app.name()
+                        + " cannot be profiled: " + e.getMessage());
+            }
+        }
+        return plans;
     }
 
     /** Why this job does not derive the application's ensemble profile; null when it does. */

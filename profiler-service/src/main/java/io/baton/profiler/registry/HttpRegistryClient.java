@@ -50,6 +50,18 @@ public final class HttpRegistryClient implements RegistryClient, CallFailures {
     }
 
     @Override
+    public List<String> applicationNames() {
+        List<String> names = new java.util.ArrayList<>();
+        for (int page = 0; ; page++) {
+            Page<RegistryModel.ApplicationName> p = read(http.require(path("/v1/applications?size=100&page={page}", page), JSON),
+                    json.getTypeFactory().constructParametricType(Page.class, RegistryModel.ApplicationName.class));
+            if (p == null || p.items() == null || p.items().isEmpty()) return names;
+            p.items().forEach(a -> names.add(a.name()));
+            if (names.size() >= p.totalItems()) return names;
+        }
+    }
+
+    @Override
     public List<Dataset> datasets(String application) {
         Page<Dataset> page = read(http.require(path("/v1/applications/{app}/datasets?size=200", application), JSON),
                 json.getTypeFactory().constructParametricType(Page.class, Dataset.class));

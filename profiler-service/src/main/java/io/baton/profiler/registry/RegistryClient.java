@@ -8,6 +8,14 @@ import io.baton.profiler.registry.RegistryModel.Dataset;
 /** The calls the profiler makes on registry-service. Every method throws {@link RegistryException} on refusal. */
 public interface RegistryClient {
 
+    /**
+     * Every application's name ({@code GET /v1/applications}, page by page). Not every test double lists them: the
+     * default refuses.
+     */
+    default List<String> applicationNames() {
+        throw new UnsupportedOperationException("this registry client does not list applications");
+    }
+
     /** The application with its variants ({@code GET /v1/applications/{name}}). */
     Application application(String name);
 

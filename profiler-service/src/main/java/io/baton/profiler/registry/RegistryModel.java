@@ -29,9 +29,37 @@ public final class RegistryModel {
         }
     }
 
+    /**
+     * A variant. {@code maxBatchSize} is null from a registry that does not say (then batching is read from the
+     * shapes); {@code profiles} says which device kinds and providers it has a profile for.
+     */
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record Variant(String name, int stage, String artifactDigest, List<TensorSpec> inputs,
-                          List<TensorSpec> outputs) {
+                          List<TensorSpec> outputs, Integer maxBatchSize, long version, List<ProfileKey> profiles) {
+        public Variant {
+            inputs = inputs == null ? List.of() : inputs;
+            outputs = outputs == null ? List.of() : outputs;
+            profiles = profiles == null ? List.of() : profiles;
+        }
+
+        public Variant(String name, int stage, String artifactDigest, List<TensorSpec> inputs, List<TensorSpec> outputs) {
+            this(name, stage, artifactDigest, inputs, outputs, null, 0, List.of());
+        }
+
+        /** Whether it has a profile on this device kind and provider. */
+        public boolean profiledOn(String deviceKind, String provider) {
+            return profiles.stream().anyMatch(p -> deviceKind.equals(p.deviceKind()) && provider.equals(p.executionProvider()));
+        }
+    }
+
+    /** Which device kind and execution provider a variant's profile is for (the rest of the profile is not read). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record ProfileKey(String deviceKind, String executionProvider) {
+    }
+
+    /** An application as list pages show it (only its name is read). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record ApplicationName(String name) {
     }
 
     /** A validation dataset: the bytes are the artifacts {@code inputsDigest} and {@code labelsDigest}. */

@@ -55,7 +55,8 @@ class ModelDoorTest {
 
         @Override
         public RegistryModel.Application application(String name) {
-            TensorSpec x = new TensorSpec("x", "FP32", List.of(1L));
+            // what the registry reads from the models handed out here (the profiler feeds a variant its declared specs)
+            TensorSpec x = new TensorSpec("x", "FP32", List.of(-1L, 4L));
             return new RegistryModel.Application(name, "single", List.of("a", "b"), List.of(x),
                     List.of(new RegistryModel.Variant("leaky", 0, "ab".repeat(32), List.of(x), List.of())), null);
         }

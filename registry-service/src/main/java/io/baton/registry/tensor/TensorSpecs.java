@@ -80,6 +80,25 @@ public final class TensorSpecs {
         }
     }
 
+    /**
+     * Every tensor of a model has an Open Inference Protocol datatype, so that a request can carry it: a model
+     * tensor of another ONNX element type (recorded at upload as {@code ONNX:<type>}, e.g. {@code ONNX:COMPLEX64})
+     * or a non-tensor value ({@code SEQUENCE}, {@code MAP}, {@code OPTIONAL}) is refused with a 422 naming it. Such
+     * an output is refused too, not skipped: the worker returns every output the variant declares.
+     */
+    public static void requireServable(String field, List<TensorSpec> model) {
+        for (int i = 0; i < model.size(); i++) {
+            TensorSpec t = model.get(i);
+            if (TensorSpec.SERVABLE.contains(t.datatype())) continue;
+            String type = t.datatype().startsWith(TensorSpec.ONNX_PREFIX)
+                    ? "ONNX element type " + t.datatype().substring(TensorSpec.ONNX_PREFIX.length())
+                    : "a non-tensor ONNX value (" + t.datatype() + ")";
+            throw ApiException.unprocessable(field + "[" + i + "].datatype", "the model's " + field.replaceAll("s$", "")
+                    + " " + t.name() + " is " + type + ", which no Open Inference Protocol datatype carries; Baton serves "
+                    + TensorSpec.SERVABLE);
+        }
+    }
+
     private static List<String> names(List<TensorSpec> specs) {
         return specs.stream().map(TensorSpec::name).toList();
     }

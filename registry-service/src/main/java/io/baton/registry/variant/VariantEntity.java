@@ -37,6 +37,10 @@ public class VariantEntity extends EditedRow {
     @Convert(converter = JsonConverters.TensorSpecs.class)
     private List<TensorSpec> outputs;
 
+    /** 0: each request runs alone; N ≥ 1: batches of up to N along axis 0 ({@link BatchingRule}). */
+    @Column(name = "max_batch_size", nullable = false)
+    private int maxBatchSize;
+
     protected VariantEntity() {
     }
 
@@ -46,7 +50,9 @@ public class VariantEntity extends EditedRow {
         created(now);
     }
 
-    void apply(int stage, String artifactDigest, List<TensorSpec> inputs, List<TensorSpec> outputs, Instant now) {
+    void apply(int stage, String artifactDigest, List<TensorSpec> inputs, List<TensorSpec> outputs, int maxBatchSize,
+               Instant now) {
+        this.maxBatchSize = maxBatchSize;
         this.stage = stage;
         this.artifactDigest = artifactDigest;
         this.inputs = inputs;
@@ -60,4 +66,5 @@ public class VariantEntity extends EditedRow {
     public String artifactDigest() { return artifactDigest; }
     public List<TensorSpec> inputs() { return inputs; }
     public List<TensorSpec> outputs() { return outputs; }
+    public int maxBatchSize() { return maxBatchSize; }
 }

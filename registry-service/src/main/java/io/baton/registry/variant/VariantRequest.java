@@ -5,6 +5,8 @@ import java.util.List;
 import io.baton.registry.application.ApplicationRequest;
 import io.baton.registry.tensor.TensorSpec;
 
+import io.swagger.v3.oas.annotations.media.Schema;
+
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotBlank;
@@ -19,6 +21,10 @@ import jakarta.validation.constraints.PositiveOrZero;
  * @param inputs         optional: when given, must match the model's own inputs (by name; datatype, rank and every
  *                       dimension the model fixes), otherwise the model's are taken
  * @param outputs        likewise
+ * @param maxBatchSize   optional: 0 = the model does not batch along its first axis (each request runs alone, its
+ *                       tensors passed as sent); N in [1, 4096] = batches of up to N along axis 0, which needs every
+ *                       input and output to have a free first dimension. Left out: 64 when every tensor has one,
+ *                       else 0
  * @param version        required by PUT: the version last read (≥ 0)
  */
 public record VariantRequest(
@@ -27,7 +33,11 @@ public record VariantRequest(
         @NotBlank String artifactDigest,
         List<@jakarta.validation.constraints.NotNull @Valid TensorSpec> inputs,
         List<@jakarta.validation.constraints.NotNull @Valid TensorSpec> outputs,
-        @PositiveOrZero Long version) {
+        @PositiveOrZero Long version,
+        @Schema(minimum = "0", maximum = "4096", description = "0: the model does not batch along its first axis (each "
+                + "request runs alone, its tensors as sent); N: batches of up to N along axis 0 (every input and output "
+                + "needs a free first dimension). Left out: 64 when every tensor has a free first dimension, else 0")
+        Integer maxBatchSize) {
 
     public VariantRequest {
         stage = stage == null ? 0 : stage;

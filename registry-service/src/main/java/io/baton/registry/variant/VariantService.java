@@ -21,7 +21,8 @@ import io.baton.registry.web.ApiException;
 /**
  * Model variants of an application. A variant points at an uploaded ONNX artifact; its tensor specs are the
  * model's own (read by ONNX Runtime at upload) unless the client declares them, in which case they must match the
- * model, and they must fit the application's (see {@link #requireFitsApplication}).
+ * model, and they must fit the application's (see {@link #requireFitsApplication}). A model tensor no OIP datatype
+ * carries is refused, and {@code maxBatchSize} is checked against (or derived from) the tensors ({@link BatchingRule}).
  */
 @Service
 public class VariantService {
@@ -99,10 +100,13 @@ public class VariantService {
             throw ApiException.unprocessable("stage", "a " + application.kind() + " application has only stage 0");
         }
         ArtifactEntity model = artifacts.requireModel("artifactDigest", request.artifactDigest());
+        TensorSpecs.requireServable("inputs", model.inputs());
+        TensorSpecs.requireServable("outputs", model.outputs());
         List<TensorSpec> inputs = declaredOrModel("inputs", request.inputs(), model.inputs());
         List<TensorSpec> outputs = declaredOrModel("outputs", request.outputs(), model.outputs());
         requireFitsApplication(application, request.stage(), inputs, outputs);
-        entity.apply(request.stage(), model.digest(), inputs, outputs, Instant.now());
+        int maxBatchSize = BatchingRule.effective(request.maxBatchSize(), inputs, outputs);
+        entity.apply(request.stage(), model.digest(), inputs, outputs, maxBatchSize, Instant.now());
     }
 
     private static List<TensorSpec> declaredOrModel(String field, List<TensorSpec> declared, List<TensorSpec> model) {

@@ -12,7 +12,21 @@ public final class OnnxModels {
 
     /** onnx.TensorProto.DataType values. */
     public static final int FLOAT = 1;
+    public static final int UINT8 = 2;
+    public static final int INT8 = 3;
+    public static final int UINT16 = 4;
+    public static final int INT16 = 5;
+    public static final int INT32 = 6;
     public static final int INT64 = 7;
+    public static final int STRING = 8;
+    public static final int BOOL = 9;
+    public static final int FLOAT16 = 10;
+    public static final int DOUBLE = 11;
+    public static final int UINT32 = 12;
+    public static final int UINT64 = 13;
+    public static final int COMPLEX64 = 14;
+    public static final int BFLOAT16 = 16;
+    public static final int FLOAT8E4M3FN = 17;
 
     private OnnxModels() {
     }
@@ -22,12 +36,21 @@ public final class OnnxModels {
         return model(producer, "Identity", elemType, dims, "x");
     }
 
+    /** y = Identity(x) in opset 21 (which types Identity takes grew with the opsets: float8 from 19). */
+    public static byte[] identityOpset21(String producer, int elemType, long... dims) {
+        return model(producer, "Identity", elemType, dims, 21, "x");
+    }
+
     /** y = Add(x, x). */
     public static byte[] add(String producer, int elemType, long... dims) {
         return model(producer, "Add", elemType, dims, "x", "x");
     }
 
     private static byte[] model(String producer, String op, int elemType, long[] dims, String... nodeInputs) {
+        return model(producer, op, elemType, dims, 13, nodeInputs);
+    }
+
+    private static byte[] model(String producer, String op, int elemType, long[] dims, int opset, String... nodeInputs) {
         Proto node = new Proto();
         for (String in : nodeInputs) node.string(1, in);      // NodeProto.input
         node.string(2, "y")                                   // NodeProto.output
@@ -41,10 +64,10 @@ public final class OnnxModels {
                 .message(12, valueInfo("y", elemType, dims)); // GraphProto.output
 
         return new Proto()
-                .varint(1, 8)                                 // ModelProto.ir_version
+                .varint(1, opset > 13 ? 10 : 8)               // ModelProto.ir_version
                 .string(2, producer)                          // ModelProto.producer_name
                 .message(7, graph)                            // ModelProto.graph
-                .message(8, new Proto().string(1, "").varint(2, 13)) // opset_import {domain "", version 13}
+                .message(8, new Proto().string(1, "").varint(2, opset)) // opset_import {domain "", version}
                 .bytes();
     }
 

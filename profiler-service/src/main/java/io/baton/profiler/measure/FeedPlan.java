@@ -1,0 +1,105 @@
+package io.baton.profiler.measure;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+import io.baton.commons.tensor.Datatype;
+import io.baton.commons.tensor.TensorSpec;
+
+/**
+ * What the profiler feeds a variant: every input at its declared shape, and whether (and how far) it batches.
+ *
+ * <p>An input's size along each dimension is the variant's declared one, else the application's (by position, as the
+ * registry matches them), else the model's own (the variant's specs already carry every size the model fixes). With
+ * {@code maxBatchSize} N ≥ 1 dimension 0 is the batch and is set per measured batch size; with 0 the tensors run as
+ * declared, rank 0 included, one point at batch size 1. Any other dimension left free by all of them cannot be
+ * measured: {@link Unmeasurable} names the input and the dimension.
+ *
+ * @param inputs       one per model input, in the variant's order
+ * @param maxBatchSize 0: does not batch; N: batches of up to N along axis 0
+ */
+public record FeedPlan(List<Input> inputs, int maxBatchSize) {
+
+    /** The batch a variant that does not say (an older registry) is capped at: the largest profiled. */
+    private static final int UNCAPPED = Integer.MAX_VALUE;
+    private static final List<Datatype> UNFED = List.of(Datatype.UINT16, Datatype.UINT32, Datatype.UINT64);
+
+    /** One input: its shape with the batch dimension (when batching) left -1, every other one fixed. */
+    public record Input(String name, Datatype datatype, long[] shape) {
+
+        /** The shape to run: as declared, with dimension 0 set to {@code batch} when batching. */
+        long[] shape(boolean batching, int batch) {
+            long[] s = shape.clone();
+            if (batching) s[0] = batch;
+            return s;
+        }
+
+        /** The shape of one example (every dimension but the first). */
+        public long[] sampleShape() {
+            return Arrays.copyOfRange(shape, 1, shape.length);
+        }
+    }
+
+    /** The variant cannot be measured as declared; the message names the input and what is missing. */
+    public static final class Unmeasurable extends IllegalArgumentException {
+        Unmeasurable(String message) {
+            super(message);
+        }
+    }
+
+    public boolean batching() {
+        return maxBatchSize > 0;
+    }
+
+    /**
+     * @param variantInputs     the variant's inputs (declared, or the model's as the registry read them)
+     * @param applicationInputs the application's declared inputs, by position (empty: none declared, or a pipeline's
+     *                          later stage)
+     * @param maxBatchSize      the variant's; null (a registry that does not say): batching when every input has a
+     *                          free first dimension, capped by the largest profiled batch
+     */
+    public static FeedPlan of(List<TensorSpec> variantInputs, List<TensorSpec> applicationInputs, Integer maxBatchSize) {
+        int max = maxBatchSize != null ? maxBatchSize
+                : variantInputs.stream().allMatch(t -> t.rank() > 0 && t.shape().get(0) < 0) ? UNCAPPED : 0;
+        List<Input> inputs = new ArrayList<>();
+        for (int i = 0; i < variantInputs.size(); i++) {
+            TensorSpec v = variantInputs.get(i);
+            TensorSpec a = i < applicationInputs.size() && applicationInputs.get(i).rank() == v.rank()
+                    ? applicationInputs.get(i) : null;
+            Datatype type = Datatype.named(v.datatype());
+            if (type == null) {
+                throw new Unmeasurable("input " + v.name() + " is " + v.datatype() + ", which no Open Inference Protocol "
+                        + "datatype carries: the profiler cannot feed it");
+            }
+            if (UNFED.contains(type)) {
+                throw new Unmeasurable("input " + v.name() + " is " + type + ": ONNX Runtime's Java API makes no " + type
+                        + " tensors, so the profiler cannot feed it synthetic values");
+            }
+            long[] shape = new long[v.rank()];
+            for (int k = 0; k < shape.length; k++) {
+                long d = v.shape().get(k);
+                if (d < 0 && a != null) d = a.shape().get(k);
+                boolean batchAxis = max > 0 && k == 0;
+                if (d < 0 && !batchAxis) {
+                    throw new Unmeasurable("input " + v.name() + " " + v.shape() + ": dimension " + k + " is free in the "
+                            + "model and in the declared specs" + (max > 0 ? " (only dimension 0, the batch, may be)"
+                            : " (the variant does not batch: maxBatchSize 0)") + "; declare its size in the variant's inputs");
+                }
+                shape[k] = batchAxis ? -1 : d;
+            }
+            if (max > 0 && shape.length == 0) {
+                throw new Unmeasurable("input " + v.name() + " is a scalar (rank 0) but the variant batches along dimension 0");
+            }
+            inputs.add(new Input(v.name(), type, shape));
+        }
+        return new FeedPlan(List.copyOf(inputs), max);
+    }
+
+    /** The configured batch sizes this variant is measured at: those ≤ maxBatchSize (else maxBatchSize); 0 → [1]. */
+    public List<Integer> batchSizes(List<Integer> configured) {
+        if (!batching()) return List.of(1);
+        List<Integer> sizes = configured.stream().filter(b -> b <= maxBatchSize).sorted().distinct().toList();
+        return sizes.isEmpty() ? List.of(maxBatchSize) : sizes;
+    }
+}

@@ -1,0 +1,98 @@
+package io.baton.profiler.measure;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.DoubleBuffer;
+import java.nio.FloatBuffer;
+import java.nio.IntBuffer;
+import java.nio.LongBuffer;
+import java.nio.ShortBuffer;
+import java.util.SplittableRandom;
+
+import ai.onnxruntime.OnnxJavaType;
+import ai.onnxruntime.OnnxTensor;
+import ai.onnxruntime.OrtEnvironment;
+import ai.onnxruntime.OrtException;
+import io.baton.commons.tensor.Datatype;
+import io.baton.commons.tensor.HalfFloats;
+
+/**
+ * Seeded synthetic values for an input the profiler has no examples of, per datatype: uniform [0, 1) floats, small
+ * positive integers (1 to 8: valid indices, counts or rates for the models that read them as such), random
+ * booleans, short strings. ONNX Runtime's time depends on the shapes, not on these values, for the models it is
+ * measured on; a model whose control flow reads a value (a sample rate, say) may need a specific one, which a
+ * synthetic input cannot know.
+ */
+final class SyntheticTensors {
+
+    private SyntheticTensors() {
+    }
+
+    static OnnxTensor create(OrtEnvironment env, Datatype type, long[] shape, long seed) throws OrtException {
+        int n = elements(shape);
+        SplittableRandom r = new SplittableRandom(seed);
+        return switch (type) {
+            case FP32 -> {
+                float[] v = new float[n];
+                for (int i = 0; i < n; i++) v[i] = (float) r.nextDouble();
+                yield OnnxTensor.createTensor(env, FloatBuffer.wrap(v), shape);
+            }
+            case FP64 -> {
+                double[] v = new double[n];
+                for (int i = 0; i < n; i++) v[i] = r.nextDouble();
+                yield OnnxTensor.createTensor(env, DoubleBuffer.wrap(v), shape);
+            }
+            case FP16, BF16 -> {
+                short[] v = new short[n];
+                for (int i = 0; i < n; i++) {
+                    float f = (float) r.nextDouble();
+                    v[i] = type == Datatype.FP16 ? HalfFloats.floatToFp16(f) : HalfFloats.floatToBf16(f);
+                }
+                yield OnnxTensor.createTensor(env, ShortBuffer.wrap(v), shape,
+                        type == Datatype.FP16 ? OnnxJavaType.FLOAT16 : OnnxJavaType.BFLOAT16);
+            }
+            case INT64 -> {
+                long[] v = new long[n];
+                for (int i = 0; i < n; i++) v[i] = small(r);
+                yield OnnxTensor.createTensor(env, LongBuffer.wrap(v), shape);
+            }
+            case INT32 -> {
+                int[] v = new int[n];
+                for (int i = 0; i < n; i++) v[i] = small(r);
+                yield OnnxTensor.createTensor(env, IntBuffer.wrap(v), shape);
+            }
+            case INT16 -> {
+                short[] v = new short[n];
+                for (int i = 0; i < n; i++) v[i] = (short) small(r);
+                yield OnnxTensor.createTensor(env, ShortBuffer.wrap(v), shape, OnnxJavaType.INT16);
+            }
+            case INT8, UINT8, BOOL -> {
+                ByteBuffer v = ByteBuffer.allocateDirect(n).order(ByteOrder.nativeOrder());
+                for (int i = 0; i < n; i++) v.put((byte) (type == Datatype.BOOL ? r.nextInt(2) : small(r)));
+                v.rewind();
+                OnnxJavaType javaType = switch (type) {
+                    case INT8 -> OnnxJavaType.INT8;
+                    case UINT8 -> OnnxJavaType.UINT8;
+                    default -> OnnxJavaType.BOOL;
+                };
+                yield OnnxTensor.createTensor(env, v, shape, javaType);
+            }
+            case BYTES -> {
+                String[] v = new String[n];
+                for (int i = 0; i < n; i++) v[i] = "s" + r.nextInt(1000);
+                yield OnnxTensor.createTensor(env, v, shape);
+            }
+            default -> throw new IllegalArgumentException("the profiler makes no synthetic " + type + " tensors");
+        };
+    }
+
+    private static int small(SplittableRandom r) {
+        return 1 + r.nextInt(8);
+    }
+
+    static int elements(long[] shape) {
+        long n = 1;
+        for (long d : shape) n *= d;
+        return Math.toIntExact(n);
+    }
+}

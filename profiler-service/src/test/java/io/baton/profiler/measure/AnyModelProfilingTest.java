@@ -1,0 +1,118 @@
+package io.baton.profiler.measure;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+import io.baton.commons.runtime.ExecutionProvider;
+import io.baton.commons.tensor.TensorSpec;
+import io.baton.profiler.registry.ProfileBody.LatencyPoint;
+import io.baton.profiler.support.AnyModels;
+
+/**
+ * The profiler measures models that are not the zoo's, with real ONNX Runtime sessions on graphs built by
+ * scheduling-core's ONNX writer: several inputs of any datatype at their declared shapes, a non-batching model as
+ * one point, free dimensions sized by the declared specs, and a free dimension nobody sizes refused by name.
+ */
+class AnyModelProfilingTest {
+
+    static final VariantProfiler.Settings SETTINGS = new VariantProfiler.Settings(List.of(1, 2, 4, 8, 16, 32, 64), 3, 1,
+            ExecutionProvider.CPU, 0, 1);
+
+    static TensorSpec spec(String name, String datatype, long... shape) {
+        List<Long> dims = new ArrayList<>();
+        for (long d : shape) dims.add(d);
+        return new TensorSpec(name, datatype, dims);
+    }
+
+    @Test
+    void aMultiInputNonBatchingModelWithAStateAndAnInt64ScalarIsOnePointAtItsDeclaredShape() throws Exception {
+        FeedPlan plan = FeedPlan.of(List.of(spec("input", "FP32", 1, 512), spec("state", "FP32", 2, 1, 128),
+                spec("sr", "INT64")), List.of(), 0);
+        VariantProfiler.Result r = new VariantProfiler().profile(AnyModels.vadLike(), plan, null, 0, SETTINGS,
+                Progress.NONE);
+        assertThat(r.profile().latency()).extracting(LatencyPoint::batchSize).containsExactly(1);
+        assertThat(r.profile().latency().get(0).p50Ms()).isPositive();
+        assertThat(r.profile().loadMs()).isPositive();
+        assertThat(r.profile().memoryBytes()).isNotNull();
+        assertThat(r.profile().accuracy()).isNull();
+        assertThat(r.accuracyNote()).isEqualTo("no validation dataset registered for the application");
+        assertThat(r.shapeNote()).contains("does not batch");
+        assertThat(r.profile().alphaMs()).isNotNull().isFinite();
+        assertThat(r.profile().betaMs()).isNotNull().isFinite();
+    }
+
+    @Test
+    void freeHeightAndWidthDeclaredByTheVariantAreMeasuredUpToMaxBatchSize() throws Exception {
+        FeedPlan plan = FeedPlan.of(List.of(spec("x", "FP32", -1, 3, 48, 192)), List.of(), 8);
+        VariantProfiler.Result r = new VariantProfiler().profile(AnyModels.ocrLike(), plan, null, 0, SETTINGS,
+                Progress.NONE);
+        assertThat(r.profile().latency()).extracting(LatencyPoint::batchSize).containsExactly(1, 2, 4, 8);
+        assertThat(r.shapeNote()).contains("input x", "dimension 2");
+    }
+
+    @Test
+    void theApplicationsDeclaredSizesServeWhereTheVariantLeavesADimensionFree() throws Exception {
+        FeedPlan plan = FeedPlan.of(List.of(spec("x", "FP32", -1, 3, -1, -1)),
+                List.of(spec("image", "FP32", -1, 3, 32, 64)), 64);
+        assertThat(plan.inputs().get(0).shape()).containsExactly(-1, 3, 32, 64);
+        VariantProfiler.Result r = new VariantProfiler().profile(AnyModels.ocrLike(), plan, null, 0,
+                new VariantProfiler.Settings(List.of(1, 2), 2, 0, ExecutionProvider.CPU, 0, 1), Progress.NONE);
+        assertThat(r.profile().latency()).hasSize(2);
+    }
+
+    @Test
+    void everyDatatypeGetsASyntheticInput() throws Exception {
+        List<TensorSpec> inputs = new ArrayList<>();
+        for (String t : List.of("BOOL", "UINT8", "INT8", "INT16", "INT32", "INT64", "FP16", "BF16", "FP32", "FP64", "BYTES")) {
+            int type = switch (t) {
+                case "BOOL" -> AnyModels.BOOL;
+                case "UINT8" -> AnyModels.UINT8;
+                case "INT8" -> AnyModels.INT8;
+                case "INT16" -> AnyModels.INT16;
+                case "INT32" -> AnyModels.INT32;
+                case "INT64" -> AnyModels.INT64;
+                case "FP16" -> AnyModels.FLOAT16;
+                case "BF16" -> AnyModels.BFLOAT16;
+                case "FP32" -> AnyModels.FLOAT;
+                case "FP64" -> AnyModels.DOUBLE;
+                default -> AnyModels.STRING;
+            };
+            inputs.add(spec("in" + type, t, -1, 3));
+        }
+        FeedPlan plan = FeedPlan.of(inputs, List.of(), 4);
+        VariantProfiler.Result r = new VariantProfiler().profile(AnyModels.everyDatatype(), plan, null, 0, SETTINGS,
+                Progress.NONE);
+        assertThat(r.profile().latency()).extracting(LatencyPoint::batchSize).containsExactly(1, 2, 4);
+        assertThat(r.shapeNote()).isNull();
+    }
+
+    @Test
+    void aFreeDimensionNoSpecSizesIsRefusedNamingTheInputAndTheDimension() {
+        assertThatThrownBy(() -> FeedPlan.of(List.of(spec("x", "FP32", -1, 3, 48, -1)), List.of(), 64))
+                .isInstanceOf(FeedPlan.Unmeasurable.class)
+                .hasMessageContaining("input x").hasMessageContaining("dimension 3")
+                .hasMessageContaining("declare its size in the variant's inputs");
+        // without batching, a free first dimension is no batch axis either
+        assertThatThrownBy(() -> FeedPlan.of(List.of(spec("input", "FP32", -1, 512), spec("sr", "INT64")), List.of(), 0))
+                .isInstanceOf(FeedPlan.Unmeasurable.class)
+                .hasMessageContaining("input input").hasMessageContaining("dimension 0");
+        assertThatThrownBy(() -> FeedPlan.of(List.of(spec("u", "UINT32", -1, 2)), List.of(), 4))
+                .isInstanceOf(FeedPlan.Unmeasurable.class).hasMessageContaining("input u is UINT32");
+    }
+
+    @Test
+    void batchSizesStopAtMaxBatchSize() {
+        FeedPlan plan = FeedPlan.of(List.of(spec("x", "FP32", -1, 2)), List.of(), 6);
+        assertThat(plan.batchSizes(List.of(1, 2, 4, 8))).containsExactly(1, 2, 4);
+        assertThat(FeedPlan.of(List.of(spec("x", "FP32", -1, 2)), List.of(), 3).batchSizes(List.of(8))).containsExactly(3);
+        assertThat(FeedPlan.of(List.of(spec("x", "FP32", 1, 2)), List.of(), 0).batchSizes(List.of(1, 2))).containsExactly(1);
+        // a registry that does not say: batching when every input's first dimension is free, uncapped
+        assertThat(FeedPlan.of(List.of(spec("x", "FP32", -1, 2)), List.of(), null).batchSizes(List.of(1, 64, 128)))
+                .containsExactly(1, 64, 128);
+    }
+}
