@@ -345,7 +345,11 @@ public final class LiveEngine implements Engine<PendingRequest> {
             LearnedLatency learned = live.variant().learned();
             // the worker's own execution time; a worker that reports none is judged by the round trip
             double ranMs = timing.path("executionMs").asDouble(context.clock().nowMs() - live.sentMs());
-            if (learned != null && learned.record(live.requests().size(), ranMs)) {
+            // A batch that made its model resident ran on a cold session (ONNX Runtime's first run allocates and
+            // initialises kernels, often ten times a warm run): learned from, it could make every later request look
+            // unmeetable, and a variant whose requests are all refused never runs again to correct the estimate.
+            boolean cold = !answer.path("load").path("alreadyLoaded").asBoolean(true);
+            if (learned != null && !cold && learned.record(live.requests().size(), ranMs)) {
                 stale = true; // an unprofiled variant's latencies, learned further: plan with them
             }
             serve(live, answer);

@@ -66,6 +66,8 @@ class BatchFormationHttpTest {
                 [{"name":"x","datatype":"FP32","shape":[-1,2]}]""", "[-1,2]", 2, PROFILE));
         REGISTRY.put("fresh", app("fresh", "symphony", """
                 [{"name":"x","datatype":"FP32","shape":[-1,2]}]""", "[-1,2]", null, null));
+        REGISTRY.put("cold", app("cold", "symphony", """
+                [{"name":"x","datatype":"FP32","shape":[-1,2]}]""", "[-1,2]", null, null));
         worker = new StubWorker("stub-0", 25);
         worker.register(URI.create("http://127.0.0.1:" + port));
         assertThat(workers.live()).hasSize(1);
@@ -197,6 +199,21 @@ class BatchFormationHttpTest {
         HttpResponse<String> r = post("""
                 {"application":"fresh","inputs":[{"name":"x","datatype":"FP32","shape":[1,2],"data":[7,1]}]}""").get();
         assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+    }
+
+    @Test
+    void aColdFirstRunIsNotLearnedFrom() throws Exception {
+        // the stub reports the batch that made "cold" resident as taking 10 minutes, far past its 5 s SLO: learned
+        // from, every later request would be refused as unmeetable and the estimate never corrected
+        HttpResponse<String> first = post("""
+                {"application":"cold","inputs":[{"name":"x","datatype":"FP32","shape":[1,2],"data":[1,1]}]}""").get();
+        assertThat(first.statusCode()).as(first.body()).isEqualTo(200);
+        for (int i = 0; i < 3; i++) {
+            HttpResponse<String> r = post("""
+                    {"application":"cold","inputs":[{"name":"x","datatype":"FP32","shape":[1,2],"data":[%d,1]}]}"""
+                    .formatted(i)).get();
+            assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+        }
     }
 
     /** The batches sent for an application's one variant (its digest is {@code sha-<app>}). */

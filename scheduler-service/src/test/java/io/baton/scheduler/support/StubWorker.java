@@ -29,6 +29,12 @@ public final class StubWorker implements AutoCloseable {
     private final HttpServer server;
     private final String id;
     private final long executionMs;
+    private final java.util.Set<String> resident = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    /**
+     * The execution time reported (not slept) for the first batch of a variant whose digest starts with
+     * {@code sha-cold}: the batch that made it resident, on a cold ONNX Runtime session.
+     */
+    public volatile double coldFirstRunMs = 600_000;
     /** Every batch body received, in arrival order. */
     public final List<JsonNode> batches = new CopyOnWriteArrayList<>();
 
@@ -77,8 +83,13 @@ public final class StubWorker implements AutoCloseable {
             if (part.has("base64")) p.set("base64", part.get("base64"));
             else p.set("data", part.path("data"));
         }
+        String variant = body.path("variant").asText();
+        boolean cold = variant.startsWith("sha-cold") && resident.add(variant);
+        if (cold) {
+            a.putObject("load").put("alreadyLoaded", false);
+        }
         ObjectNode timing = a.putObject("timing");
-        timing.put("executionMs", (double) executionMs);
+        timing.put("executionMs", cold ? coldFirstRunMs : (double) executionMs);
         timing.put("queueMs", 0.0);
         timing.put("loadMs", 0.0);
         timing.put("totalMs", (double) executionMs);
