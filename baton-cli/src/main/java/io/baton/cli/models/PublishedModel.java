@@ -23,16 +23,17 @@ public record PublishedModel(String name, String description, @JsonProperty("pac
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record Spec(String name, String datatype, List<Long> shape) {}
 
-    /** Declared inputs (empty: the model's own) and the largest batch (null: derived). */
+    /** Declared inputs (empty: the model's own), the model's outputs, and the largest batch (null: derived). */
     @JsonIgnoreProperties(ignoreUnknown = true)
-    public record Serve(List<Spec> inputs, Integer maxBatchSize) {
+    public record Serve(List<Spec> inputs, List<Spec> outputs, Integer maxBatchSize) {
         public Serve {
             inputs = inputs == null ? List.of() : List.copyOf(inputs);
+            outputs = outputs == null ? List.of() : List.copyOf(outputs);
         }
     }
 
     public PublishedModel {
-        serve = serve == null ? new Serve(List.of(), null) : serve;
+        serve = serve == null ? new Serve(List.of(), List.of(), null) : serve;
     }
 
     /** The name the file is kept under in the cache: the last part of its path in the tarball. */
