@@ -44,14 +44,13 @@ import java.util.Set;
  * state directory when missing, starts registry (embedded H2), scheduler, profiler, one worker per CPU core and the
  * gateway as child processes, registers and profiles the demo zoo and the published models of
  * {@link PublishedApplications} (fetched by pin into the model cache, {@code BATON_MODEL_CACHE}), prints the URLs and
- * a request that works for each, then
- * runs until Ctrl-C or SIGTERM, which stop every child (a shutdown hook) before it exits. When a child dies on its
+ * a request that works for each, then runs until Ctrl-C or SIGTERM, which stop every child (a shutdown hook) before it exits. When a child dies on its
  * own, the rest are stopped too and the exit status is 1.
  *
  * <p>Environment: {@code BATON_HOME} (state directory, default {@code ROOT/.baton}), {@code BATON_WORKERS},
  * {@code BATON_GATEWAY_PORT} (8080), {@code BATON_REGISTRY_PORT} (8081), {@code BATON_SCHEDULER_PORT} (8082),
- * {@code BATON_PROFILER_PORT} (8083), {@code BATON_WORKER_PORT} (8090, the first worker's), {@code BATON_FASHION_MNIST}, {@code BATON_MODEL_CACHE},
- * {@code BATON_SERVICE_JAVA_OPTS}, {@code BATON_WORKER_JAVA_OPTS}.
+ * {@code BATON_PROFILER_PORT} (8083), {@code BATON_WORKER_PORT} (8090, the first worker's), {@code BATON_FASHION_MNIST},
+ * {@code BATON_MODEL_CACHE}, {@code BATON_SERVICE_JAVA_OPTS}, {@code BATON_WORKER_JAVA_OPTS}.
  */
 final class UpCommand {
     static final String EXAMPLE_APP = "fashion-single";

@@ -98,6 +98,13 @@ class PublishedModelsIT {
         return gateway.postJson("/v1/applications/" + app + "/variants", body);
     }
 
+    /** What the registry holds (read there directly, with the suite's internal secret). */
+    static JsonNode registry(String path) {
+        JsonHttp.Response r = e2e.http().get(e2e.suite().registry().resolve(path));
+        assertThat(r.status()).as("GET %s: %s", path, r.body()).isEqualTo(200);
+        return r.json();
+    }
+
     /** The pinned model as application {@code app} with its declared inputs, outputs and largest batch. */
     static void registerDeclared(String app, PublishedModel m, String policy, List<String> classes) throws Exception {
         createApplication(app, policy, m.serve().inputs(), m.serve().outputs(), classes);
@@ -163,7 +170,7 @@ class PublishedModelsIT {
         int profiled = new Profiling(e2e.http(), e2e.suite().registry(), e2e.suite().profiler(), e2e.log())
                 .profileMissing(List.of(app), new Profiling.Options(List.of(1, 2, 4, 8), 3, 1), Duration.ofMinutes(3));
         assertThat(profiled).as("profiled here, or by the profiler on registration").isBetween(0, 1);
-        JsonNode profile = gateway.get("/v1/applications/" + app + "/variants/" + m.name() + "/profiles/cpu/cpu").json();
+        JsonNode profile = registry("/v1/applications/" + app + "/variants/" + m.name() + "/profiles/cpu/cpu");
         assertThat(profile.path("latency")).as("a profile at the declared shape: %s", profile).isNotEmpty();
 
         List<NamedTensor> three = ocrImages(3, 192, 12);
@@ -193,7 +200,7 @@ class PublishedModelsIT {
         String app = "pub-vad";
         PublishedModel m = PublishedModels.named(PublishedModels.VAD);
         registerDeclared(app, m, PolicyIds.WORK_CONSERVING, List.of());
-        JsonNode variant = gateway.get("/v1/applications/" + app + "/variants/" + m.name()).json();
+        JsonNode variant = registry("/v1/applications/" + app + "/variants/" + m.name());
         assertThat(variant.path("maxBatchSize").asInt(-1)).as("derived: the state's batch axis is not the first; %s", variant).isZero();
         Path onnx = files.get(m.name());
 
