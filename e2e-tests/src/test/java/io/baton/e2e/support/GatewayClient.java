@@ -56,10 +56,6 @@ public final class GatewayClient {
         }
     }
 
-    public JsonHttp.Response get(String path) {
-        return send(admin(path).GET());
-    }
-
     private HttpRequest.Builder admin(String path) {
         HttpRequest.Builder b = HttpRequest.newBuilder(gateway.resolve(path)).timeout(Duration.ofSeconds(60));
         return key == null ? b : b.header("X-API-Key", key);
