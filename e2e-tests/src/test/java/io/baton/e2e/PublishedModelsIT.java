@@ -11,6 +11,7 @@ import io.baton.cli.suite.JsonHttp;
 import io.baton.cli.suite.Profiling;
 import io.baton.cli.suite.PublishedApplications;
 import io.baton.cli.suite.PublishedExamples;
+import io.baton.cli.suite.PublishedRegistration;
 import io.baton.core.onnx.Attribute;
 import io.baton.core.onnx.Dim;
 import io.baton.core.onnx.GraphBuilder;
@@ -215,6 +216,30 @@ class PublishedModelsIT {
         List<NamedTensor> call2 = List.of(NamedTensor.random("input", new long[] {1, 512}, 31, -0.5f, 0.5f),
                 NamedTensor.fp32("state", new long[] {2, 1, 128}, state1.floats()), sr);
         assertSameAsDirect(app + " call 2 with call 1's state, binary", gateway.inferBinary(app, call2), onnx, call2);
+    }
+
+    /** What {@code bin/baton up} does for its published applications, and the line it prints for each curl. */
+    @Test
+    void upsRegistrationServesBothPublishedApplicationsAndItsExamplesAnswer() throws Exception {
+        Path home = Files.createTempDirectory(Path.of("target").toAbsolutePath(), "published-up-");
+        new PublishedRegistration(e2e.http(), e2e.suite().registry(), new ModelFetcher(ModelCache.directory()), e2e.log())
+                .registerAll(PublishedApplications.all());
+        PublishedExamples.write(home);
+        JsonNode ocr = registry("/v1/applications/" + PublishedApplications.OCR_DIRECTION);
+        assertThat(ocr.path("policy").asText()).isEqualTo(PolicyIds.SYMPHONY);
+        assertThat(ocr.path("classes")).extracting(JsonNode::asText).containsExactly("0", "180");
+        assertThat(ocr.path("variants").path(0).path("inputs").path(0).path("shape")).extracting(JsonNode::asLong).containsExactly(-1L, 3L, 48L, 192L);
+
+        // up sends each example itself (retrying while the first batch loads the model) and prints what came back
+        String direction = PublishedExamples.probe(e2e.http(), e2e.suite().gateway(), PublishedApplications.OCR_DIRECTION,
+                home.resolve(PublishedExamples.OCR_FILE));
+        assertThat(direction).matches("answered 200: rotated (0|180)° with probability \\d\\.\\d{3} \\(model .+\\)");
+        String speech = PublishedExamples.probe(e2e.http(), e2e.suite().gateway(), PublishedApplications.VAD, home.resolve(PublishedExamples.VAD_FILE));
+        assertThat(speech).startsWith("answered 200: speech probability ");
+
+        List<NamedTensor> example = List.of(NamedTensor.fp32("x", new long[] {1, 3, 48, 192}, PublishedExamples.ocrImage()));
+        assertSameAsDirect("up's ocr-direction example", gateway.inferJson(PublishedApplications.OCR_DIRECTION, example),
+                files.get(PublishedModels.OCR_DIRECTION), example);
     }
 
     // ---- (b) a multi-input, non-batching graph with a state and an INT64 scalar, by the project's ONNX writer ----
