@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.baton.cli.suite.JsonHttp;
 import io.baton.cli.suite.Oip;
 import io.baton.cli.models.ModelCache;
-import io.baton.cli.models.ModelFetchException;
 import io.baton.cli.models.ModelFetcher;
 import io.baton.cli.models.PublishedModel;
 import io.baton.cli.suite.Profiling;
@@ -30,7 +29,6 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -158,34 +156,12 @@ final class UpCommand {
                 + "; stopping the rest (its log: " + dead.log() + ")");
     }
 
-    /**
-     * Registers and profiles the {@link PublishedApplications} (their models fetched by pin into the model cache). A
-     * model that cannot be fetched (no network) or that the suite refuses leaves the zoo up and says why in one line;
-     * answers the applications registered.
-     */
+    /** Registers and profiles the {@link PublishedApplications} (their models fetched by pin into the model cache). */
     static List<PublishedApplications.App> registerPublished(JsonHttp http, Suite suite, PrintStream out, Map<String, String> env) {
         Path cache = ModelCache.directory(env);
         out.println("registering published models (fetched by pin, cached in " + cache + "):");
-        PublishedRegistration registration = new PublishedRegistration(http, suite.registry(), new ModelFetcher(cache), out);
-        List<PublishedApplications.App> registered = new ArrayList<>();
-        for (PublishedApplications.App app : PublishedApplications.all()) {
-            try {
-                registration.register(app);
-                registered.add(app);
-            } catch (ModelFetchException | io.baton.cli.suite.SuiteException e) {
-                out.println("  note: " + app.name() + " is not registered: " + InputException.oneLine(e.getMessage()));
-            }
-        }
-        Profiling profiling = new Profiling(http, suite.registry(), suite.profiler(), out);
-        for (PublishedApplications.App app : registered) {
-            try {
-                profiling.profileMissing(List.of(app.name()), new Profiling.Options(PublishedApplications.profiledBatchSizes(app.pinned()), null, null),
-                        Duration.ofMinutes(5));
-            } catch (io.baton.cli.suite.SuiteException e) {
-                out.println("  note: " + app.name() + " is not profiled: " + InputException.oneLine(e.getMessage()));
-            }
-        }
-        return registered;
+        return new PublishedRegistration(http, suite.registry(), new ModelFetcher(cache), out).registerAndProfile(PublishedApplications.all(),
+                new Profiling(http, suite.registry(), suite.profiler(), out), Duration.ofMinutes(5));
     }
 
     static Path publishedExample(Path home, PublishedApplications.App app) {

@@ -1,15 +1,18 @@
 package io.baton.cli.suite;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.baton.cli.models.ModelFetchException;
 import io.baton.cli.models.ModelFetcher;
 import io.baton.cli.models.PublishedModel;
+import io.baton.core.plan.InputException;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
-import java.util.Map;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Registers {@link PublishedApplications} with registry-service: fetches each pinned model (from the cache when it
@@ -63,10 +66,30 @@ public final class PublishedRegistration {
         return r.json().path("digest").asText();
     }
 
-    /** Each application's model file, registering them in order; stops at the first refusal. */
-    public Map<String, Path> registerAll(Iterable<PublishedApplications.App> apps) {
-        Map<String, Path> files = new LinkedHashMap<>();
-        for (PublishedApplications.App app : apps) files.put(app.name(), register(app));
-        return files;
+    /**
+     * What {@code bin/baton up} does: registers each application, then profiles those registered (at powers of two up
+     * to the variant's largest batch), so that the first requests are planned with measured latencies. A model that
+     * cannot be fetched (no network) or that the suite refuses or cannot profile is left out with a one-line note, and
+     * the rest go on; answers the applications registered.
+     */
+    public List<PublishedApplications.App> registerAndProfile(List<PublishedApplications.App> apps, Profiling profiling, Duration limit) {
+        List<PublishedApplications.App> registered = new ArrayList<>();
+        for (PublishedApplications.App app : apps) {
+            try {
+                register(app);
+                registered.add(app);
+            } catch (ModelFetchException | SuiteException e) {
+                log.println("  note: " + app.name() + " is not registered: " + InputException.oneLine(e.getMessage()));
+            }
+        }
+        for (PublishedApplications.App app : registered) {
+            try {
+                profiling.profileMissing(List.of(app.name()),
+                        new Profiling.Options(PublishedApplications.profiledBatchSizes(app.pinned()), null, null), limit);
+            } catch (SuiteException e) {
+                log.println("  note: " + app.name() + " is not profiled: " + InputException.oneLine(e.getMessage()));
+            }
+        }
+        return registered;
     }
 }
