@@ -17,13 +17,15 @@ import java.util.Map;
  *     queueing and the HTTP hops fits with room.</li>
  * <li>{@value #VAD}: Silero's voice-activity detector on 512-sample chunks at 16 kHz, with its recurrent state and the
  *     sample rate as an INT64 scalar; it does not batch (its state's batch axis is not the first), so each request runs
- *     alone, under work-conserving, with a {@value #VAD_SLO_MS} ms SLO (one chunk is 32 ms of audio and runs in 0.2 ms).
- *     The profiler cannot measure it (its control flow reads the sample rate's value): it serves unprofiled.</li>
+ *     alone, under work-conserving. The profiler cannot measure it (its control flow reads the sample rate's value):
+ *     it serves unprofiled, its ℓ(1) learned from the batches it runs, the first of which includes loading the model
+ *     on a worker (0.1 to 0.3 s here, where a warm chunk of 32 ms of audio runs in 0.2 ms). An SLO below that first
+ *     time would judge every later request unmeetable before it ever ran again, hence {@value #VAD_SLO_MS} ms.</li>
  * </ul>
  */
 public final class PublishedApplications {
     public static final String OCR_DIRECTION = "ocr-direction", VAD = "vad";
-    public static final double OCR_SLO_MS = 50, VAD_SLO_MS = 100;
+    public static final double OCR_SLO_MS = 50, VAD_SLO_MS = 1000;
 
     /**
      * An application serving one pinned model ({@link #model}, by its name in the pinned list). {@link #unprofilable}:
