@@ -22,14 +22,19 @@ public final class PublishedExamples {
 
     private PublishedExamples() {}
 
-    /** The synthetic text line, [1, 3, 48, 192] row-major: strokes of varying width between rows 14 and 34. */
+    /**
+     * The synthetic text line, [1, 3, 48, 192] row-major: strokes of varying width between rows 14 and 34, with short
+     * bars along the line's edges, drawn so that the classifier reads it as upright ("0"; the same drawing turned by
+     * 180° it reads as "180").
+     */
     public static float[] ocrImage() {
         float[] image = new float[3 * OCR_HEIGHT * OCR_WIDTH];
         for (int c = 0; c < 3; c++) {
-            for (int y = 0; y < OCR_HEIGHT; y++) {
-                for (int x = 0; x < OCR_WIDTH; x++) {
+            for (int row = 0; row < OCR_HEIGHT; row++) {
+                for (int col = 0; col < OCR_WIDTH; col++) {
+                    int y = OCR_HEIGHT - 1 - row, x = OCR_WIDTH - 1 - col;
                     boolean ink = y >= 14 && y < 34 && x >= 8 && x < 184 && (x % 12 < 2 + (x / 12) % 3 || (y == 14 || y == 33) && x % 24 < 10);
-                    image[(c * OCR_HEIGHT + y) * OCR_WIDTH + x] = ink ? -1f : 1f;
+                    image[(c * OCR_HEIGHT + row) * OCR_WIDTH + col] = ink ? -1f : 1f;
                 }
             }
         }
