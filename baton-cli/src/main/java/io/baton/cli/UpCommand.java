@@ -5,7 +5,13 @@ import io.baton.core.security.InternalAuth;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.baton.cli.suite.JsonHttp;
 import io.baton.cli.suite.Oip;
+import io.baton.cli.models.ModelCache;
+import io.baton.cli.models.ModelFetcher;
+import io.baton.cli.models.PublishedModel;
 import io.baton.cli.suite.Profiling;
+import io.baton.cli.suite.PublishedApplications;
+import io.baton.cli.suite.PublishedExamples;
+import io.baton.cli.suite.PublishedRegistration;
 import io.baton.cli.suite.RegistryDatabase;
 import io.baton.cli.suite.ServiceJars;
 import io.baton.cli.suite.ServiceProcess;
@@ -25,6 +31,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -33,14 +40,15 @@ import java.util.Set;
 /**
  * {@code bin/baton up} ({@code baton suite up --root DIR}): the live suite on this machine. Builds the zoo into the
  * state directory when missing, starts registry (embedded H2), scheduler, profiler, one worker per CPU core and the
- * gateway as child processes, registers and profiles the demo zoo, prints the URLs and a request that works, then
- * runs until Ctrl-C or SIGTERM, which stop every child (a shutdown hook) before it exits. When a child dies on its
+ * gateway as child processes, registers and profiles the demo zoo and the published models of
+ * {@link PublishedApplications} (fetched by pin into the model cache, {@code BATON_MODEL_CACHE}), prints the URLs and
+ * a request that works for each, then runs until Ctrl-C or SIGTERM, which stop every child (a shutdown hook) before it exits. When a child dies on its
  * own, the rest are stopped too and the exit status is 1.
  *
  * <p>Environment: {@code BATON_HOME} (state directory, default {@code ROOT/.baton}), {@code BATON_WORKERS},
  * {@code BATON_GATEWAY_PORT} (8080), {@code BATON_REGISTRY_PORT} (8081), {@code BATON_SCHEDULER_PORT} (8082),
  * {@code BATON_PROFILER_PORT} (8083), {@code BATON_WORKER_PORT} (8090, the first worker's), {@code BATON_FASHION_MNIST},
- * {@code BATON_SERVICE_JAVA_OPTS}, {@code BATON_WORKER_JAVA_OPTS}.
+ * {@code BATON_MODEL_CACHE}, {@code BATON_SERVICE_JAVA_OPTS}, {@code BATON_WORKER_JAVA_OPTS}.
  */
 final class UpCommand {
     static final String EXAMPLE_APP = "fashion-single";
@@ -121,8 +129,22 @@ final class UpCommand {
         new Profiling(http, suite.registry(), suite.profiler(), out)
                 .profileMissing(registered.applications(), Profiling.Options.defaults(), Duration.ofMinutes(20));
 
+        List<PublishedApplications.App> published = registerPublished(http, suite, out, env);
+
         Path example = writeExample(zoo, s.home());
-        printReady(out, suite, s, example, probe(http, suite.gateway(), example), bootstrapKeysSet(env));
+        String zooAnswer = probe(http, suite.gateway(), example);
+        Map<String, String> publishedAnswers = new LinkedHashMap<>();
+        if (!published.isEmpty()) {
+            PublishedExamples.write(s.home());
+            for (PublishedApplications.App app : published) {
+                publishedAnswers.put(app.name(), PublishedExamples.probe(http, suite.gateway(), app.name(), publishedExample(s.home(), app)));
+            }
+        }
+        printReady(out, suite, s, example, zooAnswer, bootstrapKeysSet(env));
+        printPublished(out, suite, s.home(), published, publishedAnswers);
+        out.println("Load test (symphony vs work-conserving at three loads): bin/baton bench live");
+        out.println("Ctrl-C stops every service.");
+        out.flush();
 
         if (s.check()) {
             out.println("--check: stopping now");
@@ -132,6 +154,32 @@ final class UpCommand {
         if (suite.isClosing()) return; // Ctrl-C or SIGTERM: the shutdown hook is stopping them all
         throw new io.baton.cli.suite.SuiteException(dead.name() + " exited on its own with status " + dead.process().exitValue()
                 + "; stopping the rest (its log: " + dead.log() + ")");
+    }
+
+    /** Registers and profiles the {@link PublishedApplications} (their models fetched by pin into the model cache). */
+    static List<PublishedApplications.App> registerPublished(JsonHttp http, Suite suite, PrintStream out, Map<String, String> env) {
+        Path cache = ModelCache.directory(env);
+        out.println("registering published models (fetched by pin, cached in " + cache + "):");
+        return new PublishedRegistration(http, suite.registry(), new ModelFetcher(cache), out).registerAndProfile(PublishedApplications.all(),
+                new Profiling(http, suite.registry(), suite.profiler(), out), Duration.ofMinutes(5));
+    }
+
+    static Path publishedExample(Path home, PublishedApplications.App app) {
+        return home.resolve(app.name().equals(PublishedApplications.VAD) ? PublishedExamples.VAD_FILE : PublishedExamples.OCR_FILE);
+    }
+
+    private static void printPublished(PrintStream out, Suite suite, Path home, List<PublishedApplications.App> published,
+                                       Map<String, String> answers) {
+        for (PublishedApplications.App app : published) {
+            PublishedModel m = app.pinned();
+            out.println(app.name().equals(PublishedApplications.VAD)
+                    ? "Detect speech in 32 ms of audio (" + m.description().replaceFirst(":.*", "") + ", " + m.coordinates() + "):"
+                    : "Classify a text line's direction (" + m.description().replaceFirst(":.*", "") + ", " + m.coordinates() + "):");
+            out.printf("  curl -s -H 'Content-Type: application/json' -d @%s %s/v2/models/%s/infer%n", publishedExample(home, app),
+                    suite.gateway(), app.name());
+            out.println("  → " + answers.get(app.name()));
+        }
+        if (!published.isEmpty()) out.flush();
     }
 
     /** The OIP request for validation image 0, written to the state directory: what the printed curl sends. */
@@ -207,8 +255,6 @@ final class UpCommand {
         out.println("Classify a Fashion-MNIST test image (validation image 0, an ankle boot):");
         out.printf("  curl -s -H 'Content-Type: application/json' -d @%s %s/v2/models/%s/infer%n", example, suite.gateway(), EXAMPLE_APP);
         out.println("  → " + probe);
-        out.println("Load test (symphony vs work-conserving at three loads): bin/baton bench live");
-        out.println("Ctrl-C stops every service.");
         out.flush();
     }
 

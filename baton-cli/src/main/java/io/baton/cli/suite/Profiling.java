@@ -111,7 +111,9 @@ public final class Profiling {
         if (options.repetitions() != null) body.put("repetitions", options.repetitions());
         if (options.warmup() != null) body.put("warmup", options.warmup());
         JsonHttp.Response r = http.post(profiler.resolve("/v1/profiling-jobs"), body);
-        if (r.status() != 202) {
+        // 202: a new job; 200 or 201: the job already queued or running for the variant (the profiler starts one by
+        // itself when a variant is registered), which is as good.
+        if (r.status() != 202 && r.status() != 200 && r.status() != 201) {
             throw new SuiteException("the profiler refused a job for " + app + "/" + variant + ": " + r.status() + " " + r.reason());
         }
         return r.json().path("id").asText();
