@@ -80,6 +80,10 @@ public final class E2eSuite implements AutoCloseable {
                 // Fast heartbeats and eviction, so that a killed worker is noticed within the tests' patience.
                 Map.of(Service.WORKER, List.of("--baton.worker.heartbeat-interval=500ms"),
                         Service.SCHEDULER, List.of("--baton.scheduler.worker-timeout=3s"),
+                        // The tests profile what they register with their own, lighter settings, and some assert on
+                        // the jobs they started; the profiler's own loop is tested against a real registry in
+                        // profiler-service (AutoProfileTest).
+                        Service.PROFILER, List.of("--baton.profiler.auto-profile.enabled=false"),
                         Service.GATEWAY, List.of("--baton.gateway.api-keys=" + BOOTSTRAP_KEY,
                                 "--baton.gateway.api-key-cache-ttl=" + API_KEY_CACHE_TTL.toMillis() + "ms")),
                 Duration.ofMinutes(2));
