@@ -34,9 +34,10 @@ final class PropertiesRecords {
         Map<String, String> prefixes = new LinkedHashMap<>();
         for (String raw : sources) {
             String source = withoutComments(raw);
-            Matcher r = RECORD.matcher(source);
+            String code = withoutStrings(source);
+            Matcher r = RECORD.matcher(code);
             while (r.find()) {
-                records.put(r.group(1), components(source, r.end()));
+                records.put(r.group(1), components(code, r.end()));
             }
             Matcher a = ANNOTATED.matcher(source);
             while (a.find()) {
@@ -51,6 +52,14 @@ final class PropertiesRecords {
     /** {@code source} with its comments blanked out and its string literals kept. */
     static String withoutComments(String source) {
         return COMMENT.matcher(source).replaceAll(m -> m.group().startsWith("/") ? " " : Matcher.quoteReplacement(m.group()));
+    }
+
+    /**
+     * {@code source} with every string literal emptied: an annotation's text may hold parentheses (a {@code @Schema}
+     * description), which would otherwise end the annotation, or the record's header, early.
+     */
+    static String withoutStrings(String source) {
+        return source.replaceAll("\"(?:\\\\.|[^\"\\\\])*\"", "\"\"");
     }
 
     private record Component(String type, String name) {}

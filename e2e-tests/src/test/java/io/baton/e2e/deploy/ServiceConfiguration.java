@@ -106,7 +106,7 @@ record ServiceConfiguration(String module, int serverPort, boolean probesServed,
 
     /** Every record declared in a source file: its name and its components as {type, name}. */
     private static Map<String, List<String[]>> records(String source) {
-        String code = PropertiesRecords.withoutComments(source);
+        String code = PropertiesRecords.withoutStrings(PropertiesRecords.withoutComments(source));
         Map<String, List<String[]>> records = new LinkedHashMap<>();
         Matcher m = RECORD.matcher(code);
         while (m.find()) {
