@@ -22,6 +22,7 @@ import org.junit.jupiter.api.TestInfo;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.openqa.selenium.By;
+import org.openqa.selenium.ElementClickInterceptedException;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.StaleElementReferenceException;
@@ -123,8 +124,22 @@ class AdminPageIT {
         return visible("[data-error-for='" + name + "']").getText();
     }
 
+    /**
+     * Selects an application in the list. The list re-renders as its data arrives and its rows move as applications
+     * come and go (other tests register theirs in the same suite), so the button is found again, brought to the
+     * middle of the window and clicked until the click lands.
+     */
     static void select(String app) {
-        $("#app-list tr[data-app='" + app + "'] button.select-app").click();
+        wait.until(driver -> {
+            try {
+                WebElement button = driver.findElement(By.cssSelector("#app-list tr[data-app='" + app + "'] button.select-app"));
+                ((JavascriptExecutor) driver).executeScript("arguments[0].scrollIntoView({block: 'center'})", button);
+                button.click();
+                return true;
+            } catch (StaleElementReferenceException | ElementClickInterceptedException moved) {
+                return false;
+            }
+        });
         wait.until(ExpectedConditions.textToBe(By.id("app-name"), app));
     }
 
