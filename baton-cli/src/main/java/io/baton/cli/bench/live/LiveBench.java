@@ -282,11 +282,12 @@ public final class LiveBench {
         variant.put("name", model.variant());
         variant.put("stage", 0);
         variant.put("artifactDigest", model.digest());
-        // The source's declared specs and batching, so the copy checks and runs requests as the source does.
+        // The source's declared specs, batching and input values, so the copy checks and runs requests as the source does.
         for (String field : List.of("inputs", "outputs")) {
             if (model.variantJson().path(field).size() > 0) variant.set(field, model.variantJson().path(field));
         }
         if (model.variantJson().path("maxBatchSize").isIntegralNumber()) variant.set("maxBatchSize", model.variantJson().path("maxBatchSize"));
+        if (model.variantJson().path("inputValues").size() > 0) variant.set("inputValues", model.variantJson().path("inputValues"));
         JsonHttp.Response v = http.post(config.registry().resolve("/v1/applications/" + name + "/variants"), variant);
         if (v.status() != 409) expect(v, "creating variant " + name + "/" + model.variant());
         ObjectNode profile = model.profile().deepCopy();
