@@ -362,7 +362,7 @@ public final class LiveBench {
         } catch (ai.onnxruntime.OrtException e) {
             // Random values can miss what an input means (a sample rate, a branch flag): say so instead of failing the whole run.
             out.println("  n/a: ONNX Runtime could not run the inputs: " + io.baton.core.plan.InputException.oneLine(e.getMessage())
-                    + (workload.isGenerated() ? " (give inputs the values they need with --input-values NAME=VALUE)" : ""));
+                    + (workload.isGenerated() ? " (give inputs the values they need with --input-values NAME=VALUE, or register them as the variant's inputValues)" : ""));
             same = null;
         }
 
