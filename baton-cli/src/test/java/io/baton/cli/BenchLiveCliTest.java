@@ -65,13 +65,15 @@ class BenchLiveCliTest {
     @Test
     void anyApplicationIsBenchedWithInputsGeneratedFromItsDeclaredSpecsAndOnnxRuntimeAloneRunsThem() throws Exception {
         try (FakeSuite fake = new FakeSuite(0, false)) {
-            CliRun r = CliRun.of("", args(fake, "--app", "vad", "--rates", "10", "--raw", "--concurrency", "2", "--input-values", "sr=16000"));
+            // sr's value is the variant's registered inputValues, as the profiler feeds it
+            CliRun r = CliRun.of("", args(fake, "--app", "vad", "--rates", "10", "--raw", "--concurrency", "2"));
             assertThat(r.code()).as("stderr: %s%nstdout: %s", r.err(), r.out()).isZero();
 
             assertThat(fake.created).containsKeys("bench-vad-symphony", "bench-vad-wc");
             JsonNode variant = fake.variants.get("/v1/applications/bench-vad-wc/variants");
             assertThat(variant.path("maxBatchSize").asInt(-1)).as("the source's batching, copied").isZero();
             assertThat(variant.path("inputs").get(1).path("shape")).as("the declared scalar, copied").isEmpty();
+            assertThat(variant.path("inputValues").path("sr").asLong()).as("the input values, copied").isEqualTo(16_000);
 
             // What the gateway got: binary tensor data, the scalar as shape [], the rest as declared.
             int header = Integer.parseInt(fake.lastInferHeaderLength);
@@ -82,7 +84,7 @@ class BenchLiveCliTest {
             assertThat(request.at("/inputs/1/shape").toString()).isEqualTo("[]");
             assertThat(fake.lastInferBody).hasSize(header + 64 * 4 + 8);
             assertThat(java.nio.ByteBuffer.wrap(fake.lastInferBody, header + 64 * 4, 8).order(java.nio.ByteOrder.LITTLE_ENDIAN).getLong())
-                    .as("the value given for sr").isEqualTo(16_000);
+                    .as("the variant's value for sr").isEqualTo(16_000);
 
             assertThat(r.out()).contains("stateful of vad", "inputs generated from the declared specs", "audio FP32[1, 64], sr INT64[]",
                     "does not batch", "ONNX Runtime alone (stateful", "targets (a model of realistic cost)",

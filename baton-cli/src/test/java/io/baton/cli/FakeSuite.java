@@ -81,6 +81,7 @@ final class FakeSuite implements AutoCloseable {
         return (ObjectNode) JSON.readTree("""
                 {"name": "vad", "kind": "single", "policy": "work-conserving", "sloMs": 200.0, "version": 0, "inputs": [], "outputs": [],
                  "classes": [], "variants": [{"name": "stateful", "stage": 0, "artifactDigest": "d-stateful", "maxBatchSize": 0,
+                   "inputValues": {"sr": 16000},
                    "inputs": [{"name": "audio", "datatype": "FP32", "shape": [1, 64]}, {"name": "sr", "datatype": "INT64", "shape": []}],
                    "outputs": [{"name": "out", "datatype": "FP32", "shape": [1, 64]}, {"name": "srf", "datatype": "FP32", "shape": []}],
                    "profiles": [{"deviceKind": "cpu", "executionProvider": "cpu", "version": 1,

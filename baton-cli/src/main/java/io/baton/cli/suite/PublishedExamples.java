@@ -86,15 +86,25 @@ public final class PublishedExamples {
         }
     }
 
-    /** Sends the example to {@code app} (retried while the first requests warm it) and says what came back. */
+    /**
+     * Sends the example to {@code app} (retried, a tenth of a second apart for up to about 4 s, while the first
+     * requests warm it: a model loading on a worker, or a dispatch overhead the scheduler learned before the
+     * application's own SLO bounds it, answers 503/504 for a moment) and says what came back.
+     */
     public static String probe(JsonHttp http, URI gateway, String app, Path example) {
         try {
             String request = Files.readString(example);
             URI infer = gateway.resolve("/v2/models/" + app + "/infer");
             JsonHttp.Response r = http.post(infer, request);
-            for (int attempt = 0; attempt < 20 && r.status() != 200; attempt++) r = http.post(infer, request);
+            for (int attempt = 0; attempt < 40 && r.status() != 200; attempt++) {
+                Thread.sleep(100);
+                r = http.post(infer, request);
+            }
             if (r.status() != 200) return "answered " + r.status() + " " + r.reason() + "  (not served: see the gateway's and the scheduler's logs)";
             return describe(app, r.json());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return "failed: interrupted";
         } catch (IOException | RuntimeException e) {
             return "failed: " + e.getMessage();
         }

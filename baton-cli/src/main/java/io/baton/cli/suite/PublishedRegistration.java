@@ -17,7 +17,7 @@ import java.util.List;
 /**
  * Registers {@link PublishedApplications} with registry-service: fetches each pinned model (from the cache when it
  * is there), uploads it as an artifact, and creates its application and its one variant with the declared inputs and
- * largest batch. Idempotent like {@link ZooRegistration}: what exists already (409) is kept.
+ * largest batch and its inputValues. Idempotent like {@link ZooRegistration}: what exists already (409) is kept.
  */
 public final class PublishedRegistration {
     private final JsonHttp http;
@@ -67,9 +67,9 @@ public final class PublishedRegistration {
     }
 
     /**
-     * What {@code bin/baton up} does: registers each application, then profiles those registered that the profiler can
-     * measure (at powers of two up to the variant's largest batch), so that the first requests are planned with
-     * measured latencies. A model that
+     * What {@code bin/baton up} does: registers each application, then profiles those registered (at powers of two up
+     * to the variant's largest batch; one point for a variant that does not batch), so that the first requests are
+     * planned with measured latencies. A model that
      * cannot be fetched (no network) or that the suite refuses or cannot profile is left out with a one-line note, and
      * the rest go on; answers the applications registered.
      */
@@ -84,10 +84,6 @@ public final class PublishedRegistration {
             }
         }
         for (PublishedApplications.App app : registered) {
-            if (app.unprofilable() != null) {
-                log.println("  note: " + app.name() + " is not profiled: " + app.unprofilable());
-                continue;
-            }
             try {
                 profiling.profileMissing(List.of(app.name()),
                         new Profiling.Options(PublishedApplications.profiledBatchSizes(app.pinned()), null, null), limit);

@@ -30,12 +30,14 @@ class PublishedApplicationsTest {
     }
 
     @Test
-    void theVadVariantLeavesItsLargestBatchToBeDerivedAndDeclaresTheScalarSampleRate() {
+    void theVadVariantLeavesItsLargestBatchToBeDerivedAndDeclaresTheScalarSampleRateAndItsValue() {
         JsonNode v = JsonHttp.JSON.valueToTree(PublishedApplications.variantBody(PublishedApplications.SILERO.pinned(), "silero-vad", "sha256:x"));
         assertThat(v.has("maxBatchSize")).isFalse();
         assertThat(v.path("inputs")).extracting(i -> i.path("name").asText()).containsExactly("input", "state", "sr");
         assertThat(v.path("inputs").path(2).path("datatype").asText()).isEqualTo("INT64");
         assertThat(v.path("inputs").path(2).path("shape")).isEmpty();
+        assertThat(v.path("inputValues").toString()).as("the rate its control flow reads").isEqualTo("{\"sr\":16000}");
+        assertThat(PublishedApplications.SILERO.sloMs()).isEqualTo(100);
         assertThat(PublishedApplications.profiledBatchSizes(PublishedApplications.SILERO.pinned())).isNull();
     }
 

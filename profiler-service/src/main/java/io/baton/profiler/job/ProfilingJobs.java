@@ -316,7 +316,7 @@ public final class ProfilingJobs implements DisposableBean {
         for (Variant v : variants) {
             List<TensorSpec> declared = !"pipeline".equals(app.kind()) || v.stage() == 0 ? app.inputs() : List.of();
             try {
-                plans.put(v.name(), FeedPlan.of(v.inputs(), declared, v.maxBatchSize()));
+                plans.put(v.name(), FeedPlan.of(v.inputs(), declared, v.maxBatchSize(), v.inputValues()));
             } catch (FeedPlan.Unmeasurable e) {
                 throw ApiException.unprocessable("variant", "variant " + v.name() + " of " + app.name()
                         + " cannot be profiled: " + e.getMessage());

@@ -3,6 +3,9 @@ package io.baton.profiler.measure;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
+
+import com.fasterxml.jackson.databind.JsonNode;
 
 import io.baton.commons.tensor.Datatype;
 import io.baton.commons.tensor.TensorSpec;
@@ -14,7 +17,9 @@ import io.baton.commons.tensor.TensorSpec;
  * registry matches them), else the model's own (the variant's specs already carry every size the model fixes). With
  * {@code maxBatchSize} N ≥ 1 dimension 0 is the batch and is set per measured batch size; with 0 the tensors run as
  * declared, rank 0 included, one point at batch size 1. Any other dimension left free by all of them cannot be
- * measured: {@link Unmeasurable} names the input and the dimension.
+ * measured: {@link Unmeasurable} names the input and the dimension. An input named in the variant's
+ * {@code inputValues} is fed that one value in every element (a model whose control flow reads it, such as a sample
+ * rate, fails or takes an unrepresentative branch on random values); every other input gets seeded random values.
  *
  * @param inputs       one per model input, in the variant's order
  * @param maxBatchSize 0: does not batch; N: batches of up to N along axis 0
@@ -25,8 +30,15 @@ public record FeedPlan(List<Input> inputs, int maxBatchSize) {
     private static final int UNCAPPED = Integer.MAX_VALUE;
     private static final List<Datatype> UNFED = List.of(Datatype.UINT16, Datatype.UINT32, Datatype.UINT64);
 
-    /** One input: its shape with the batch dimension (when batching) left -1, every other one fixed. */
-    public record Input(String name, Datatype datatype, long[] shape) {
+    /**
+     * One input: its shape with the batch dimension (when batching) left -1, every other one fixed; {@code value}
+     * the one value every element takes (a JSON scalar of its datatype), or null for seeded random values.
+     */
+    public record Input(String name, Datatype datatype, long[] shape, JsonNode value) {
+
+        public Input(String name, Datatype datatype, long[] shape) {
+            this(name, datatype, shape, null);
+        }
 
         /** The shape to run: as declared, with dimension 0 set to {@code batch} when batching. */
         long[] shape(boolean batching, int batch) {
@@ -60,6 +72,20 @@ public record FeedPlan(List<Input> inputs, int maxBatchSize) {
      *                          free first dimension, capped by the largest profiled batch
      */
     public static FeedPlan of(List<TensorSpec> variantInputs, List<TensorSpec> applicationInputs, Integer maxBatchSize) {
+        return of(variantInputs, applicationInputs, maxBatchSize, Map.of());
+    }
+
+    /**
+     * As {@link #of(List, List, Integer)}, with {@code inputValues} (the variant's: per input name, the value every
+     * element of it takes); a name no input has, or a value its datatype cannot hold, is {@link Unmeasurable}.
+     */
+    public static FeedPlan of(List<TensorSpec> variantInputs, List<TensorSpec> applicationInputs, Integer maxBatchSize,
+                              Map<String, JsonNode> inputValues) {
+        for (String name : inputValues.keySet()) {
+            if (variantInputs.stream().noneMatch(t -> t.name().equals(name))) {
+                throw new Unmeasurable("inputValues names " + name + ", which is no input of the variant");
+            }
+        }
         int max = maxBatchSize != null ? maxBatchSize
                 : variantInputs.stream().allMatch(t -> t.rank() > 0 && t.shape().get(0) < 0) ? UNCAPPED : 0;
         List<Input> inputs = new ArrayList<>();
@@ -91,7 +117,10 @@ public record FeedPlan(List<Input> inputs, int maxBatchSize) {
             if (max > 0 && shape.length == 0) {
                 throw new Unmeasurable("input " + v.name() + " is a scalar (rank 0) but the variant batches along dimension 0");
             }
-            inputs.add(new Input(v.name(), type, shape));
+            JsonNode value = inputValues.get(v.name());
+            String misfit = value == null ? null : SyntheticTensors.misfit(type, value);
+            if (misfit != null) throw new Unmeasurable("inputValues." + v.name() + " " + value + ": " + misfit);
+            inputs.add(new Input(v.name(), type, shape, value));
         }
         return new FeedPlan(List.copyOf(inputs), max);
     }

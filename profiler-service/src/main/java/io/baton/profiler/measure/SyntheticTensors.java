@@ -7,7 +7,11 @@ import java.nio.FloatBuffer;
 import java.nio.IntBuffer;
 import java.nio.LongBuffer;
 import java.nio.ShortBuffer;
+import java.math.BigDecimal;
+import java.util.Arrays;
 import java.util.SplittableRandom;
+
+import com.fasterxml.jackson.databind.JsonNode;
 
 import ai.onnxruntime.OnnxJavaType;
 import ai.onnxruntime.OnnxTensor;
@@ -20,8 +24,9 @@ import io.baton.commons.tensor.HalfFloats;
  * Seeded synthetic values for an input the profiler has no examples of, per datatype: uniform [0, 1) floats, small
  * positive integers (1 to 8: valid indices, counts or rates for the models that read them as such), random
  * booleans, short strings. ONNX Runtime's time depends on the shapes, not on these values, for the models it is
- * measured on; a model whose control flow reads a value (a sample rate, say) may need a specific one, which a
- * synthetic input cannot know.
+ * measured on; a model whose control flow reads a value (a sample rate, say) needs a specific one, which a
+ * synthetic input cannot know: the variant's {@code inputValues} gives it, and {@link #filled} puts it in every
+ * element.
  */
 final class SyntheticTensors {
 
@@ -83,6 +88,86 @@ final class SyntheticTensors {
                 yield OnnxTensor.createTensor(env, v, shape);
             }
             default -> throw new IllegalArgumentException("the profiler makes no synthetic " + type + " tensors");
+        };
+    }
+
+    /** Why {@code value} is no element of {@code type}; null when it is. */
+    static String misfit(Datatype type, JsonNode value) {
+        return switch (type) {
+            case BOOL -> value.isBoolean() ? null : "BOOL takes true or false";
+            case BYTES -> value.isTextual() ? null : "BYTES takes a string";
+            case FP16, BF16, FP32, FP64 -> value.isNumber() ? null : type + " takes a number";
+            default -> {
+                if (!value.isNumber()) yield type + " takes an integer";
+                BigDecimal d = value.decimalValue();
+                if (d.signum() != 0 && d.stripTrailingZeros().scale() > 0) yield type + " takes an integer";
+                long[] range = switch (type) {
+                    case INT8 -> new long[] {Byte.MIN_VALUE, Byte.MAX_VALUE};
+                    case UINT8 -> new long[] {0, 255};
+                    case INT16 -> new long[] {Short.MIN_VALUE, Short.MAX_VALUE};
+                    case INT32 -> new long[] {Integer.MIN_VALUE, Integer.MAX_VALUE};
+                    default -> new long[] {Long.MIN_VALUE, Long.MAX_VALUE};
+                };
+                yield d.compareTo(BigDecimal.valueOf(range[0])) >= 0 && d.compareTo(BigDecimal.valueOf(range[1])) <= 0
+                        ? null : type + " takes an integer in [" + range[0] + ", " + range[1] + "]";
+            }
+        };
+    }
+
+    /** A tensor of {@code shape} whose every element is {@code value} (one that fits {@code type}: {@link #misfit}). */
+    static OnnxTensor filled(OrtEnvironment env, Datatype type, long[] shape, JsonNode value) throws OrtException {
+        int n = elements(shape);
+        return switch (type) {
+            case FP32 -> {
+                float[] v = new float[n];
+                Arrays.fill(v, value.floatValue());
+                yield OnnxTensor.createTensor(env, FloatBuffer.wrap(v), shape);
+            }
+            case FP64 -> {
+                double[] v = new double[n];
+                Arrays.fill(v, value.doubleValue());
+                yield OnnxTensor.createTensor(env, DoubleBuffer.wrap(v), shape);
+            }
+            case FP16, BF16 -> {
+                short[] v = new short[n];
+                float f = value.floatValue();
+                Arrays.fill(v, type == Datatype.FP16 ? HalfFloats.floatToFp16(f) : HalfFloats.floatToBf16(f));
+                yield OnnxTensor.createTensor(env, ShortBuffer.wrap(v), shape,
+                        type == Datatype.FP16 ? OnnxJavaType.FLOAT16 : OnnxJavaType.BFLOAT16);
+            }
+            case INT64 -> {
+                long[] v = new long[n];
+                Arrays.fill(v, value.longValue());
+                yield OnnxTensor.createTensor(env, LongBuffer.wrap(v), shape);
+            }
+            case INT32 -> {
+                int[] v = new int[n];
+                Arrays.fill(v, value.intValue());
+                yield OnnxTensor.createTensor(env, IntBuffer.wrap(v), shape);
+            }
+            case INT16 -> {
+                short[] v = new short[n];
+                Arrays.fill(v, (short) value.intValue());
+                yield OnnxTensor.createTensor(env, ShortBuffer.wrap(v), shape, OnnxJavaType.INT16);
+            }
+            case INT8, UINT8, BOOL -> {
+                ByteBuffer v = ByteBuffer.allocateDirect(n).order(ByteOrder.nativeOrder());
+                byte b = type == Datatype.BOOL ? (byte) (value.booleanValue() ? 1 : 0) : (byte) value.intValue();
+                for (int i = 0; i < n; i++) v.put(b);
+                v.rewind();
+                OnnxJavaType javaType = switch (type) {
+                    case INT8 -> OnnxJavaType.INT8;
+                    case UINT8 -> OnnxJavaType.UINT8;
+                    default -> OnnxJavaType.BOOL;
+                };
+                yield OnnxTensor.createTensor(env, v, shape, javaType);
+            }
+            case BYTES -> {
+                String[] v = new String[n];
+                Arrays.fill(v, value.textValue());
+                yield OnnxTensor.createTensor(env, v, shape);
+            }
+            default -> throw new IllegalArgumentException("the profiler makes no " + type + " tensors");
         };
     }
 

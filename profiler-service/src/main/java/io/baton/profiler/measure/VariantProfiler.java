@@ -167,8 +167,9 @@ public final class VariantProfiler {
 
     /**
      * One batch of b for every input: the validation set's first b examples when given (a single FP32 input), else
-     * seeded synthetic values (input i of batch b seeded {@code b + 7919·i}: the first input's values are what they
-     * were when the profiler fed only single-input models).
+     * the variant's {@code inputValues} value in every element of an input it names, else seeded synthetic values
+     * (input i of batch b seeded {@code b + 7919·i}: the first input's values are what they were when the profiler fed
+     * only single-input models).
      */
     private Map<String, OnnxTensor> inputs(FeedPlan feed, ValidationData examples, int b) throws OrtException {
         Map<String, OnnxTensor> tensors = new LinkedHashMap<>();
@@ -178,6 +179,7 @@ public final class VariantProfiler {
                 long[] shape = in.shape(feed.batching(), b);
                 tensors.put(in.name(), examples != null
                         ? OnnxTensor.createTensor(env, FloatBuffer.wrap(examples(examples, b)), shape)
+                        : in.value() != null ? SyntheticTensors.filled(env, in.datatype(), shape, in.value())
                         : SyntheticTensors.create(env, in.datatype(), shape, b + 7919L * i));
             }
             return tensors;
@@ -228,7 +230,9 @@ public final class VariantProfiler {
 
     private static String describe(FeedPlan feed) {
         List<String> parts = new ArrayList<>();
-        for (FeedPlan.Input in : feed.inputs()) parts.add(in.name() + " " + in.datatype() + Arrays.toString(in.shape()));
+        for (FeedPlan.Input in : feed.inputs()) {
+            parts.add(in.name() + " " + in.datatype() + Arrays.toString(in.shape()) + (in.value() == null ? "" : " = " + in.value()));
+        }
         return parts + (feed.batching() ? "" : " and does not batch");
     }
 

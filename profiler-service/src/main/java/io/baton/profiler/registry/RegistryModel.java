@@ -1,6 +1,7 @@
 package io.baton.profiler.registry;
 
 import java.util.List;
+import java.util.Map;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -31,19 +32,22 @@ public final class RegistryModel {
 
     /**
      * A variant. {@code maxBatchSize} is null from a registry that does not say (then batching is read from the
-     * shapes); {@code profiles} says which device kinds and providers it has a profile for.
+     * shapes); {@code profiles} says which device kinds and providers it has a profile for; {@code inputValues}, per
+     * input name, the value every element of that input is fed instead of random ones (empty when none).
      */
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record Variant(String name, int stage, String artifactDigest, List<TensorSpec> inputs,
-                          List<TensorSpec> outputs, Integer maxBatchSize, long version, List<ProfileKey> profiles) {
+                          List<TensorSpec> outputs, Integer maxBatchSize, long version, List<ProfileKey> profiles,
+                          Map<String, JsonNode> inputValues) {
         public Variant {
+            inputValues = inputValues == null ? Map.of() : inputValues;
             inputs = inputs == null ? List.of() : inputs;
             outputs = outputs == null ? List.of() : outputs;
             profiles = profiles == null ? List.of() : profiles;
         }
 
         public Variant(String name, int stage, String artifactDigest, List<TensorSpec> inputs, List<TensorSpec> outputs) {
-            this(name, stage, artifactDigest, inputs, outputs, null, 0, List.of());
+            this(name, stage, artifactDigest, inputs, outputs, null, 0, List.of(), Map.of());
         }
 
         /** Whether it has a profile on this device kind and provider. */

@@ -5,8 +5,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 import org.junit.jupiter.api.Test;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 
 import io.baton.commons.runtime.ExecutionProvider;
 import io.baton.commons.tensor.TensorSpec;
@@ -47,6 +51,43 @@ class AnyModelProfilingTest {
     }
 
     @Test
+    void anInputWhoseValueTheModelReadsIsFedTheVariantsInputValue() throws Exception {
+        List<TensorSpec> vad = List.of(spec("input", "FP32", 1, 512), spec("state", "FP32", 2, 1, 128), spec("sr", "INT64"));
+        // random small integers take the branch the model fails on, naming the input's shapes and the failing node
+        assertThatThrownBy(() -> new VariantProfiler().profile(AnyModels.vadReadingTheRate(), FeedPlan.of(vad, List.of(), 0),
+                null, 0, SETTINGS, Progress.NONE)).hasMessageContaining("Gather");
+
+        FeedPlan plan = FeedPlan.of(vad, List.of(), 0, Map.of("sr", JsonNodeFactory.instance.numberNode(16_000L)));
+        assertThat(plan.inputs().get(2).value().asLong()).isEqualTo(16_000L);
+        assertThat(plan.inputs().get(0).value()).isNull();
+        VariantProfiler.Result r = new VariantProfiler().profile(AnyModels.vadReadingTheRate(), plan, null, 0, SETTINGS,
+                Progress.NONE);
+        assertThat(r.profile().latency()).extracting(LatencyPoint::batchSize).containsExactly(1);
+        assertThat(r.profile().latency().get(0).p50Ms()).isPositive();
+    }
+
+    @Test
+    void everyDatatypeIsFedItsInputValueAndAValueThatDoesNotFitIsRefusedNamingTheInput() throws Exception {
+        JsonNodeFactory f = JsonNodeFactory.instance;
+        Map<String, JsonNode> values = Map.ofEntries(Map.entry("in9", f.booleanNode(true)), Map.entry("in2", f.numberNode(200)),
+                Map.entry("in3", f.numberNode(-5)), Map.entry("in5", f.numberNode(300)), Map.entry("in6", f.numberNode(7)),
+                Map.entry("in7", f.numberNode(16_000L)), Map.entry("in10", f.numberNode(0.5)),
+                Map.entry("in16", f.numberNode(2)), Map.entry("in1", f.numberNode(1.5)), Map.entry("in11", f.numberNode(-2.25)),
+                Map.entry("in8", f.textNode("hello")));
+        FeedPlan plan = FeedPlan.of(everyDatatypeInputs(), List.of(), 4, values);
+        VariantProfiler.Result r = new VariantProfiler().profile(AnyModels.everyDatatype(), plan, null, 0, SETTINGS,
+                Progress.NONE);
+        assertThat(r.profile().latency()).extracting(LatencyPoint::batchSize).containsExactly(1, 2, 4);
+
+        assertThatThrownBy(() -> FeedPlan.of(everyDatatypeInputs(), List.of(), 4, Map.of("in3", f.numberNode(128))))
+                .isInstanceOf(FeedPlan.Unmeasurable.class).hasMessageContaining("inputValues.in3").hasMessageContaining("INT8");
+        assertThatThrownBy(() -> FeedPlan.of(everyDatatypeInputs(), List.of(), 4, Map.of("in9", f.numberNode(1))))
+                .isInstanceOf(FeedPlan.Unmeasurable.class).hasMessageContaining("inputValues.in9").hasMessageContaining("true or false");
+        assertThatThrownBy(() -> FeedPlan.of(everyDatatypeInputs(), List.of(), 4, Map.of("rate", f.numberNode(1))))
+                .isInstanceOf(FeedPlan.Unmeasurable.class).hasMessageContaining("rate").hasMessageContaining("no input");
+    }
+
+    @Test
     void freeHeightAndWidthDeclaredByTheVariantAreMeasuredUpToMaxBatchSize() throws Exception {
         FeedPlan plan = FeedPlan.of(List.of(spec("x", "FP32", -1, 3, 48, 192)), List.of(), 8);
         VariantProfiler.Result r = new VariantProfiler().profile(AnyModels.ocrLike(), plan, null, 0, SETTINGS,
@@ -67,6 +108,15 @@ class AnyModelProfilingTest {
 
     @Test
     void everyDatatypeGetsASyntheticInput() throws Exception {
+        FeedPlan plan = FeedPlan.of(everyDatatypeInputs(), List.of(), 4);
+        VariantProfiler.Result r = new VariantProfiler().profile(AnyModels.everyDatatype(), plan, null, 0, SETTINGS,
+                Progress.NONE);
+        assertThat(r.profile().latency()).extracting(LatencyPoint::batchSize).containsExactly(1, 2, 4);
+        assertThat(r.shapeNote()).isNull();
+    }
+
+    /** One input per datatype the profiler feeds, as {@link AnyModels#everyDatatype} names them, each [-1, 3]. */
+    static List<TensorSpec> everyDatatypeInputs() {
         List<TensorSpec> inputs = new ArrayList<>();
         for (String t : List.of("BOOL", "UINT8", "INT8", "INT16", "INT32", "INT64", "FP16", "BF16", "FP32", "FP64", "BYTES")) {
             int type = switch (t) {
@@ -84,11 +134,7 @@ class AnyModelProfilingTest {
             };
             inputs.add(spec("in" + type, t, -1, 3));
         }
-        FeedPlan plan = FeedPlan.of(inputs, List.of(), 4);
-        VariantProfiler.Result r = new VariantProfiler().profile(AnyModels.everyDatatype(), plan, null, 0, SETTINGS,
-                Progress.NONE);
-        assertThat(r.profile().latency()).extracting(LatencyPoint::batchSize).containsExactly(1, 2, 4);
-        assertThat(r.shapeNote()).isNull();
+        return inputs;
     }
 
     @Test

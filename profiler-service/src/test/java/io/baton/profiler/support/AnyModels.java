@@ -38,6 +38,24 @@ public final class AnyModels {
     }
 
     /**
+     * Silero VAD's signature with its control flow's dependence on the sample rate: {@code output} FP32 [-1, 1] = the
+     * mean of the audio times {@code rates[sr - 16000]}, a one-element table, so {@code sr} 16000 runs and any other
+     * rate fails in Gather (an index out of bounds), as Silero fails on a rate it does not know.
+     */
+    public static byte[] vadReadingTheRate() {
+        GraphBuilder g = new GraphBuilder("vad-reading-the-rate");
+        String audio = g.input("input", FLOAT, Dim.symbolic("N"), Dim.symbolic("T"));
+        String state = g.input("state", FLOAT, Dim.of(2), Dim.symbolic("N"), Dim.of(128));
+        String sr = g.input("sr", INT64);
+        String index = g.sub(sr, g.int64s("sixteen_k", new long[0], new long[] {16_000}));
+        String known = g.op("Gather", List.of(g.weights("rates", new long[] {1}, new float[] {1f}), index));
+        String mean = g.op("ReduceMean", List.of(audio), Attribute.ints("axes", 1), Attribute.of("keepdims", 1L));
+        g.output(g.mul(mean, known), "output", Dim.symbolic("N"), Dim.of(1));
+        g.output(g.op("Identity", List.of(state)), "stateN", Dim.of(2), Dim.symbolic("N"), Dim.of(128));
+        return g.build().toBytes();
+    }
+
+    /**
      * PaddleOCR's direction classifier's signature: {@code x} FP32 [-1, 3, -1, -1] (free batch, height and width),
      * {@code scores} FP32 [-1, 3] (the mean of each channel).
      */

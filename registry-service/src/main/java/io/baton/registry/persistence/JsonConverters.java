@@ -1,6 +1,7 @@
 package io.baton.registry.persistence;
 
 import java.util.List;
+import java.util.Map;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -49,4 +50,7 @@ public final class JsonConverters {
 
     @Converter
     public static class Json extends JsonColumn<JsonNode> { }
+
+    @Converter
+    public static class JsonByName extends JsonColumn<Map<String, JsonNode>> { }
 }

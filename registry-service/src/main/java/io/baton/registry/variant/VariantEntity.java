@@ -2,6 +2,9 @@ package io.baton.registry.variant;
 
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
+
+import com.fasterxml.jackson.databind.JsonNode;
 
 import io.baton.registry.persistence.EditedRow;
 import io.baton.registry.persistence.JsonConverters;
@@ -41,6 +44,11 @@ public class VariantEntity extends EditedRow {
     @Column(name = "max_batch_size", nullable = false)
     private int maxBatchSize;
 
+    /** Per input name, the value synthetic requests give every element of it ({@link InputValues}). */
+    @Column(name = "input_values", nullable = false)
+    @Convert(converter = JsonConverters.JsonByName.class)
+    private Map<String, JsonNode> inputValues = Map.of();
+
     protected VariantEntity() {
     }
 
@@ -51,8 +59,9 @@ public class VariantEntity extends EditedRow {
     }
 
     void apply(int stage, String artifactDigest, List<TensorSpec> inputs, List<TensorSpec> outputs, int maxBatchSize,
-               Instant now) {
+               Map<String, JsonNode> inputValues, Instant now) {
         this.maxBatchSize = maxBatchSize;
+        this.inputValues = inputValues;
         this.stage = stage;
         this.artifactDigest = artifactDigest;
         this.inputs = inputs;
@@ -67,4 +76,5 @@ public class VariantEntity extends EditedRow {
     public List<TensorSpec> inputs() { return inputs; }
     public List<TensorSpec> outputs() { return outputs; }
     public int maxBatchSize() { return maxBatchSize; }
+    public Map<String, JsonNode> inputValues() { return inputValues == null ? Map.of() : inputValues; }
 }

@@ -22,7 +22,8 @@ import io.baton.registry.web.ApiException;
  * Model variants of an application. A variant points at an uploaded ONNX artifact; its tensor specs are the
  * model's own (read by ONNX Runtime at upload) unless the client declares them, in which case they must match the
  * model, and they must fit the application's (see {@link #requireFitsApplication}). A model tensor no OIP datatype
- * carries is refused, and {@code maxBatchSize} is checked against (or derived from) the tensors ({@link BatchingRule}).
+ * carries is refused, and {@code maxBatchSize} is checked against (or derived from) the tensors ({@link BatchingRule}), {@code inputValues}
+ * against the inputs ({@link InputValues}).
  */
 @Service
 public class VariantService {
@@ -106,7 +107,8 @@ public class VariantService {
         List<TensorSpec> outputs = declaredOrModel("outputs", request.outputs(), model.outputs());
         requireFitsApplication(application, request.stage(), inputs, outputs);
         int maxBatchSize = BatchingRule.effective(request.maxBatchSize(), inputs, outputs);
-        entity.apply(request.stage(), model.digest(), inputs, outputs, maxBatchSize, Instant.now());
+        entity.apply(request.stage(), model.digest(), inputs, outputs, maxBatchSize,
+                InputValues.validated(request.inputValues(), inputs), Instant.now());
     }
 
     private static List<TensorSpec> declaredOrModel(String field, List<TensorSpec> declared, List<TensorSpec> model) {

@@ -2,7 +2,9 @@ package io.baton.cli.bench.live;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * What a variant of an application takes, read from the registry's JSON ({@code GET /v1/applications/{name}}): its
@@ -16,10 +18,17 @@ import java.util.List;
  *
  * @param maxBatchSize 0: the model does not batch (each request runs alone, its tensors as sent); N ≥ 1: batches of
  *                     up to N along axis 0; null: not stated (batchable, capped by the largest profiled batch)
+ * @param inputValues  the variant's {@code inputValues} (by the model's input name, as text): the value every element
+ *                     of that input takes in generated requests unless {@code --input-values} gives another
  */
-public record DeclaredInputs(String variant, List<DeclaredInput> inputs, Integer maxBatchSize) {
+public record DeclaredInputs(String variant, List<DeclaredInput> inputs, Integer maxBatchSize, Map<String, String> inputValues) {
     public DeclaredInputs {
         inputs = List.copyOf(inputs);
+        inputValues = inputValues == null ? Map.of() : java.util.Collections.unmodifiableMap(new LinkedHashMap<>(inputValues));
+    }
+
+    public DeclaredInputs(String variant, List<DeclaredInput> inputs, Integer maxBatchSize) {
+        this(variant, inputs, maxBatchSize, Map.of());
     }
 
     public boolean batchable() {
@@ -47,7 +56,14 @@ public record DeclaredInputs(String variant, List<DeclaredInput> inputs, Integer
             inputs.add(new DeclaredInput(names.get(i).path("name").asText(), v.path("name").asText(), v.path("datatype").asText(), shape));
         }
         JsonNode max = variant.path("maxBatchSize");
-        return new DeclaredInputs(variantName, inputs, max.isIntegralNumber() ? max.asInt() : null);
+        Map<String, String> values = new LinkedHashMap<>();
+        variant.path("inputValues").fields().forEachRemaining(e -> {
+            JsonNode v = e.getValue();
+            // 8000.0 is the registry's valid INT64 8000: written as an integer, which every numeric datatype parses
+            boolean whole = v.isNumber() && v.decimalValue().stripTrailingZeros().scale() <= 0;
+            if (v.isValueNode() && !v.isNull()) values.put(e.getKey(), whole ? v.decimalValue().toBigInteger().toString() : v.asText());
+        });
+        return new DeclaredInputs(variantName, inputs, max.isIntegralNumber() ? max.asInt() : null, values);
     }
 
     /** The variant's dimensions, each one it leaves free taken from the application's where that has the same rank and fixes it. */

@@ -20,7 +20,8 @@ import java.util.SplittableRandom;
  * <p>Values: floating point uniform in [0, 1) (FP16 and BF16 in [1/16, 1), exactly representable); integers in
  * [0, 10), because integer inputs are mostly indices, token ids or lengths and a larger value would make the model
  * fail on a table it indexes; BOOL true or false; BYTES short lowercase strings. An input whose value has a meaning
- * the specs cannot say (a sample rate, a flag that picks a branch) can be given one value for all its elements.
+ * the specs cannot say (a sample rate, a flag that picks a branch) can be given one value for all its elements: the
+ * variant's registered {@code inputValues}, or {@code --input-values} on the command line, which wins.
  */
 public final class InputGenerator {
     /** Elements of one tensor at most: a request larger than this would measure the network, not the model. */
@@ -58,7 +59,8 @@ public final class InputGenerator {
 
     /**
      * As {@link #generate(DeclaredInputs, int, long)}, every element of an input named in {@code values} (by the
-     * name a client sends or the model's) being that value: a number, true or false, or for BYTES the string.
+     * name a client sends or the model's) being that value: a number, true or false, or for BYTES the string. The
+     * variant's {@code inputValues} ({@link DeclaredInputs#inputValues}) are the defaults {@code values} override.
      */
     public static List<List<GeneratedTensor>> generate(DeclaredInputs inputs, int count, long seed, Map<String, String> values) {
         List<long[]> shapes = new ArrayList<>();
@@ -67,6 +69,11 @@ public final class InputGenerator {
             shapes.add(requestShape(in, inputs.batchable()));
         }
         Map<Integer, byte[]> fixed = new HashMap<>();
+        // the variant's own values first; a value given on the command line replaces it
+        for (Map.Entry<String, String> v : inputs.inputValues().entrySet()) {
+            int i = indexOf(inputs, v.getKey());
+            fixed.put(i, FixedValues.element(inputs.inputs().get(i), v.getValue()));
+        }
         for (Map.Entry<String, String> v : values.entrySet()) {
             int i = indexOf(inputs, v.getKey());
             fixed.put(i, FixedValues.element(inputs.inputs().get(i), v.getValue()));

@@ -282,11 +282,12 @@ public final class LiveBench {
         variant.put("name", model.variant());
         variant.put("stage", 0);
         variant.put("artifactDigest", model.digest());
-        // The source's declared specs and batching, so the copy checks and runs requests as the source does.
+        // The source's declared specs, batching and input values, so the copy checks and runs requests as the source does.
         for (String field : List.of("inputs", "outputs")) {
             if (model.variantJson().path(field).size() > 0) variant.set(field, model.variantJson().path(field));
         }
         if (model.variantJson().path("maxBatchSize").isIntegralNumber()) variant.set("maxBatchSize", model.variantJson().path("maxBatchSize"));
+        if (model.variantJson().path("inputValues").size() > 0) variant.set("inputValues", model.variantJson().path("inputValues"));
         JsonHttp.Response v = http.post(config.registry().resolve("/v1/applications/" + name + "/variants"), variant);
         if (v.status() != 409) expect(v, "creating variant " + name + "/" + model.variant());
         ObjectNode profile = model.profile().deepCopy();
@@ -361,7 +362,7 @@ public final class LiveBench {
         } catch (ai.onnxruntime.OrtException e) {
             // Random values can miss what an input means (a sample rate, a branch flag): say so instead of failing the whole run.
             out.println("  n/a: ONNX Runtime could not run the inputs: " + io.baton.core.plan.InputException.oneLine(e.getMessage())
-                    + (workload.isGenerated() ? " (give inputs the values they need with --input-values NAME=VALUE)" : ""));
+                    + (workload.isGenerated() ? " (give inputs the values they need with --input-values NAME=VALUE, or register them as the variant's inputValues)" : ""));
             same = null;
         }
 

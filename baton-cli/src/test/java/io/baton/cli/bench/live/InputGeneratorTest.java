@@ -5,10 +5,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.baton.cli.suite.JsonHttp;
 import io.baton.core.plan.InputException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -78,6 +81,29 @@ class InputGeneratorTest {
         assertThat(request.get(2).shape()).isEmpty();
         assertThat(request.get(2).elements()).isEqualTo(1);
         assertThat(request.get(2).data()).hasSize(8);
+    }
+
+    @Test
+    void theVariantsInputValuesAreTheDefaultsTheCommandLineOverrides() {
+        JsonNode application = JsonHttp.JSON.createObjectNode().put("name", "vad");
+        ObjectNode variant = JsonHttp.JSON.createObjectNode().put("name", "v").put("maxBatchSize", 0);
+        variant.putArray("inputs").add(spec("input", "FP32", 1, 4)).add(spec("sr", "INT64"));
+        variant.putObject("inputValues").put("sr", 16_000.0);
+        DeclaredInputs vad = DeclaredInputs.of(application, variant);
+        assertThat(vad.inputValues()).containsExactly(Map.entry("sr", "16000"));
+
+        List<GeneratedTensor> request = InputGenerator.generate(vad, 1, 1).get(0);
+        assertThat(ByteBuffer.wrap(request.get(1).data()).order(ByteOrder.LITTLE_ENDIAN).getLong()).isEqualTo(16_000L);
+        List<GeneratedTensor> overridden = InputGenerator.generate(vad, 1, 1, Map.of("sr", "8000")).get(0);
+        assertThat(ByteBuffer.wrap(overridden.get(1).data()).order(ByteOrder.LITTLE_ENDIAN).getLong()).isEqualTo(8_000L);
+        assertThat(overridden.get(0)).as("the other input's values are unchanged").isEqualTo(request.get(0));
+    }
+
+    private static ObjectNode spec(String name, String datatype, long... shape) {
+        ObjectNode s = JsonHttp.JSON.createObjectNode().put("name", name).put("datatype", datatype);
+        for (long d : shape) s.withArray("shape").add(d);
+        if (shape.length == 0) s.putArray("shape");
+        return s;
     }
 
     @Test
