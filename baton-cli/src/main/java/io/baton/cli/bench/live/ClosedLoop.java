@@ -1,6 +1,7 @@
 package io.baton.cli.bench.live;
 
 import java.util.Queue;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -10,8 +11,16 @@ import java.util.concurrent.atomic.AtomicInteger;
  * Closed loop: {@code concurrency} clients, each sending its next request as soon as its last one is answered,
  * for {@code seconds}. It finds the most the serving path sustains (the saturation throughput that {@code --raw}
  * compares with ONNX Runtime alone); it is not a latency measurement.
+ *
+ * <p>A client whose request is refused for load (503 or 429) waits before its next one, from {@value #FIRST_BACKOFF_MS}
+ * ms doubling to {@value #MAX_BACKOFF_MS} ms, and starts again from nothing once it is served: as a retrying client
+ * should. Sent again at once, refusals took the CPU the answers needed (thousands of refusals a second against a few
+ * answers, on a model whose requests are large), and the figure measured the storm instead of the serving path.
  */
 final class ClosedLoop {
+    static final long FIRST_BACKOFF_MS = 5;
+    static final long MAX_BACKOFF_MS = 200;
+
     private ClosedLoop() {}
 
     record Run(Outcome[] outcomes, double seconds) {}
@@ -21,21 +30,29 @@ final class ClosedLoop {
         AtomicInteger next = new AtomicInteger();
         CountDownLatch finished = new CountDownLatch(concurrency);
         long start = System.nanoTime(), end = start + (long) (seconds * 1e9);
-        for (int c = 0; c < concurrency; c++) loop(requests, next, outcomes, end, finished);
+        for (int c = 0; c < concurrency; c++) loop(requests, next, outcomes, end, finished, 0);
         finished.await((long) (seconds * 1000) + timeoutMs + 30_000, TimeUnit.MILLISECONDS);
         double elapsed = (System.nanoTime() - start) / 1e9;
         return new Run(outcomes.toArray(Outcome[]::new), Math.max(elapsed, seconds));
     }
 
-    private static void loop(Requests requests, AtomicInteger next, Queue<Outcome> outcomes, long end, CountDownLatch finished) {
+    /** @param backoffMs how long this client waited before this request: 0 unless its last one was refused */
+    private static void loop(Requests requests, AtomicInteger next, Queue<Outcome> outcomes, long end,
+                             CountDownLatch finished, long backoffMs) {
         if (System.nanoTime() >= end) {
             finished.countDown();
             return;
         }
         requests.send(next.getAndIncrement(), o -> {
             outcomes.add(o);
+            long wait = refusedForLoad(o) ? Math.min(MAX_BACKOFF_MS, Math.max(FIRST_BACKOFF_MS, 2 * backoffMs)) : 0;
             // Off the completion thread: a request that fails at once must not recurse into the next one.
-            java.util.concurrent.CompletableFuture.runAsync(() -> loop(requests, next, outcomes, end, finished));
+            CompletableFuture.runAsync(() -> loop(requests, next, outcomes, end, finished, wait),
+                    CompletableFuture.delayedExecutor(wait, TimeUnit.MILLISECONDS));
         });
+    }
+
+    static boolean refusedForLoad(Outcome o) {
+        return o.status() == 503 || o.status() == 429;
     }
 }
