@@ -8,7 +8,6 @@ import java.nio.IntBuffer;
 import java.nio.LongBuffer;
 import java.nio.ShortBuffer;
 import java.math.BigDecimal;
-import java.util.Arrays;
 import java.util.SplittableRandom;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -33,62 +32,32 @@ final class SyntheticTensors {
     private SyntheticTensors() {
     }
 
+    /**
+     * Where a tensor's elements come from, one call per element in row-major order: seeded draws ({@link #create}) or
+     * one value for all ({@link #filled}). Each datatype asks for the kind of element it holds.
+     */
+    private interface Source {
+        double real();
+
+        /** An FP32, FP16 or BF16 element: its own call, so that a value given as a JSON number is rounded to float once. */
+        float real32();
+
+        long integer();
+
+        boolean bool();
+
+        String text();
+    }
+
     static OnnxTensor create(OrtEnvironment env, Datatype type, long[] shape, long seed) throws OrtException {
-        int n = elements(shape);
         SplittableRandom r = new SplittableRandom(seed);
-        return switch (type) {
-            case FP32 -> {
-                float[] v = new float[n];
-                for (int i = 0; i < n; i++) v[i] = (float) r.nextDouble();
-                yield OnnxTensor.createTensor(env, FloatBuffer.wrap(v), shape);
-            }
-            case FP64 -> {
-                double[] v = new double[n];
-                for (int i = 0; i < n; i++) v[i] = r.nextDouble();
-                yield OnnxTensor.createTensor(env, DoubleBuffer.wrap(v), shape);
-            }
-            case FP16, BF16 -> {
-                short[] v = new short[n];
-                for (int i = 0; i < n; i++) {
-                    float f = (float) r.nextDouble();
-                    v[i] = type == Datatype.FP16 ? HalfFloats.floatToFp16(f) : HalfFloats.floatToBf16(f);
-                }
-                yield OnnxTensor.createTensor(env, ShortBuffer.wrap(v), shape,
-                        type == Datatype.FP16 ? OnnxJavaType.FLOAT16 : OnnxJavaType.BFLOAT16);
-            }
-            case INT64 -> {
-                long[] v = new long[n];
-                for (int i = 0; i < n; i++) v[i] = small(r);
-                yield OnnxTensor.createTensor(env, LongBuffer.wrap(v), shape);
-            }
-            case INT32 -> {
-                int[] v = new int[n];
-                for (int i = 0; i < n; i++) v[i] = small(r);
-                yield OnnxTensor.createTensor(env, IntBuffer.wrap(v), shape);
-            }
-            case INT16 -> {
-                short[] v = new short[n];
-                for (int i = 0; i < n; i++) v[i] = (short) small(r);
-                yield OnnxTensor.createTensor(env, ShortBuffer.wrap(v), shape, OnnxJavaType.INT16);
-            }
-            case INT8, UINT8, BOOL -> {
-                ByteBuffer v = ByteBuffer.allocateDirect(n).order(ByteOrder.nativeOrder());
-                for (int i = 0; i < n; i++) v.put((byte) (type == Datatype.BOOL ? r.nextInt(2) : small(r)));
-                v.rewind();
-                OnnxJavaType javaType = switch (type) {
-                    case INT8 -> OnnxJavaType.INT8;
-                    case UINT8 -> OnnxJavaType.UINT8;
-                    default -> OnnxJavaType.BOOL;
-                };
-                yield OnnxTensor.createTensor(env, v, shape, javaType);
-            }
-            case BYTES -> {
-                String[] v = new String[n];
-                for (int i = 0; i < n; i++) v[i] = "s" + r.nextInt(1000);
-                yield OnnxTensor.createTensor(env, v, shape);
-            }
-            default -> throw new IllegalArgumentException("the profiler makes no synthetic " + type + " tensors");
-        };
+        return tensor(env, type, shape, new Source() {
+            @Override public double real() { return r.nextDouble(); }
+            @Override public float real32() { return (float) r.nextDouble(); }
+            @Override public long integer() { return small(r); }
+            @Override public boolean bool() { return r.nextInt(2) == 1; }
+            @Override public String text() { return "s" + r.nextInt(1000); }
+        }, "synthetic ");
     }
 
     /** Why {@code value} is no element of {@code type}; null when it is. */
@@ -116,44 +85,58 @@ final class SyntheticTensors {
 
     /** A tensor of {@code shape} whose every element is {@code value} (one that fits {@code type}: {@link #misfit}). */
     static OnnxTensor filled(OrtEnvironment env, Datatype type, long[] shape, JsonNode value) throws OrtException {
+        return tensor(env, type, shape, new Source() {
+            @Override public double real() { return value.doubleValue(); }
+            @Override public float real32() { return value.floatValue(); }
+            @Override public long integer() { return value.longValue(); }
+            @Override public boolean bool() { return value.booleanValue(); }
+            @Override public String text() { return value.textValue(); }
+        }, "");
+    }
+
+    private static OnnxTensor tensor(OrtEnvironment env, Datatype type, long[] shape, Source source, String what)
+            throws OrtException {
         int n = elements(shape);
         return switch (type) {
             case FP32 -> {
                 float[] v = new float[n];
-                Arrays.fill(v, value.floatValue());
+                for (int i = 0; i < n; i++) v[i] = source.real32();
                 yield OnnxTensor.createTensor(env, FloatBuffer.wrap(v), shape);
             }
             case FP64 -> {
                 double[] v = new double[n];
-                Arrays.fill(v, value.doubleValue());
+                for (int i = 0; i < n; i++) v[i] = source.real();
                 yield OnnxTensor.createTensor(env, DoubleBuffer.wrap(v), shape);
             }
             case FP16, BF16 -> {
                 short[] v = new short[n];
-                float f = value.floatValue();
-                Arrays.fill(v, type == Datatype.FP16 ? HalfFloats.floatToFp16(f) : HalfFloats.floatToBf16(f));
+                for (int i = 0; i < n; i++) {
+                    float f = source.real32();
+                    v[i] = type == Datatype.FP16 ? HalfFloats.floatToFp16(f) : HalfFloats.floatToBf16(f);
+                }
                 yield OnnxTensor.createTensor(env, ShortBuffer.wrap(v), shape,
                         type == Datatype.FP16 ? OnnxJavaType.FLOAT16 : OnnxJavaType.BFLOAT16);
             }
             case INT64 -> {
                 long[] v = new long[n];
-                Arrays.fill(v, value.longValue());
+                for (int i = 0; i < n; i++) v[i] = source.integer();
                 yield OnnxTensor.createTensor(env, LongBuffer.wrap(v), shape);
             }
             case INT32 -> {
                 int[] v = new int[n];
-                Arrays.fill(v, value.intValue());
+                for (int i = 0; i < n; i++) v[i] = (int) source.integer();
                 yield OnnxTensor.createTensor(env, IntBuffer.wrap(v), shape);
             }
             case INT16 -> {
                 short[] v = new short[n];
-                Arrays.fill(v, (short) value.intValue());
+                for (int i = 0; i < n; i++) v[i] = (short) source.integer();
                 yield OnnxTensor.createTensor(env, ShortBuffer.wrap(v), shape, OnnxJavaType.INT16);
             }
             case INT8, UINT8, BOOL -> {
                 ByteBuffer v = ByteBuffer.allocateDirect(n).order(ByteOrder.nativeOrder());
-                byte b = type == Datatype.BOOL ? (byte) (value.booleanValue() ? 1 : 0) : (byte) value.intValue();
-                for (int i = 0; i < n; i++) v.put(b);
+                for (int i = 0; i < n; i++) {
+                    v.put(type == Datatype.BOOL ? (byte) (source.bool() ? 1 : 0) : (byte) source.integer());
+                }
                 v.rewind();
                 OnnxJavaType javaType = switch (type) {
                     case INT8 -> OnnxJavaType.INT8;
@@ -164,10 +147,10 @@ final class SyntheticTensors {
             }
             case BYTES -> {
                 String[] v = new String[n];
-                Arrays.fill(v, value.textValue());
+                for (int i = 0; i < n; i++) v[i] = source.text();
                 yield OnnxTensor.createTensor(env, v, shape);
             }
-            default -> throw new IllegalArgumentException("the profiler makes no " + type + " tensors");
+            default -> throw new IllegalArgumentException("the profiler makes no " + what + type + " tensors");
         };
     }
 
