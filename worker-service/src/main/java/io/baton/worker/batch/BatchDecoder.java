@@ -250,6 +250,13 @@ final class BatchDecoder {
         return n;
     }
 
+    /** A part carries its elements one way: {@code data} (JSON) or {@code base64} (binary), never both or neither. */
+    private static void requireOneForm(TensorPart part, String partAt) {
+        if ((part.data() == null || part.data().isNull()) == (part.base64() == null)) {
+            throw BadInputException.malformed(partAt, "must give exactly one of data and base64");
+        }
+    }
+
     private static ByteBuffer concatenate(InputTensor input, String at, Datatype type, long[] shape) {
         ByteBuffer buffer = ByteBuffer.allocateDirect(Math.toIntExact(elements(shape, at) * type.bytes()))
                 .order(ByteOrder.nativeOrder());
@@ -257,9 +264,7 @@ final class BatchDecoder {
             TensorPart part = input.parts().get(j);
             String partAt = at + ".parts[" + j + "]";
             long want = elements(part.shape());
-            if ((part.data() == null || part.data().isNull()) == (part.base64() == null)) {
-                throw BadInputException.malformed(partAt, "must give exactly one of data and base64");
-            }
+            requireOneForm(part, partAt);
             if (part.base64() != null) {
                 putBase64(buffer, part.base64(), partAt + ".base64", type, want, part.shape());
             } else {
@@ -324,9 +329,7 @@ final class BatchDecoder {
             TensorPart part = input.parts().get(j);
             String partAt = at + ".parts[" + j + "]";
             long want = elements(part.shape());
-            if ((part.data() == null || part.data().isNull()) == (part.base64() == null)) {
-                throw BadInputException.malformed(partAt, "must give exactly one of data and base64");
-            }
+            requireOneForm(part, partAt);
             int before = all.size();
             if (part.base64() != null) {
                 addBinaryStrings(all, part.base64(), partAt + ".base64", want, part.shape());
