@@ -25,13 +25,7 @@ import jakarta.validation.Valid;
 /** {@code /v1/applications/{app}/datasets}: validation sets. */
 @RestController
 @RequestMapping("/v1/applications/{app}/datasets")
-public class DatasetController {
-
-    private final DatasetService service;
-
-    public DatasetController(DatasetService service) {
-        this.service = service;
-    }
+public record DatasetController(DatasetService service) {
 
     @PostMapping
     @Operation(operationId = "createDataset", summary = "Register a validation dataset of an application")

@@ -27,13 +27,7 @@ import jakarta.validation.Valid;
 /** {@code /v1/plans}: newest first; filter with {@code ?policy=} and {@code ?application=}. */
 @RestController
 @RequestMapping("/v1/plans")
-public class PlanController {
-
-    private final PlanService service;
-
-    public PlanController(PlanService service) {
-        this.service = service;
-    }
+public record PlanController(PlanService service) {
 
     @PostMapping
     @Operation(operationId = "createPlan", summary = "Store a plan")

@@ -26,13 +26,7 @@ import jakarta.validation.Valid;
 /** {@code /v1/applications/{app}/variants}. */
 @RestController
 @RequestMapping("/v1/applications/{app}/variants")
-public class VariantController {
-
-    private final VariantService service;
-
-    public VariantController(VariantService service) {
-        this.service = service;
-    }
+public record VariantController(VariantService service) {
 
     @PostMapping
     @Operation(operationId = "createVariant", summary = "Add a variant (one model) to an application")
