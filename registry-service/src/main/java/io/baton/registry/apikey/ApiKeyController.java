@@ -49,7 +49,7 @@ public record ApiKeyController(ApiKeyService service) {
     public PageView<ApiKeyView> list(@ParameterObject
                                      @PageableDefault(size = 20, sort = {"createdAt", "id"}, direction = Sort.Direction.DESC)
                                      Pageable pageable) {
-        return PageView.of(service.list(pageable), k -> k);
+        return PageView.of(service.list(pageable));
     }
 
     @GetMapping("/{id}")

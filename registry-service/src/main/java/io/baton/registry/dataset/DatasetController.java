@@ -39,7 +39,7 @@ public record DatasetController(DatasetService service) {
     @Operation(operationId = "listDatasets", summary = "An application's validation datasets, by name")
     public PageView<DatasetView> list(@PathVariable String app,
                                       @ParameterObject @PageableDefault(size = 20, sort = "name") Pageable pageable) {
-        return PageView.of(service.list(app, pageable), d -> d);
+        return PageView.of(service.list(app, pageable));
     }
 
     @GetMapping("/{name}")

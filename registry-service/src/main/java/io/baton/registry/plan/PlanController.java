@@ -44,7 +44,7 @@ public record PlanController(PlanService service) {
                                    @ParameterObject
                                    @PageableDefault(size = 20, sort = {"createdAt", "id"}, direction = Sort.Direction.DESC)
                                    Pageable pageable) {
-        return PageView.of(service.list(policy, application, pageable), p -> p);
+        return PageView.of(service.list(policy, application, pageable));
     }
 
     @GetMapping("/{id}")

@@ -41,9 +41,7 @@ public record VariantController(VariantService service) {
     @Operation(operationId = "listVariants", summary = "An application's variants (without profiles), by stage then name")
     public PageView<VariantView> list(@PathVariable String app,
                                       @ParameterObject @PageableDefault(size = 20, sort = {"stage", "name"}) Pageable pageable) {
-        var page = service.list(app, pageable);
-        return new PageView<>(page.getContent(), page.getNumber(), page.getSize(), page.getTotalElements(),
-                page.getTotalPages());
+        return PageView.of(service.list(app, pageable));
     }
 
     @GetMapping("/{name}")
