@@ -9,8 +9,9 @@ import jakarta.persistence.Convert;
 import jakarta.persistence.Embeddable;
 
 /**
- * The {@code inputs} and {@code outputs} columns of a row that declares what it takes and gives (an application, a
- * variant): the two always travel together, as JSON lists of tensor specs.
+ * What a model takes and gives, in its own order: as ONNX Runtime reads it from an uploaded model, and as an
+ * application or a variant declares it. Stored as the {@code inputs} and {@code outputs} columns (JSON lists of tensor
+ * specs), which always travel together.
  */
 @Embeddable
 public record TensorSignature(
