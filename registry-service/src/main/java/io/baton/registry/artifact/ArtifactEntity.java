@@ -43,8 +43,7 @@ public class ArtifactEntity {
     protected ArtifactEntity() {
     }
 
-    public ArtifactEntity(String digest, MediaType mediaType, long sizeBytes, TensorSignature signature,
-                          Instant createdAt) {
+    public ArtifactEntity(String digest, MediaType mediaType, long sizeBytes, TensorSignature signature, Instant createdAt) {
         this.digest = digest;
         this.mediaType = mediaType;
         this.sizeBytes = sizeBytes;
