@@ -3,7 +3,7 @@ package io.baton.registry.dataset;
 import java.time.Instant;
 
 import io.baton.registry.persistence.JsonConverters;
-import io.baton.registry.persistence.VersionedRow;
+import io.baton.registry.persistence.ApplicationRow;
 import io.baton.registry.tensor.TensorSpec;
 
 import jakarta.persistence.Column;
@@ -17,10 +17,7 @@ import jakarta.persistence.Table;
  */
 @Entity
 @Table(name = "validation_datasets")
-public class DatasetEntity extends VersionedRow {
-
-    @Column(name = "application_id", nullable = false)
-    private long applicationId;
+public class DatasetEntity extends ApplicationRow {
 
     @Column(nullable = false)
     private String name;
@@ -45,7 +42,7 @@ public class DatasetEntity extends VersionedRow {
     }
 
     public DatasetEntity(long applicationId, String name, Instant now) {
-        this.applicationId = applicationId;
+        super(applicationId);
         this.name = name;
         this.createdAt = now;
     }
@@ -57,7 +54,6 @@ public class DatasetEntity extends VersionedRow {
         this.inputSpec = inputSpec;
     }
 
-    public long applicationId() { return applicationId; }
     public String name() { return name; }
     public String inputsDigest() { return inputsDigest; }
     public String labelsDigest() { return labelsDigest; }
