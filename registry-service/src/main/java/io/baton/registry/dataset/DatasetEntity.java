@@ -41,17 +41,16 @@ public class DatasetEntity extends ApplicationRow {
     protected DatasetEntity() {
     }
 
-    public DatasetEntity(long applicationId, String name, Instant now) {
+    /** A dataset is written once, whole: it is never replaced, only deleted. */
+    public DatasetEntity(long applicationId, String name, String inputsDigest, String labelsDigest, int sampleCount,
+                         TensorSpec inputSpec, Instant createdAt) {
         super(applicationId);
         this.name = name;
-        this.createdAt = now;
-    }
-
-    void apply(String inputsDigest, String labelsDigest, int sampleCount, TensorSpec inputSpec) {
         this.inputsDigest = inputsDigest;
         this.labelsDigest = labelsDigest;
         this.sampleCount = sampleCount;
         this.inputSpec = inputSpec;
+        this.createdAt = createdAt;
     }
 
     public String name() { return name; }
