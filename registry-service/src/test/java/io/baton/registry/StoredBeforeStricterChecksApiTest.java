@@ -30,6 +30,7 @@ import io.baton.core.onnx.OutsidePointingModels;
 import io.baton.registry.artifact.ArtifactEntity;
 import io.baton.registry.artifact.ArtifactRepository;
 import io.baton.registry.artifact.ArtifactStore;
+import io.baton.registry.persistence.TensorSignature;
 import io.baton.registry.support.PostgresHttpTest;
 
 /**
@@ -50,8 +51,8 @@ class StoredBeforeStricterChecksApiTest extends PostgresHttpTest {
     private String storeUnchecked(byte[] bytes) throws Exception {
         ArtifactStore.Staged staged = store.stage(new ByteArrayInputStream(bytes), 1 << 20);
         store.commit(staged);
-        artifacts.save(new ArtifactEntity(staged.digest(), ArtifactEntity.MediaType.onnx, staged.sizeBytes(), List.of(),
-                List.of(), Instant.now()));
+        artifacts.save(new ArtifactEntity(staged.digest(), ArtifactEntity.MediaType.onnx, staged.sizeBytes(),
+                new TensorSignature(List.of(), List.of()), Instant.now()));
         return staged.digest();
     }
 

@@ -30,13 +30,7 @@ import jakarta.validation.Valid;
  */
 @RestController
 @RequestMapping("/v1/api-keys")
-public class ApiKeyController {
-
-    private final ApiKeyService service;
-
-    public ApiKeyController(ApiKeyService service) {
-        this.service = service;
-    }
+public record ApiKeyController(ApiKeyService service) {
 
     /** The answer carries the key, once: {@code Cache-Control: no-store} keeps it out of every cache on the way. */
     @PostMapping
@@ -55,7 +49,7 @@ public class ApiKeyController {
     public PageView<ApiKeyView> list(@ParameterObject
                                      @PageableDefault(size = 20, sort = {"createdAt", "id"}, direction = Sort.Direction.DESC)
                                      Pageable pageable) {
-        return PageView.of(service.list(pageable), k -> k);
+        return PageView.of(service.list(pageable));
     }
 
     @GetMapping("/{id}")

@@ -19,13 +19,7 @@ import jakarta.validation.Valid;
  */
 @RestController
 @RequestMapping("/internal/v1/api-keys")
-public class ApiKeyVerificationController {
-
-    private final ApiKeyService service;
-
-    public ApiKeyVerificationController(ApiKeyService service) {
-        this.service = service;
-    }
+public record ApiKeyVerificationController(ApiKeyService service) {
 
     /** Unknown and revoked keys get the same 401, so an answer never tells a guesser which it was. */
     @PostMapping("/verify")

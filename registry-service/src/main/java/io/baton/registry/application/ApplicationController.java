@@ -26,15 +26,7 @@ import jakarta.validation.Valid;
 /** {@code /v1/applications}. */
 @RestController
 @RequestMapping("/v1/applications")
-public class ApplicationController {
-
-    private final ApplicationService service;
-    private final ApplicationViewCache cache;
-
-    public ApplicationController(ApplicationService service, ApplicationViewCache cache) {
-        this.service = service;
-        this.cache = cache;
-    }
+public record ApplicationController(ApplicationService service, ApplicationViewCache cache) {
 
     @PostMapping
     @Operation(operationId = "createApplication", summary = "Create an application")

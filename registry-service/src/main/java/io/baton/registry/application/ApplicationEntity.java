@@ -7,10 +7,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import io.baton.registry.persistence.EditedRow;
 import io.baton.registry.persistence.JsonConverters;
+import io.baton.registry.persistence.TensorSignature;
 import io.baton.registry.tensor.TensorSpec;
 
 import jakarta.persistence.Column;
 import jakarta.persistence.Convert;
+import jakarta.persistence.Embedded;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Table;
 
@@ -35,13 +37,8 @@ public class ApplicationEntity extends EditedRow {
     @Column(name = "slo_ms", nullable = false)
     private double sloMs;
 
-    @Column(nullable = false)
-    @Convert(converter = JsonConverters.TensorSpecs.class)
-    private List<TensorSpec> inputs;
-
-    @Column(nullable = false)
-    @Convert(converter = JsonConverters.TensorSpecs.class)
-    private List<TensorSpec> outputs;
+    @Embedded
+    private TensorSignature signature;
 
     @Column(nullable = false)
     @Convert(converter = JsonConverters.Strings.class)
@@ -65,8 +62,7 @@ public class ApplicationEntity extends EditedRow {
         this.policy = r.policy();
         this.policyParams = r.policyParams();
         this.sloMs = r.sloMs();
-        this.inputs = r.inputs();
-        this.outputs = r.outputs();
+        this.signature = new TensorSignature(r.inputs(), r.outputs());
         this.classes = r.classes();
         this.penalty = r.penalty();
         touch(now);
@@ -77,8 +73,8 @@ public class ApplicationEntity extends EditedRow {
     public String policy() { return policy; }
     public JsonNode policyParams() { return policyParams; }
     public double sloMs() { return sloMs; }
-    public List<TensorSpec> inputs() { return inputs; }
-    public List<TensorSpec> outputs() { return outputs; }
+    public List<TensorSpec> inputs() { return signature.inputs(); }
+    public List<TensorSpec> outputs() { return signature.outputs(); }
     public List<String> classes() { return classes; }
     public Penalty penalty() { return penalty; }
 }

@@ -40,15 +40,9 @@ import jakarta.servlet.http.HttpServletRequest;
  */
 @RestController
 @RequestMapping("/v1/artifacts")
-public class ArtifactController {
+public record ArtifactController(ArtifactService service) {
 
     static final String ZIP = "application/zip";
-
-    private final ArtifactService service;
-
-    public ArtifactController(ArtifactService service) {
-        this.service = service;
-    }
 
     /** The servlet input stream is read directly, so an upload is never held in memory whole. */
     @PostMapping(consumes = {MediaType.APPLICATION_OCTET_STREAM_VALUE, ZIP})

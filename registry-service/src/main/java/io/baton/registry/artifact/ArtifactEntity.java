@@ -3,11 +3,12 @@ package io.baton.registry.artifact;
 import java.time.Instant;
 import java.util.List;
 
-import io.baton.registry.persistence.JsonConverters;
+import io.baton.registry.persistence.TensorSignature;
 import io.baton.registry.tensor.TensorSpec;
 
+import jakarta.persistence.AttributeOverride;
 import jakarta.persistence.Column;
-import jakarta.persistence.Convert;
+import jakarta.persistence.Embedded;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
@@ -30,11 +31,11 @@ public class ArtifactEntity {
     @Column(name = "size_bytes", nullable = false)
     private long sizeBytes;
 
-    @Convert(converter = JsonConverters.TensorSpecs.class)
-    private List<TensorSpec> inputs;
-
-    @Convert(converter = JsonConverters.TensorSpecs.class)
-    private List<TensorSpec> outputs;
+    /** An ONNX model's, read at upload; none for data. */
+    @Embedded
+    @AttributeOverride(name = "inputs", column = @Column(name = "inputs"))
+    @AttributeOverride(name = "outputs", column = @Column(name = "outputs"))
+    private TensorSignature signature;
 
     @Column(name = "created_at", nullable = false)
     private Instant createdAt;
@@ -42,20 +43,18 @@ public class ArtifactEntity {
     protected ArtifactEntity() {
     }
 
-    public ArtifactEntity(String digest, MediaType mediaType, long sizeBytes, List<TensorSpec> inputs,
-                          List<TensorSpec> outputs, Instant createdAt) {
+    public ArtifactEntity(String digest, MediaType mediaType, long sizeBytes, TensorSignature signature, Instant createdAt) {
         this.digest = digest;
         this.mediaType = mediaType;
         this.sizeBytes = sizeBytes;
-        this.inputs = inputs;
-        this.outputs = outputs;
+        this.signature = signature;
         this.createdAt = createdAt;
     }
 
     public String digest() { return digest; }
     public MediaType mediaType() { return mediaType; }
     public long sizeBytes() { return sizeBytes; }
-    public List<TensorSpec> inputs() { return inputs == null ? List.of() : inputs; }
-    public List<TensorSpec> outputs() { return outputs == null ? List.of() : outputs; }
+    public List<TensorSpec> inputs() { return signature == null ? List.of() : signature.inputs(); }
+    public List<TensorSpec> outputs() { return signature == null ? List.of() : signature.outputs(); }
     public Instant createdAt() { return createdAt; }
 }

@@ -3,7 +3,6 @@ package io.baton.registry.artifact;
 import java.io.InputStream;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.util.List;
 
 import org.springframework.data.domain.Page;
 import org.springframework.data.domain.Pageable;
@@ -12,8 +11,8 @@ import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
 import io.baton.registry.RegistryProperties;
+import io.baton.registry.persistence.TensorSignature;
 import io.baton.registry.reference.References;
-import io.baton.registry.tensor.TensorSpec;
 import io.baton.registry.web.ApiException;
 
 /**
@@ -76,13 +75,10 @@ public class ArtifactService {
                 if (store.find(staged.digest()).isEmpty()) store.commit(staged); // restore a file lost from disk
                 return new Upload(existing.get(), false);
             }
-            List<TensorSpec> inputs = null, outputs = null;
+            TensorSignature signature = null;
             if (type == ArtifactEntity.MediaType.onnx) {
                 try {
-                    OnnxInspector.Signature signature = archive ? inspector.inspectArchive(staged.file())
-                            : inspector.inspect(staged.file());
-                    inputs = signature.inputs();
-                    outputs = signature.outputs();
+                    signature = archive ? inspector.inspectArchive(staged.file()) : inspector.inspect(staged.file());
                 } catch (OnnxInspector.InvalidModelException e) {
                     throw ApiException.unprocessable("body", "ONNX Runtime cannot open the model: " + e.getMessage());
                 } catch (OnnxInspector.RefusedModelException e) {
@@ -92,8 +88,8 @@ public class ArtifactService {
                 }
             }
             store.commit(staged);
-            ArtifactEntity saved = artifacts.save(new ArtifactEntity(staged.digest(), type, staged.sizeBytes(), inputs,
-                    outputs, Instant.now()));
+            ArtifactEntity saved = artifacts.save(new ArtifactEntity(staged.digest(), type, staged.sizeBytes(), signature,
+                    Instant.now()));
             return new Upload(saved, true);
         } finally {
             store.discard(staged); // gone already when committed

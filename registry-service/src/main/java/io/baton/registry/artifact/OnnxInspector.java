@@ -21,6 +21,7 @@ import io.baton.core.onnx.ModelArchive;
 import io.baton.core.onnx.ModelArchiveException;
 import io.baton.core.onnx.ModelDirectory;
 import io.baton.registry.RegistryProperties;
+import io.baton.registry.persistence.TensorSignature;
 import io.baton.registry.tensor.TensorSpec;
 
 /**
@@ -35,10 +36,6 @@ import io.baton.registry.tensor.TensorSpec;
  */
 @Component
 public class OnnxInspector {
-
-    /** What ONNX Runtime says a model takes and gives, in the model's own order. */
-    public record Signature(List<TensorSpec> inputs, List<TensorSpec> outputs) {
-    }
 
     /** ONNX Runtime could not open the model; the message is its own error. */
     public static class InvalidModelException extends Exception {
@@ -65,7 +62,7 @@ public class OnnxInspector {
     }
 
     /** A plain model file (one ModelProto): refused when it points outside itself or is a zip archive. */
-    public Signature inspect(Path model) throws InvalidModelException, RefusedModelException {
+    public TensorSignature inspect(Path model) throws InvalidModelException, RefusedModelException {
         if (ModelArchive.isArchive(model)) {
             throw new RefusedModelException("these bytes are a zip archive: upload a model archive with Content-Type: "
                     + "application/zip");
@@ -112,7 +109,7 @@ public class OnnxInspector {
     }
 
     /** A zip archive of one model and its data files ({@link ModelArchive}). */
-    public Signature inspectArchive(Path archive) throws InvalidModelException, RefusedModelException {
+    public TensorSignature inspectArchive(Path archive) throws InvalidModelException, RefusedModelException {
         ModelDirectory dir;
         try {
             dir = ModelArchive.extract(archive, workDirectory, archiveLimits);
@@ -124,13 +121,13 @@ public class OnnxInspector {
         }
     }
 
-    private Signature open(ModelDirectory dir) throws InvalidModelException {
+    private TensorSignature open(ModelDirectory dir) throws InvalidModelException {
         try (OrtSession.SessionOptions options = new OrtSession.SessionOptions()) {
             options.setOptimizationLevel(OrtSession.SessionOptions.OptLevel.NO_OPT);
             options.setIntraOpNumThreads(1);
             options.setInterOpNumThreads(1);
             try (OrtSession session = environment.createSession(dir.model().toString(), options)) {
-                return new Signature(specs(session.getInputInfo()), specs(session.getOutputInfo()));
+                return new TensorSignature(specs(session.getInputInfo()), specs(session.getOutputInfo()));
             }
         } catch (OrtException e) {
             throw new InvalidModelException(e.getMessage(), e);

@@ -25,13 +25,7 @@ import jakarta.validation.Valid;
 /** {@code /v1/applications/{app}/datasets}: validation sets. */
 @RestController
 @RequestMapping("/v1/applications/{app}/datasets")
-public class DatasetController {
-
-    private final DatasetService service;
-
-    public DatasetController(DatasetService service) {
-        this.service = service;
-    }
+public record DatasetController(DatasetService service) {
 
     @PostMapping
     @Operation(operationId = "createDataset", summary = "Register a validation dataset of an application")
@@ -45,7 +39,7 @@ public class DatasetController {
     @Operation(operationId = "listDatasets", summary = "An application's validation datasets, by name")
     public PageView<DatasetView> list(@PathVariable String app,
                                       @ParameterObject @PageableDefault(size = 20, sort = "name") Pageable pageable) {
-        return PageView.of(service.list(app, pageable), d -> d);
+        return PageView.of(service.list(app, pageable));
     }
 
     @GetMapping("/{name}")

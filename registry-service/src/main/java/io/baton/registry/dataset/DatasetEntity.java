@@ -3,7 +3,7 @@ package io.baton.registry.dataset;
 import java.time.Instant;
 
 import io.baton.registry.persistence.JsonConverters;
-import io.baton.registry.persistence.VersionedRow;
+import io.baton.registry.persistence.ApplicationRow;
 import io.baton.registry.tensor.TensorSpec;
 
 import jakarta.persistence.Column;
@@ -17,10 +17,7 @@ import jakarta.persistence.Table;
  */
 @Entity
 @Table(name = "validation_datasets")
-public class DatasetEntity extends VersionedRow {
-
-    @Column(name = "application_id", nullable = false)
-    private long applicationId;
+public class DatasetEntity extends ApplicationRow {
 
     @Column(nullable = false)
     private String name;
@@ -44,20 +41,18 @@ public class DatasetEntity extends VersionedRow {
     protected DatasetEntity() {
     }
 
-    public DatasetEntity(long applicationId, String name, Instant now) {
-        this.applicationId = applicationId;
+    /** A dataset is written once, whole: it is never replaced, only deleted. */
+    public DatasetEntity(long applicationId, String name, String inputsDigest, String labelsDigest, int sampleCount,
+                         TensorSpec inputSpec, Instant createdAt) {
+        super(applicationId);
         this.name = name;
-        this.createdAt = now;
-    }
-
-    void apply(String inputsDigest, String labelsDigest, int sampleCount, TensorSpec inputSpec) {
         this.inputsDigest = inputsDigest;
         this.labelsDigest = labelsDigest;
         this.sampleCount = sampleCount;
         this.inputSpec = inputSpec;
+        this.createdAt = createdAt;
     }
 
-    public long applicationId() { return applicationId; }
     public String name() { return name; }
     public String inputsDigest() { return inputsDigest; }
     public String labelsDigest() { return labelsDigest; }

@@ -72,8 +72,8 @@ public class DatasetService {
             TensorSpecs.requireCompatible("inputSpec", List.of(sample), application.inputs().subList(0, 1),
                     application.name());
         }
-        DatasetEntity entity = new DatasetEntity(application.id(), request.name(), Instant.now());
-        entity.apply(inputs.digest(), labels.digest(), count, spec);
+        DatasetEntity entity = new DatasetEntity(application.id(), request.name(), inputs.digest(), labels.digest(), count,
+                spec, Instant.now());
         return DatasetView.of(datasets.saveAndFlush(entity), application.name());
     }
 

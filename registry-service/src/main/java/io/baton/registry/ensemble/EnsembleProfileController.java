@@ -19,13 +19,7 @@ import jakarta.validation.Valid;
 /** {@code /v1/applications/{app}/ensemble-profile}: an ensemble application's Schemble profile (one per application). */
 @RestController
 @RequestMapping("/v1/applications/{app}/ensemble-profile")
-public class EnsembleProfileController {
-
-    private final EnsembleProfileService service;
-
-    public EnsembleProfileController(EnsembleProfileService service) {
-        this.service = service;
-    }
+public record EnsembleProfileController(EnsembleProfileService service) {
 
     @GetMapping
     @Operation(operationId = "getEnsembleProfile", summary = "An ensemble's profile: score bins and the (bin, subset) accuracy table")

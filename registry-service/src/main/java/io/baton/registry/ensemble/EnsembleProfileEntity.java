@@ -7,7 +7,7 @@ import io.baton.registry.persistence.JsonConverters.DoubleMatrix;
 import io.baton.registry.persistence.JsonConverters.Doubles;
 import io.baton.registry.persistence.JsonConverters.Longs;
 import io.baton.registry.persistence.JsonConverters.Strings;
-import io.baton.registry.persistence.VersionedRow;
+import io.baton.registry.persistence.ApplicationRow;
 
 import jakarta.persistence.Column;
 import jakarta.persistence.Convert;
@@ -17,10 +17,7 @@ import jakarta.persistence.Table;
 /** A row of {@code ensemble_profiles}: an ensemble application's Schemble profile (see {@link EnsembleProfileRequest}). */
 @Entity
 @Table(name = "ensemble_profiles")
-public class EnsembleProfileEntity extends VersionedRow {
-
-    @Column(name = "application_id", nullable = false)
-    private long applicationId;
+public class EnsembleProfileEntity extends ApplicationRow {
 
     @Column(nullable = false)
     @Convert(converter = Strings.class)
@@ -68,7 +65,7 @@ public class EnsembleProfileEntity extends VersionedRow {
     }
 
     public EnsembleProfileEntity(long applicationId) {
-        this.applicationId = applicationId;
+        super(applicationId);
     }
 
     void apply(EnsembleProfileRequest r, String outputsDigest, String predictorDigest, Instant measuredAt) {
@@ -86,7 +83,6 @@ public class EnsembleProfileEntity extends VersionedRow {
         this.measuredAt = measuredAt;
     }
 
-    public long applicationId() { return applicationId; }
     public List<String> models() { return models; }
     public String aggregator() { return aggregator; }
     public String datasetName() { return datasetName; }

@@ -27,13 +27,7 @@ import jakarta.validation.Valid;
 /** {@code /v1/plans}: newest first; filter with {@code ?policy=} and {@code ?application=}. */
 @RestController
 @RequestMapping("/v1/plans")
-public class PlanController {
-
-    private final PlanService service;
-
-    public PlanController(PlanService service) {
-        this.service = service;
-    }
+public record PlanController(PlanService service) {
 
     @PostMapping
     @Operation(operationId = "createPlan", summary = "Store a plan")
@@ -50,7 +44,7 @@ public class PlanController {
                                    @ParameterObject
                                    @PageableDefault(size = 20, sort = {"createdAt", "id"}, direction = Sort.Direction.DESC)
                                    Pageable pageable) {
-        return PageView.of(service.list(policy, application, pageable), p -> p);
+        return PageView.of(service.list(policy, application, pageable));
     }
 
     @GetMapping("/{id}")

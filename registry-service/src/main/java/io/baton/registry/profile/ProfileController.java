@@ -22,15 +22,9 @@ import io.swagger.v3.oas.annotations.responses.ApiResponse;
 /** {@code /v1/applications/{app}/variants/{variant}/profiles[/{deviceKind}/{provider}]}. */
 @RestController
 @RequestMapping("/v1/applications/{app}/variants/{variant}/profiles")
-public class ProfileController {
+public record ProfileController(ProfileService service) {
 
     private static final String KEY = "[A-Za-z0-9][A-Za-z0-9._-]{0,63}";
-
-    private final ProfileService service;
-
-    public ProfileController(ProfileService service) {
-        this.service = service;
-    }
 
     /** Not paged: a variant has one profile per device kind and provider, a handful. */
     @GetMapping

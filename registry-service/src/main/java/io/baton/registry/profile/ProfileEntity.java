@@ -8,6 +8,8 @@ import io.baton.registry.persistence.VersionedRow;
 
 import jakarta.persistence.Column;
 import jakarta.persistence.Convert;
+import jakarta.persistence.Embeddable;
+import jakarta.persistence.Embedded;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Table;
 
@@ -29,14 +31,8 @@ public class ProfileEntity extends VersionedRow {
     @Convert(converter = JsonConverters.LatencyPoints.class)
     private List<LatencyPoint> latency;
 
-    @Column(name = "alpha_ms")
-    private Double alphaMs;
-
-    @Column(name = "beta_ms")
-    private Double betaMs;
-
-    @Convert(converter = JsonConverters.Doubles.class)
-    private List<Double> quadratic;
+    @Embedded
+    private Fit fit;
 
     @Column(name = "load_ms")
     private Double loadMs;
@@ -75,9 +71,7 @@ public class ProfileEntity extends VersionedRow {
     /** Replaces the measurements; the fits are already completed by the service. */
     void apply(ProfileRequest r, Fit fit, Instant measuredAt) {
         this.latency = r.latency();
-        this.alphaMs = fit.alphaMs();
-        this.betaMs = fit.betaMs();
-        this.quadratic = fit.quadratic();
+        this.fit = fit;
         this.loadMs = r.loadMs();
         this.memoryBytes = r.memoryBytes();
         this.dynamicMemoryBytes = r.dynamicMemoryBytes();
@@ -88,17 +82,25 @@ public class ProfileEntity extends VersionedRow {
         this.measuredAt = measuredAt;
     }
 
-    /** The linear and quadratic fits of ℓ(b) as stored. */
-    record Fit(Double alphaMs, Double betaMs, List<Double> quadratic) {
+    /** The linear and quadratic fits of ℓ(b) as stored (a row without any reads back as no fit at all). */
+    @Embeddable
+    record Fit(
+            @Column(name = "alpha_ms") Double alphaMs,
+            @Column(name = "beta_ms") Double betaMs,
+            @Convert(converter = JsonConverters.Doubles.class) List<Double> quadratic) {
+
+        private static final Fit NONE = new Fit(null, null, null);
     }
+
+    private Fit fit() { return fit == null ? Fit.NONE : fit; }
 
     public long variantId() { return variantId; }
     public String deviceKind() { return deviceKind; }
     public String executionProvider() { return executionProvider; }
     public List<LatencyPoint> latency() { return latency; }
-    public Double alphaMs() { return alphaMs; }
-    public Double betaMs() { return betaMs; }
-    public List<Double> quadratic() { return quadratic; }
+    public Double alphaMs() { return fit().alphaMs(); }
+    public Double betaMs() { return fit().betaMs(); }
+    public List<Double> quadratic() { return fit().quadratic(); }
     public Double loadMs() { return loadMs; }
     public Long memoryBytes() { return memoryBytes; }
     public Long dynamicMemoryBytes() { return dynamicMemoryBytes; }

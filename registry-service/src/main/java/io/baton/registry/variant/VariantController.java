@@ -26,13 +26,7 @@ import jakarta.validation.Valid;
 /** {@code /v1/applications/{app}/variants}. */
 @RestController
 @RequestMapping("/v1/applications/{app}/variants")
-public class VariantController {
-
-    private final VariantService service;
-
-    public VariantController(VariantService service) {
-        this.service = service;
-    }
+public record VariantController(VariantService service) {
 
     @PostMapping
     @Operation(operationId = "createVariant", summary = "Add a variant (one model) to an application")
@@ -47,9 +41,7 @@ public class VariantController {
     @Operation(operationId = "listVariants", summary = "An application's variants (without profiles), by stage then name")
     public PageView<VariantView> list(@PathVariable String app,
                                       @ParameterObject @PageableDefault(size = 20, sort = {"stage", "name"}) Pageable pageable) {
-        var page = service.list(app, pageable);
-        return new PageView<>(page.getContent(), page.getNumber(), page.getSize(), page.getTotalElements(),
-                page.getTotalPages());
+        return PageView.of(service.list(app, pageable));
     }
 
     @GetMapping("/{name}")

@@ -8,10 +8,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import io.baton.registry.persistence.EditedRow;
 import io.baton.registry.persistence.JsonConverters;
+import io.baton.registry.persistence.TensorSignature;
 import io.baton.registry.tensor.TensorSpec;
 
 import jakarta.persistence.Column;
 import jakarta.persistence.Convert;
+import jakarta.persistence.Embedded;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Table;
 
@@ -32,13 +34,8 @@ public class VariantEntity extends EditedRow {
     @Column(name = "artifact_digest", nullable = false)
     private String artifactDigest;
 
-    @Column(nullable = false)
-    @Convert(converter = JsonConverters.TensorSpecs.class)
-    private List<TensorSpec> inputs;
-
-    @Column(nullable = false)
-    @Convert(converter = JsonConverters.TensorSpecs.class)
-    private List<TensorSpec> outputs;
+    @Embedded
+    private TensorSignature signature;
 
     /** 0: each request runs alone; N ≥ 1: batches of up to N along axis 0 ({@link BatchingRule}). */
     @Column(name = "max_batch_size", nullable = false)
@@ -64,8 +61,7 @@ public class VariantEntity extends EditedRow {
         this.inputValues = inputValues;
         this.stage = stage;
         this.artifactDigest = artifactDigest;
-        this.inputs = inputs;
-        this.outputs = outputs;
+        this.signature = new TensorSignature(inputs, outputs);
         touch(now);
     }
 
@@ -73,8 +69,8 @@ public class VariantEntity extends EditedRow {
     public String name() { return name; }
     public int stage() { return stage; }
     public String artifactDigest() { return artifactDigest; }
-    public List<TensorSpec> inputs() { return inputs; }
-    public List<TensorSpec> outputs() { return outputs; }
+    public List<TensorSpec> inputs() { return signature.inputs(); }
+    public List<TensorSpec> outputs() { return signature.outputs(); }
     public int maxBatchSize() { return maxBatchSize; }
     public Map<String, JsonNode> inputValues() { return inputValues == null ? Map.of() : inputValues; }
 }

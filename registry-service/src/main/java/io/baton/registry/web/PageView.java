@@ -11,6 +11,11 @@ import org.springframework.data.domain.Page;
  */
 public record PageView<T>(List<T> items, int page, int size, long totalItems, int totalPages) {
 
+    /** A page whose items are already views. */
+    public static <T> PageView<T> of(Page<T> page) {
+        return of(page, Function.identity());
+    }
+
     public static <E, T> PageView<T> of(Page<E> page, Function<? super E, ? extends T> view) {
         List<T> items = page.getContent().stream().<T>map(view).toList();
         return new PageView<>(items, page.getNumber(), page.getSize(), page.getTotalElements(), page.getTotalPages());
