@@ -140,9 +140,15 @@ public final class JsonInput {
         return has(field) ? object(field) : markRead(field, null);
     }
 
-    public List<JsonInput> objects(String field) {
+    /** The array at {@code field}; {@code what} says what it must be when it is not one ("an array of strings"). */
+    private JsonNode array(String field, String what) {
         JsonNode v = get(field, true);
-        if (!v.isArray()) throw new InputException(name(field) + " must be an array");
+        if (!v.isArray()) throw new InputException(name(field) + " must be " + what);
+        return v;
+    }
+
+    public List<JsonInput> objects(String field) {
+        JsonNode v = array(field, "an array");
         List<JsonInput> out = new ArrayList<>();
         for (int i = 0; i < v.size(); i++) {
             JsonNode e = v.get(i);
@@ -154,8 +160,7 @@ public final class JsonInput {
     }
 
     public List<String> texts(String field) {
-        JsonNode v = get(field, true);
-        if (!v.isArray()) throw new InputException(name(field) + " must be an array of strings");
+        JsonNode v = array(field, "an array of strings");
         List<String> out = new ArrayList<>();
         for (int i = 0; i < v.size(); i++) {
             JsonNode e = v.get(i);
@@ -167,8 +172,7 @@ public final class JsonInput {
 
     /** An array of finite numbers. */
     public double[] numbers(String field) {
-        JsonNode v = get(field, true);
-        if (!v.isArray()) throw new InputException(name(field) + " must be an array of numbers");
+        JsonNode v = array(field, "an array of numbers");
         double[] out = new double[v.size()];
         for (int i = 0; i < v.size(); i++) {
             JsonNode e = v.get(i);
@@ -180,8 +184,7 @@ public final class JsonInput {
 
     /** An array of integers, each ≥ min (errors name the element, e.g. {@code batchSizes[2]}). */
     public int[] intsAtLeast(String field, int min) {
-        JsonNode v = get(field, true);
-        if (!v.isArray()) throw new InputException(name(field) + " must be an array of integers");
+        JsonNode v = array(field, "an array of integers");
         int[] out = new int[v.size()];
         for (int i = 0; i < v.size(); i++) {
             JsonNode e = v.get(i);
