@@ -83,7 +83,7 @@ public final class ScenarioParser {
         List<String> policies = in.texts("policies");
         if (policies.isEmpty()) throw new InputException("policies must name at least one policy");
         for (int i = 0; i < policies.size(); i++) {
-            if (!Policies.known(policies.get(i))) {
+            if (!Policies.IDS.contains(policies.get(i))) {
                 throw new InputException("policies[" + i + "] '" + policies.get(i) + "' is not a policy: one of "
                         + String.join(", ", Policies.IDS));
             }
