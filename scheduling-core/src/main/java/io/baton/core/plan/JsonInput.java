@@ -62,6 +62,13 @@ public final class JsonInput {
         return v;
     }
 
+    /** The array at {@code field}; {@code what} says what it must be when it is not one ("an array of strings"). */
+    private JsonNode array(String field, String what) {
+        JsonNode v = get(field, true);
+        if (!v.isArray()) throw new InputException(name(field) + " must be " + what);
+        return v;
+    }
+
     public double number(String field) {
         JsonNode v = get(field, true);
         if (!v.isNumber()) throw new InputException(name(field) + " must be a number, got " + v);
@@ -138,13 +145,6 @@ public final class JsonInput {
 
     public JsonInput objectOrNull(String field) {
         return has(field) ? object(field) : markRead(field, null);
-    }
-
-    /** The array at {@code field}; {@code what} says what it must be when it is not one ("an array of strings"). */
-    private JsonNode array(String field, String what) {
-        JsonNode v = get(field, true);
-        if (!v.isArray()) throw new InputException(name(field) + " must be " + what);
-        return v;
     }
 
     public List<JsonInput> objects(String field) {
