@@ -103,12 +103,8 @@ public final class ScenarioParser {
             Map<Integer, Double> points = new LinkedHashMap<>();
             for (Iterator<String> it = pts.keys(); it.hasNext(); ) {
                 String k = it.next();
-                int b;
-                try {
-                    b = Integer.parseInt(k);
-                } catch (NumberFormatException e) {
-                    throw new InputException(pts.fieldPath(k) + ": batch size must be an integer");
-                }
+                Integer b = JsonInput.intKey(k);
+                if (b == null) throw new InputException(pts.fieldPath(k) + ": batch size must be an integer");
                 if (b < 1) throw new InputException(pts.fieldPath(k) + ": batch size must be ≥ 1");
                 points.put(b, pts.positive(k));
             }

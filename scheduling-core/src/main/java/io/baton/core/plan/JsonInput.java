@@ -201,6 +201,15 @@ public final class JsonInput {
         return node.fieldNames();
     }
 
+    /** A key of {@link #keys()} as an int (a batch size), or null when it is not one: the caller words the refusal. */
+    public static Integer intKey(String key) {
+        try {
+            return Integer.parseInt(key);
+        } catch (NumberFormatException notAnInt) {
+            return null;
+        }
+    }
+
     public String fieldPath(String field) {
         return name(field);
     }
