@@ -86,12 +86,9 @@ public final class Baton {
         } catch (InputException e) {
             err.println("baton: " + e.getMessage());
             return 2;
-        } catch (TraceFormatException e) {
-            // A malformed trace is bad input (the message names the trace line), not an internal error.
-            err.println("baton: " + oneLine(e.getMessage()));
-            return 2;
-        } catch (IllegalArgumentException e) {
-            // Domain validation (profiles, specs) names the field in its message.
+        } catch (TraceFormatException | IllegalArgumentException e) {
+            // Bad input, not an internal error: a malformed trace (the message names the trace line) or domain
+            // validation (profiles, specs: the message names the field).
             err.println("baton: " + oneLine(e.getMessage()));
             return 2;
         } catch (SuiteException e) {

@@ -51,7 +51,7 @@ final class BenchCommand {
             }
             case "simulator-speed" -> {
                 String policy = Baton.option(args, "--policy");
-                if (policy != null && !Policies.known(policy)) {
+                if (policy != null && !Policies.IDS.contains(policy)) {
                     throw new InputException("--policy must be one of " + String.join(", ", Policies.IDS) + ", got '" + policy + "'");
                 }
                 double before = SimulatorSpeedBench.loadAverage();

@@ -83,7 +83,7 @@ public final class ScenarioParser {
         List<String> policies = in.texts("policies");
         if (policies.isEmpty()) throw new InputException("policies must name at least one policy");
         for (int i = 0; i < policies.size(); i++) {
-            if (!Policies.known(policies.get(i))) {
+            if (!Policies.IDS.contains(policies.get(i))) {
                 throw new InputException("policies[" + i + "] '" + policies.get(i) + "' is not a policy: one of "
                         + String.join(", ", Policies.IDS));
             }
@@ -103,12 +103,8 @@ public final class ScenarioParser {
             Map<Integer, Double> points = new LinkedHashMap<>();
             for (Iterator<String> it = pts.keys(); it.hasNext(); ) {
                 String k = it.next();
-                int b;
-                try {
-                    b = Integer.parseInt(k);
-                } catch (NumberFormatException e) {
-                    throw new InputException(pts.fieldPath(k) + ": batch size must be an integer");
-                }
+                Integer b = JsonInput.intKey(k);
+                if (b == null) throw new InputException(pts.fieldPath(k) + ": batch size must be an integer");
                 if (b < 1) throw new InputException(pts.fieldPath(k) + ": batch size must be ≥ 1");
                 points.put(b, pts.positive(k));
             }

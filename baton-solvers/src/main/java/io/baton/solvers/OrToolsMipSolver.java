@@ -50,6 +50,7 @@ public final class OrToolsMipSolver implements MipSolver {
 
     private final List<String> preferredBackends;
     private final String backend; // null when none is available
+    /** The backend's version as OR-Tools reports it (e.g. "SCIP 10.0.0 [LP solver: SoPlex 8.0.0]"); empty when none. */
     private final String backendVersion;
 
     /** Uses the first available of SCIP, CBC, CP-SAT. */
@@ -103,11 +104,6 @@ public final class OrToolsMipSolver implements MipSolver {
     /** The OR-Tools backend in use ("SCIP", "CBC", "CP-SAT"), or null when none could be created. */
     public String backend() {
         return backend;
-    }
-
-    /** The backend's version string as OR-Tools reports it (e.g. "SCIP 10.0.0 [LP solver: SoPlex 8.0.0]"). */
-    public String backendVersion() {
-        return backendVersion;
     }
 
     /** Whether a backend is usable. */

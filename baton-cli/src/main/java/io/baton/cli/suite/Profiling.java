@@ -15,7 +15,7 @@ import java.util.Map;
  * registry yet (so a second {@code bin/baton up} measures nothing again), one job per variant, and waits for all of
  * them, printing a line as each ends. A job that fails stops the run with its error.
  */
-public final class Profiling {
+public record Profiling(JsonHttp http, URI registry, URI profiler, PrintStream log) {
     /** The device kind and execution provider the profiler writes by default, and the workers run. */
     public static final String DEVICE_KIND = "cpu", PROVIDER = "cpu";
 
@@ -24,18 +24,6 @@ public final class Profiling {
         public static Options defaults() {
             return new Options(null, null, null);
         }
-    }
-
-    private final JsonHttp http;
-    private final URI registry;
-    private final URI profiler;
-    private final PrintStream log;
-
-    public Profiling(JsonHttp http, URI registry, URI profiler, PrintStream log) {
-        this.http = http;
-        this.registry = registry;
-        this.profiler = profiler;
-        this.log = log;
     }
 
     /** The variants of {@code app} without a cpu/cpu profile. */

@@ -19,19 +19,7 @@ import java.util.List;
  * is there), uploads it as an artifact, and creates its application and its one variant with the declared inputs and
  * largest batch and its inputValues. Idempotent like {@link ZooRegistration}: what exists already (409) is kept.
  */
-public final class PublishedRegistration {
-    private final JsonHttp http;
-    private final URI registry;
-    private final ModelFetcher fetcher;
-    private final PrintStream log;
-
-    public PublishedRegistration(JsonHttp http, URI registry, ModelFetcher fetcher, PrintStream log) {
-        this.http = http;
-        this.registry = registry;
-        this.fetcher = fetcher;
-        this.log = log;
-    }
-
+public record PublishedRegistration(JsonHttp http, URI registry, ModelFetcher fetcher, PrintStream log) {
     /** Registers {@code app}; answers its model file (for a direct run or an example). */
     public Path register(PublishedApplications.App app) {
         PublishedModel m = app.pinned();

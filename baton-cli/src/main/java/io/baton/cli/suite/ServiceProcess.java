@@ -15,19 +15,7 @@ import java.util.concurrent.TimeUnit;
  * One service of the suite running as a child process ({@code java -jar}), its standard output and error in a log
  * file. Stopping sends SIGTERM (Spring Boot shuts down gracefully) and, past the grace period, SIGKILL.
  */
-public final class ServiceProcess {
-    private final String name;
-    private final URI url;
-    private final Process process;
-    private final Path log;
-
-    private ServiceProcess(String name, URI url, Process process, Path log) {
-        this.name = name;
-        this.url = url;
-        this.process = process;
-        this.log = log;
-    }
-
+public record ServiceProcess(String name, URI url, Process process, Path log) {
     /**
      * Starts {@code java [jvmOptions] -jar jar --server.port=port --server.address=127.0.0.1 [arguments]} in {@code workDir}, with
      * {@code environment} added to this process's own, writing everything it prints to {@code log}.
@@ -58,28 +46,12 @@ public final class ServiceProcess {
         return new java.io.File(System.getProperty("os.name").startsWith("Windows") ? "NUL" : "/dev/null");
     }
 
-    public String name() {
-        return name;
-    }
-
-    public URI url() {
-        return url;
-    }
-
-    public Path log() {
-        return log;
-    }
-
     public long pid() {
         return process.pid();
     }
 
     public boolean isAlive() {
         return process.isAlive();
-    }
-
-    public Process process() {
-        return process;
     }
 
     /**

@@ -23,18 +23,8 @@ import java.util.Map;
  * {@value #DATASET} dataset. Idempotent: what exists already (409) is kept, artifacts are content-addressed, so a
  * second run changes nothing.
  */
-public final class ZooRegistration {
+public record ZooRegistration(JsonHttp http, URI registry, PrintStream log) {
     public static final String DATASET = "validation";
-
-    private final JsonHttp http;
-    private final URI registry;
-    private final PrintStream log;
-
-    public ZooRegistration(JsonHttp http, URI registry, PrintStream log) {
-        this.http = http;
-        this.registry = registry;
-        this.log = log;
-    }
 
     /** What is registered: per application its variants and their artifact digests. */
     public record Registered(Map<String, Map<String, String>> digests) {

@@ -10,15 +10,7 @@ import io.baton.core.sim.ExecutionModel;
  * interference) gives for whatever runs on the other devices, re-evaluated whenever that changes.
  * Batches of b requests take b × the solo latency (the paper runs batch 1; the policies here never batch).
  */
-public final class InterferenceExecution implements ExecutionModel {
-    private final InterferenceWorkload workload;
-    private final SlowdownTable truth;
-
-    public InterferenceExecution(InterferenceWorkload workload, SlowdownTable truth) {
-        this.workload = workload;
-        this.truth = truth;
-    }
-
+public record InterferenceExecution(InterferenceWorkload workload, SlowdownTable truth) implements ExecutionModel {
     @Override
     public double soloMs(ServedModel model, int batchSize, Device device) {
         return workload.soloMs(model.id(), device.id()) * batchSize;

@@ -13,4 +13,11 @@ public record InterferenceSample(ModelProfile target, DeviceClass targetClass, L
     public SubModel subModel() {
         return SubModel.select(targetClass, coRunners);
     }
+
+    /** The samples' ln(slowdown), in order: what a sub-model's network learns to predict. */
+    public static double[] logSlowdowns(List<InterferenceSample> samples) {
+        double[] ys = new double[samples.size()];
+        for (int i = 0; i < ys.length; i++) ys[i] = Math.log(samples.get(i).slowdown());
+        return ys;
+    }
 }

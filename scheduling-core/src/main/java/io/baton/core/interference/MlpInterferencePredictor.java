@@ -18,7 +18,7 @@ import java.util.Map;
  *   <li>accuracy (§IV-D, Fig. 5; the metric is not defined): 1 − mean(|predicted − measured| / measured).</li>
  * </ul>
  */
-public final class MlpInterferencePredictor implements InterferencePredictor {
+public final class MlpInterferencePredictor extends SubModelPredictor {
     public static final int[] HIDDEN = {16, 16};
     public static final int EPOCHS = 100;
     public static final int BATCH = 32;
@@ -27,6 +27,7 @@ public final class MlpInterferencePredictor implements InterferencePredictor {
     private final Map<SubModel, Mlp> subModels;
 
     private MlpInterferencePredictor(Map<SubModel, Mlp> subModels) {
+        super("mlp");
         this.subModels = subModels;
     }
 
@@ -43,14 +44,8 @@ public final class MlpInterferencePredictor implements InterferencePredictor {
         for (SubModel s : SubModel.values()) {
             List<InterferenceSample> data = samples.get(s);
             if (data == null || data.isEmpty()) throw new IllegalArgumentException("no training samples for sub-model " + s);
-            double[][] xs = new double[data.size()][];
-            double[] ys = new double[data.size()];
-            for (int i = 0; i < xs.length; i++) {
-                InterferenceSample d = data.get(i);
-                xs[i] = s.features(d.target(), d.targetClass(), d.coRunners());
-                ys[i] = Math.log(d.slowdown());
-            }
-            p.subModels.get(s).train(xs, ys, epochs, BATCH, LEARNING_RATE, seed * 31 + s.ordinal());
+            p.subModels.get(s).train(s.features(data), InterferenceSample.logSlowdowns(data), epochs, BATCH, LEARNING_RATE,
+                    seed * 31 + s.ordinal());
         }
         return p;
     }
@@ -71,15 +66,8 @@ public final class MlpInterferencePredictor implements InterferencePredictor {
     }
 
     @Override
-    public String name() {
-        return "mlp";
-    }
-
-    @Override
-    public double slowdown(ModelProfile target, DeviceClass targetClass, List<CoRunner> coRunners) {
-        SubModel s = SubModel.select(targetClass, coRunners);
-        if (s == null) return 1.0;
-        return Math.max(1.0, Math.exp(subModels.get(s).predict(s.features(target, targetClass, coRunners))));
+    protected double logSlowdown(SubModel s, double[] x) {
+        return subModels.get(s).predict(x);
     }
 
     /** §IV-D's accuracy of a predictor over samples: 1 − mean relative error. */

@@ -33,12 +33,7 @@ public interface PlanGoal {
     }
 
     /** §VI-B: requests finished within their SLO per second. */
-    PlanGoal GOODPUT = new PlanGoal() {
-        @Override
-        public String name() {
-            return "goodput";
-        }
-
+    PlanGoal GOODPUT = new Named("goodput") {
         @Override
         public double score(SampleOutcome o) {
             return o.goodput();
@@ -60,12 +55,7 @@ public interface PlanGoal {
     PlanGoal SLO_99 = sloAttainment(0.99);
 
     static PlanGoal sloAttainment(double target) {
-        return new PlanGoal() {
-            @Override
-            public String name() {
-                return "slo" + Math.round(target * 100);
-            }
-
+        return new Named("slo" + Math.round(target * 100)) {
             @Override
             public double score(SampleOutcome o) {
                 double a = o.attainment();
@@ -86,12 +76,7 @@ public interface PlanGoal {
      * Throughput counts requests within SLO; throughput(m, X_m^equal) is the rate model m would get with 1/M of
      * every device to itself and no interference, capped at its offered rate (the closed form Gavel uses).
      */
-    PlanGoal FAIRNESS = new PlanGoal() {
-        @Override
-        public String name() {
-            return "fairness";
-        }
-
+    PlanGoal FAIRNESS = new Named("fairness") {
         @Override
         public double score(SampleOutcome o) {
             double min = Double.POSITIVE_INFINITY;
@@ -102,6 +87,20 @@ public interface PlanGoal {
             return min == Double.POSITIVE_INFINITY ? 0 : min;
         }
     };
+
+    /** The goals above, each named once, by its constructor. */
+    abstract class Named implements PlanGoal {
+        private final String name;
+
+        Named(String name) {
+            this.name = name;
+        }
+
+        @Override
+        public final String name() {
+            return name;
+        }
+    }
 
     static PlanGoal named(String name) {
         return switch (name) {

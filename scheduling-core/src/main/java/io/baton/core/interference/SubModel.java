@@ -53,6 +53,16 @@ public enum SubModel {
         return accs == 0 ? ACC_GPU : ACC_ACC_GPU;
     }
 
+    /** The input vectors of this sub-model for the samples' co-locations, in order (its network's training inputs). */
+    public double[][] features(List<InterferenceSample> samples) {
+        double[][] xs = new double[samples.size()][];
+        for (int i = 0; i < xs.length; i++) {
+            InterferenceSample d = samples.get(i);
+            xs[i] = features(d.target(), d.targetClass(), d.coRunners());
+        }
+        return xs;
+    }
+
     /** The input vector of this sub-model for the co-location. */
     public double[] features(ModelProfile target, DeviceClass targetClass, List<CoRunner> coRunners) {
         DeviceFeatures t = target.on(targetClass);

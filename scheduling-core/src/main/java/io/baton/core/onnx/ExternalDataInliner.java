@@ -52,7 +52,7 @@ public final class ExternalDataInliner {
             Kind inner = r.wireType() == ProtoReader.LENGTH_DELIMITED ? inner(kind, r.field()) : null;
             if (inner == null) {
                 r.skip();
-                w.raw(r.buffer(), r.fieldStart(), r.position());
+                w.raw(r.rawField());
             } else {
                 int field = r.field();
                 w.message(field, rewrite(r.message(), inner));
@@ -104,7 +104,7 @@ public final class ExternalDataInliner {
             int field = r.field();
             r.skip();
             boolean drop = external && (field == TENSOR_EXTERNAL_DATA || field == TENSOR_DATA_LOCATION || field == TENSOR_RAW_DATA);
-            if (!drop) w.raw(r.buffer(), r.fieldStart(), r.position());
+            if (!drop) w.raw(r.rawField());
         }
         if (external) {
             if (location == null) throw new ModelArchiveException("a tensor has external data but no location");

@@ -71,13 +71,11 @@ final class ProtoReader {
         return wireType;
     }
 
-    /** Where the current field's tag starts: with {@link #position()} after skipping it, the field's raw bytes. */
-    int fieldStart() {
-        return fieldStart;
-    }
-
-    ByteBuffer buffer() {
-        return buffer;
+    /** The current field whole, tag included, as the buffer holds it (to copy it unchanged); once it is skipped. */
+    byte[] rawField() {
+        byte[] bytes = new byte[pos - fieldStart];
+        buffer.get(fieldStart, bytes, 0, bytes.length);
+        return bytes;
     }
 
     /** Where the current field's value starts (for messages). */

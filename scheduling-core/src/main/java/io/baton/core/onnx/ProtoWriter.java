@@ -53,11 +53,9 @@ final class ProtoWriter {
         return bytes(field, m.toBytes());
     }
 
-    /** Bytes {@code [from, to)} of {@code buffer} as they are (a field copied whole, tag included). */
-    ProtoWriter raw(java.nio.ByteBuffer buffer, int from, int to) {
-        byte[] chunk = new byte[to - from];
-        buffer.get(from, chunk, 0, chunk.length);
-        out.write(chunk, 0, chunk.length);
+    /** Bytes as they are (a field copied whole, tag included: {@link ProtoReader#rawField}). */
+    ProtoWriter raw(byte[] bytes) {
+        out.write(bytes, 0, bytes.length);
         return this;
     }
 

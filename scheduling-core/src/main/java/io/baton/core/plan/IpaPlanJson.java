@@ -94,13 +94,8 @@ public final class IpaPlanJson {
         TreeMap<Integer, Double> points = new TreeMap<>();
         for (Iterator<String> it = lat.keys(); it.hasNext(); ) {
             String key = it.next();
-            int b;
-            try {
-                b = Integer.parseInt(key);
-            } catch (NumberFormatException e) {
-                throw new InputException(lat.fieldPath(key) + ": batch size keys must be integers ≥ 1");
-            }
-            if (b < 1) throw new InputException(lat.fieldPath(key) + ": batch size keys must be integers ≥ 1");
+            Integer b = JsonInput.intKey(key);
+            if (b == null || b < 1) throw new InputException(lat.fieldPath(key) + ": batch size keys must be integers ≥ 1");
             points.put(b, lat.positive(key));
         }
         if (points.isEmpty()) throw new InputException(vi.fieldPath("latencyMs") + " needs at least one batch size");

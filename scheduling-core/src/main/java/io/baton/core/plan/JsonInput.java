@@ -62,6 +62,13 @@ public final class JsonInput {
         return v;
     }
 
+    /** The array at {@code field}; {@code what} says what it must be when it is not one ("an array of strings"). */
+    private JsonNode array(String field, String what) {
+        JsonNode v = get(field, true);
+        if (!v.isArray()) throw new InputException(name(field) + " must be " + what);
+        return v;
+    }
+
     public double number(String field) {
         JsonNode v = get(field, true);
         if (!v.isNumber()) throw new InputException(name(field) + " must be a number, got " + v);
@@ -141,8 +148,7 @@ public final class JsonInput {
     }
 
     public List<JsonInput> objects(String field) {
-        JsonNode v = get(field, true);
-        if (!v.isArray()) throw new InputException(name(field) + " must be an array");
+        JsonNode v = array(field, "an array");
         List<JsonInput> out = new ArrayList<>();
         for (int i = 0; i < v.size(); i++) {
             JsonNode e = v.get(i);
@@ -154,8 +160,7 @@ public final class JsonInput {
     }
 
     public List<String> texts(String field) {
-        JsonNode v = get(field, true);
-        if (!v.isArray()) throw new InputException(name(field) + " must be an array of strings");
+        JsonNode v = array(field, "an array of strings");
         List<String> out = new ArrayList<>();
         for (int i = 0; i < v.size(); i++) {
             JsonNode e = v.get(i);
@@ -167,8 +172,7 @@ public final class JsonInput {
 
     /** An array of finite numbers. */
     public double[] numbers(String field) {
-        JsonNode v = get(field, true);
-        if (!v.isArray()) throw new InputException(name(field) + " must be an array of numbers");
+        JsonNode v = array(field, "an array of numbers");
         double[] out = new double[v.size()];
         for (int i = 0; i < v.size(); i++) {
             JsonNode e = v.get(i);
@@ -180,8 +184,7 @@ public final class JsonInput {
 
     /** An array of integers, each ≥ min (errors name the element, e.g. {@code batchSizes[2]}). */
     public int[] intsAtLeast(String field, int min) {
-        JsonNode v = get(field, true);
-        if (!v.isArray()) throw new InputException(name(field) + " must be an array of integers");
+        JsonNode v = array(field, "an array of integers");
         int[] out = new int[v.size()];
         for (int i = 0; i < v.size(); i++) {
             JsonNode e = v.get(i);
@@ -196,6 +199,15 @@ public final class JsonInput {
     /** The fields of an object whose keys are data (e.g. batch size → latency). */
     public Iterator<String> keys() {
         return node.fieldNames();
+    }
+
+    /** A key of {@link #keys()} as an int (a batch size), or null when it is not one: the caller words the refusal. */
+    public static Integer intKey(String key) {
+        try {
+            return Integer.parseInt(key);
+        } catch (NumberFormatException notAnInt) {
+            return null;
+        }
     }
 
     public String fieldPath(String field) {

@@ -1,5 +1,7 @@
 package io.baton.core.schemble;
 
+import io.baton.core.util.Nearest;
+
 /**
  * KNORA-Eliminate (Ko, Sabourin, Britto 2008), the DES baseline (the paper's DES baseline may be KNORA-E or FIRE-DES++;
  * KNORA-E is the simpler): find the K validation samples nearest the query in feature space; select the models that are
@@ -26,16 +28,7 @@ public final class KnoraE {
         for (int i = 0; i < n; i++) {
             double d = 0;
             for (int j = 0; j < x.length; j++) d += (features[i][j] - x[j]) * (features[i][j] - x[j]);
-            int pos = found < k ? found++ : k;
-            if (pos == k && d >= dist[k - 1]) continue;
-            if (pos == k) pos = k - 1;
-            while (pos > 0 && dist[pos - 1] > d) {
-                dist[pos] = dist[pos - 1];
-                nearest[pos] = nearest[pos - 1];
-                pos--;
-            }
-            dist[pos] = d;
-            nearest[pos] = i;
+            found = Nearest.offer(nearest, dist, found, i, d);
         }
         for (int size = found; size >= 1; size--) {
             int mask = (1 << m) - 1;

@@ -12,10 +12,6 @@ public final class Policies {
 
     private Policies() {}
 
-    public static boolean known(String id) {
-        return IDS.contains(id);
-    }
-
     /** A fresh dispatcher for one run of the scenario. */
     public static Dispatcher create(String id, Scenario scenario) {
         DispatcherFactory factory = PolicyRegistry.find(id).flatMap(PolicyEntry::simulation).orElseThrow(() ->

@@ -1,6 +1,7 @@
 package io.baton.core.sneakpeek;
 
 import io.baton.core.policy.Enricher;
+import io.baton.core.util.Nearest;
 
 /**
  * SneakPeek's evidence (paper §4.2): the labels of the k nearest training points to a request's input, counted per
@@ -54,15 +55,7 @@ public final class KnnEvidence implements Enricher<float[], double[]> {
                 double x = f[j] - input[j];
                 d += x * x;
             }
-            if (size == k && d >= dist[k - 1]) continue;
-            int p = size < k ? size++ : k - 1; // insertion into the sorted top-k
-            while (p > 0 && dist[p - 1] > d) {
-                dist[p] = dist[p - 1];
-                idx[p] = idx[p - 1];
-                p--;
-            }
-            dist[p] = d;
-            idx[p] = i;
+            size = Nearest.offer(idx, dist, size, i, d);
         }
         return idx;
     }

@@ -22,21 +22,11 @@ import java.util.stream.IntStream;
  * costs later ones as little as possible. Batching is only opportunistic (the device batches adjacent requests that
  * happen to share a model); selection estimates each request as run alone.
  */
-public final class RequestLevelScheduler implements WindowScheduler {
+public record RequestLevelScheduler(Ordering ordering, Selection selection, Priority priority) implements WindowScheduler {
 
     public enum Ordering { EDF, PRIORITY }
 
     public enum Selection { MAX_ACCURACY, LOCALLY_OPTIMAL, DEADLINE_FIRST }
-
-    private final Ordering ordering;
-    private final Selection selection;
-    private final Priority priority;
-
-    public RequestLevelScheduler(Ordering ordering, Selection selection, Priority priority) {
-        this.ordering = ordering;
-        this.selection = selection;
-        this.priority = priority;
-    }
 
     @Override
     public Schedule schedule(SchedulingWindow w, ModelCache initial, double startMs) {

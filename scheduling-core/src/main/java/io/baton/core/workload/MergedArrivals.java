@@ -16,11 +16,8 @@ public final class MergedArrivals implements ArrivalSource {
     private final double[] heapTime;
     private int size;
     private boolean primed;
-    /** The source whose arrival is current, or −1. */
+    /** The source whose arrival is current (it holds that arrival until it is moved on), or −1. */
     private int current = -1;
-    private double time;
-    private int model;
-    private double deadline;
 
     public MergedArrivals(ArrivalSource... sources) {
         if (sources == null) throw new IllegalArgumentException("sources must not be null");
@@ -64,10 +61,6 @@ public final class MergedArrivals implements ArrivalSource {
             return false;
         }
         current = heap[0];
-        ArrivalSource s = sources[current];
-        time = heapTime[0];
-        model = s.model();
-        deadline = s.deadlineMs();
         return true;
     }
 
@@ -78,17 +71,17 @@ public final class MergedArrivals implements ArrivalSource {
 
     @Override
     public double timeMs() {
-        return time;
+        return sources[current].timeMs();
     }
 
     @Override
     public int model() {
-        return model;
+        return sources[current].model();
     }
 
     @Override
     public double deadlineMs() {
-        return deadline;
+        return sources[current].deadlineMs();
     }
 
     private boolean less(int a, int b) {

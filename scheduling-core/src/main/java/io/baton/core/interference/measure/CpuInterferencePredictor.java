@@ -2,12 +2,12 @@ package io.baton.core.interference.measure;
 
 import io.baton.core.interference.CoRunner;
 import io.baton.core.interference.DeviceClass;
-import io.baton.core.interference.InterferencePredictor;
 import io.baton.core.interference.InterferenceSample;
 import io.baton.core.interference.Mlp;
 import io.baton.core.interference.MlpInterferencePredictor;
 import io.baton.core.interference.ModelProfile;
 import io.baton.core.interference.SubModel;
+import io.baton.core.interference.SubModelPredictor;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -22,7 +22,7 @@ import java.util.Map;
  * the output to the training slowdowns' range, because measured features of real models can fall outside the
  * random graphs' (the zoo's tiny models have layer times below any random graph's) and an MLP extrapolates wildly.
  */
-public final class CpuInterferencePredictor implements InterferencePredictor {
+public final class CpuInterferencePredictor extends SubModelPredictor {
     public static final List<SubModel> SUB_MODELS = List.of(SubModel.GPU_ACC, SubModel.ACC_GPU);
 
     private final Map<SubModel, Mlp> nets;
@@ -30,6 +30,7 @@ public final class CpuInterferencePredictor implements InterferencePredictor {
     private final Map<SubModel, double[]> outputRange = new EnumMap<>(SubModel.class);
 
     private CpuInterferencePredictor(Map<SubModel, Mlp> nets) {
+        super("mlp-cpu");
         this.nets = nets;
     }
 
@@ -60,13 +61,8 @@ public final class CpuInterferencePredictor implements InterferencePredictor {
         for (SubModel s : SUB_MODELS) {
             List<InterferenceSample> data = samples(s, profiles, coRuns);
             if (data.isEmpty()) throw new IllegalArgumentException("no co-runs to train on");
-            double[][] xs = new double[data.size()][];
-            double[] ys = new double[data.size()];
-            for (int i = 0; i < xs.length; i++) {
-                InterferenceSample d = data.get(i);
-                xs[i] = s.features(d.target(), d.targetClass(), d.coRunners());
-                ys[i] = Math.log(d.slowdown());
-            }
+            double[][] xs = s.features(data);
+            double[] ys = InterferenceSample.logSlowdowns(data);
             double[][] range = new double[2][s.inputs()];
             java.util.Arrays.fill(range[0], Double.POSITIVE_INFINITY);
             java.util.Arrays.fill(range[1], Double.NEGATIVE_INFINITY);
@@ -84,17 +80,9 @@ public final class CpuInterferencePredictor implements InterferencePredictor {
     }
 
     @Override
-    public String name() {
-        return "mlp-cpu";
-    }
-
-    @Override
-    public double slowdown(ModelProfile target, DeviceClass targetClass, List<CoRunner> coRunners) {
-        SubModel s = SubModel.select(targetClass, coRunners);
-        if (s == null) return 1.0;
+    protected double logSlowdown(SubModel s, double[] x) {
         Mlp net = nets.get(s);
         if (net == null) throw new IllegalArgumentException(s + " is not calibrated on a two-core machine");
-        double[] x = s.features(target, targetClass, coRunners);
         double[][] range = inputRange.get(s);
         if (range != null) {
             for (int i = 0; i < x.length; i++) x[i] = Math.min(range[1][i], Math.max(range[0][i], x[i]));
@@ -102,6 +90,6 @@ public final class CpuInterferencePredictor implements InterferencePredictor {
         double y = net.predict(x);
         double[] out = outputRange.get(s);
         if (out != null) y = Math.min(out[1], Math.max(out[0], y));
-        return Math.max(1.0, Math.exp(y));
+        return y;
     }
 }

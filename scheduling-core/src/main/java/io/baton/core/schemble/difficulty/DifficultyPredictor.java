@@ -24,7 +24,7 @@ import java.util.Map;
  * against) and {@link #toOnnx} as one ONNX graph with outputs {@value #PROBABILITIES} [N, classes] and
  * {@value #SCORE} [N, 1], which ONNX Runtime serves ({@link OnnxDifficultyEnricher}).
  */
-public final class DifficultyPredictor {
+public record DifficultyPredictor(Shape shape, Weights weights) {
     public static final String INPUT = "input", PROBABILITIES = "probabilities", SCORE = "difficulty";
 
     /** The shape of the network: input dims of one example (no batch), pooling, layer widths. */
@@ -91,21 +91,8 @@ public final class DifficultyPredictor {
     /** One batch through the network: per example its class probabilities, score and trunk features h. */
     public record Output(float[] probabilities, float[] scores, float[] features) {}
 
-    private final Shape shape;
-    private final Weights w;
-
-    public DifficultyPredictor(Shape shape, Weights weights) {
+    public DifficultyPredictor {
         weights.check(shape);
-        this.shape = shape;
-        this.w = weights;
-    }
-
-    public Shape shape() {
-        return shape;
-    }
-
-    public Weights weights() {
-        return w;
     }
 
     /** The pooled, flattened trunk input of {@code n} examples. */
@@ -143,35 +130,35 @@ public final class DifficultyPredictor {
         float[] s = new float[n];
         for (int e = 0; e < n; e++) {
             int xo = e * d, ho = e * hd, po = e * k, go = e * sg;
-            System.arraycopy(w.b1, 0, z1, ho, hd);
+            System.arraycopy(weights.b1, 0, z1, ho, hd);
             for (int i = 0; i < d; i++) {
                 float v = x[xo + i];
                 if (v == 0f) continue;
                 int row = i * hd;
-                for (int j = 0; j < hd; j++) z1[ho + j] += v * w.w1[row + j];
+                for (int j = 0; j < hd; j++) z1[ho + j] += v * weights.w1[row + j];
             }
             for (int j = 0; j < hd; j++) h[ho + j] = Math.max(0f, z1[ho + j]);
-            System.arraycopy(w.b2, 0, p, po, k);
+            System.arraycopy(weights.b2, 0, p, po, k);
             for (int j = 0; j < hd; j++) {
                 float v = h[ho + j];
                 if (v == 0f) continue;
-                for (int c = 0; c < k; c++) p[po + c] += v * w.w2[j * k + c];
+                for (int c = 0; c < k; c++) p[po + c] += v * weights.w2[j * k + c];
             }
             softmax(p, po, k);
-            System.arraycopy(w.aBias, 0, z3, go, sg);
+            System.arraycopy(weights.aBias, 0, z3, go, sg);
             for (int j = 0; j < hd; j++) {
                 float v = h[ho + j];
                 if (v == 0f) continue;
-                for (int q = 0; q < sg; q++) z3[go + q] += v * w.a[j * sg + q];
+                for (int q = 0; q < sg; q++) z3[go + q] += v * weights.a[j * sg + q];
             }
             for (int c = 0; c < k; c++) {
                 float v = p[po + c];
-                for (int q = 0; q < sg; q++) z3[go + q] += v * w.bp[c * sg + q];
+                for (int q = 0; q < sg; q++) z3[go + q] += v * weights.bp[c * sg + q];
             }
-            float score = w.c0;
+            float score = weights.c0;
             for (int q = 0; q < sg; q++) {
                 g[go + q] = Math.max(0f, z3[go + q]);
-                score += g[go + q] * w.c[q];
+                score += g[go + q] * weights.c[q];
             }
             s[e] = score;
         }
@@ -201,11 +188,11 @@ public final class DifficultyPredictor {
         int k = shape.pool(), d = shape.features(), hd = shape.hidden(), cl = shape.classes(), sg = shape.scoreHidden();
         if (k > 1) x = g.averagePool(x, new long[] {k, k}, new long[] {k, k});
         String f = g.flatten(x, 1);
-        String h = g.relu(g.gemm(f, g.weights("w1", new long[] {d, hd}, w.w1), g.weights("b1", new long[] {hd}, w.b1)));
-        String p = g.softmax(g.gemm(h, g.weights("w2", new long[] {hd, cl}, w.w2), g.weights("b2", new long[] {cl}, w.b2)), 1);
-        String z3 = g.add(g.gemm(h, g.weights("a", new long[] {hd, sg}, w.a), g.weights("a_bias", new long[] {sg}, w.aBias)),
-                g.matMul(p, g.weights("bp", new long[] {cl, sg}, w.bp)));
-        String s = g.gemm(g.relu(z3), g.weights("c", new long[] {sg, 1}, w.c), g.weights("c0", new long[] {1}, new float[] {w.c0}));
+        String h = g.relu(g.gemm(f, g.weights("w1", new long[] {d, hd}, weights.w1), g.weights("b1", new long[] {hd}, weights.b1)));
+        String p = g.softmax(g.gemm(h, g.weights("w2", new long[] {hd, cl}, weights.w2), g.weights("b2", new long[] {cl}, weights.b2)), 1);
+        String z3 = g.add(g.gemm(h, g.weights("a", new long[] {hd, sg}, weights.a), g.weights("a_bias", new long[] {sg}, weights.aBias)),
+                g.matMul(p, g.weights("bp", new long[] {cl, sg}, weights.bp)));
+        String s = g.gemm(g.relu(z3), g.weights("c", new long[] {sg, 1}, weights.c), g.weights("c0", new long[] {1}, new float[] {weights.c0}));
         g.output(p, PROBABILITIES, Dim.BATCH, Dim.of(cl));
         g.output(s, SCORE, Dim.BATCH, Dim.of(1));
         metadata.forEach(g::metadata);

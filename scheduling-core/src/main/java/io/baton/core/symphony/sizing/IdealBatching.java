@@ -38,14 +38,17 @@ public record IdealBatching(double alphaMs, double betaMs) {
      * @throws IllegalArgumentException unless α ≥ 0, β ≥ 0, α + β &gt; 0 and both are finite (naming the field)
      */
     public IdealBatching {
-        if (!(alphaMs >= 0) || Double.isInfinite(alphaMs)) {
-            throw new IllegalArgumentException("alphaMs must be finite and ≥ 0, got " + alphaMs);
-        }
-        if (!(betaMs >= 0) || Double.isInfinite(betaMs)) {
-            throw new IllegalArgumentException("betaMs must be finite and ≥ 0, got " + betaMs);
-        }
+        requireCoefficient("alphaMs", alphaMs);
+        requireCoefficient("betaMs", betaMs);
         if (!(alphaMs + betaMs > 0)) {
             throw new IllegalArgumentException("alphaMs + betaMs must be > 0 (a batch cannot take no time)");
+        }
+    }
+
+    /** Rejects an α or β that is negative or not finite, naming {@code field} (as {@link SizingInput} does too). */
+    static void requireCoefficient(String field, double value) {
+        if (!(value >= 0) || Double.isInfinite(value)) {
+            throw new IllegalArgumentException(field + " must be finite and ≥ 0, got " + value);
         }
     }
 

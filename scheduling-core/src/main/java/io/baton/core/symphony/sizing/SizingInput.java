@@ -16,12 +16,8 @@ package io.baton.core.symphony.sizing;
 public record SizingInput(double alphaMs, double betaMs, double sloMs, double rate, Integer maxBatch) {
 
     public SizingInput {
-        if (!(alphaMs >= 0) || Double.isInfinite(alphaMs)) {
-            throw new IllegalArgumentException("alphaMs must be finite and ≥ 0, got " + alphaMs);
-        }
-        if (!(betaMs >= 0) || Double.isInfinite(betaMs)) {
-            throw new IllegalArgumentException("betaMs must be finite and ≥ 0, got " + betaMs);
-        }
+        IdealBatching.requireCoefficient("alphaMs", alphaMs);
+        IdealBatching.requireCoefficient("betaMs", betaMs);
         if (!(alphaMs + betaMs > 0)) {
             throw new IllegalArgumentException("alphaMs + betaMs must be > 0, got alphaMs " + alphaMs
                     + " and betaMs " + betaMs);
