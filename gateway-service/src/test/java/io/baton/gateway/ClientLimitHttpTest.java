@@ -7,8 +7,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
 import org.springframework.boot.test.web.server.LocalServerPort;
@@ -21,6 +21,7 @@ import io.baton.gateway.support.Apps;
 import io.baton.gateway.support.RawHttp;
 import io.baton.gateway.support.StubRegistry;
 import io.baton.gateway.support.StubScheduler;
+import io.baton.gateway.support.StubUpstreams;
 
 /**
  * Requests in flight per client address, over real sockets from distinct loopback addresses: past the cap (3 here)
@@ -30,8 +31,10 @@ import io.baton.gateway.support.StubScheduler;
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT, properties = "baton.gateway.edge.max-requests-per-client=3")
 class ClientLimitHttpTest {
 
-    static final StubRegistry REGISTRY = new StubRegistry();
-    static final StubScheduler SCHEDULER = new StubScheduler();
+    @RegisterExtension
+    static final StubUpstreams UPSTREAMS = new StubUpstreams();
+    static final StubRegistry REGISTRY = UPSTREAMS.registry();
+    static final StubScheduler SCHEDULER = UPSTREAMS.scheduler();
     static final ObjectMapper JSON = new ObjectMapper();
     static final String BODY = "{\"inputs\":[{\"name\":\"x\",\"shape\":[1,2],\"datatype\":\"FP32\",\"data\":[1,2]}]}";
 
@@ -45,14 +48,7 @@ class ClientLimitHttpTest {
 
     @DynamicPropertySource
     static void upstreams(DynamicPropertyRegistry properties) {
-        properties.add("baton.gateway.registry-url", REGISTRY::url);
-        properties.add("baton.gateway.scheduler-url", SCHEDULER::url);
-    }
-
-    @AfterAll
-    static void stopStubs() {
-        REGISTRY.close();
-        SCHEDULER.close();
+        UPSTREAMS.register(properties);
     }
 
     @LocalServerPort

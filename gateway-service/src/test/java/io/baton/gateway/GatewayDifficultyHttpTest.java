@@ -12,8 +12,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
 import org.springframework.boot.test.web.server.LocalServerPort;
@@ -27,6 +27,7 @@ import io.baton.core.schemble.difficulty.DifficultyPredictor;
 import io.baton.gateway.support.Apps;
 import io.baton.gateway.support.StubRegistry;
 import io.baton.gateway.support.StubScheduler;
+import io.baton.gateway.support.StubUpstreams;
 
 /**
  * Schemble's difficulty predictor served at the edge: for a {@code schemble} ensemble whose ensemble profile names a
@@ -37,8 +38,10 @@ import io.baton.gateway.support.StubScheduler;
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT)
 class GatewayDifficultyHttpTest {
 
-    static final StubRegistry REGISTRY = new StubRegistry();
-    static final StubScheduler SCHEDULER = new StubScheduler();
+    @RegisterExtension
+    static final StubUpstreams UPSTREAMS = new StubUpstreams();
+    static final StubRegistry REGISTRY = UPSTREAMS.registry();
+    static final StubScheduler SCHEDULER = UPSTREAMS.scheduler();
     static final ObjectMapper JSON = new ObjectMapper();
     static final DifficultyPredictor PREDICTOR = predictor(4, 3), MISFIT = predictor(6, 5);
     static final double BUDGET_MS = 10_000;
@@ -75,14 +78,7 @@ class GatewayDifficultyHttpTest {
 
     @DynamicPropertySource
     static void upstreams(DynamicPropertyRegistry properties) {
-        properties.add("baton.gateway.registry-url", REGISTRY::url);
-        properties.add("baton.gateway.scheduler-url", SCHEDULER::url);
-    }
-
-    @AfterAll
-    static void stopStubs() {
-        REGISTRY.close();
-        SCHEDULER.close();
+        UPSTREAMS.register(properties);
     }
 
     @LocalServerPort

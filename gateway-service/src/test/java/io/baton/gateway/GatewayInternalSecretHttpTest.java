@@ -9,6 +9,7 @@ import java.net.http.HttpResponse;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
 import org.springframework.boot.test.web.server.LocalServerPort;
@@ -20,6 +21,7 @@ import io.baton.gateway.support.Apps;
 import io.baton.gateway.support.RecordingUpstream;
 import io.baton.gateway.support.StubRegistry;
 import io.baton.gateway.support.StubScheduler;
+import io.baton.gateway.support.StubUpstreams;
 
 /**
  * The gateway presents the suite's internal secret on every call to the registry, the scheduler and the profiler
@@ -33,8 +35,10 @@ class GatewayInternalSecretHttpTest {
 
     static final String SECRET = "gateway-test-secret-0123456789abcd";
     static final String KEY = "bootstrap-key-internal-7f3a";
-    static final StubRegistry REGISTRY = new StubRegistry();
-    static final StubScheduler SCHEDULER = new StubScheduler();
+    @RegisterExtension
+    static final StubUpstreams UPSTREAMS = new StubUpstreams();
+    static final StubRegistry REGISTRY = UPSTREAMS.registry();
+    static final StubScheduler SCHEDULER = UPSTREAMS.scheduler();
     static final RecordingUpstream PROFILER = new RecordingUpstream("profiler");
 
     static {
@@ -43,15 +47,12 @@ class GatewayInternalSecretHttpTest {
 
     @DynamicPropertySource
     static void upstreams(DynamicPropertyRegistry properties) {
-        properties.add("baton.gateway.registry-url", REGISTRY::url);
-        properties.add("baton.gateway.scheduler-url", SCHEDULER::url);
+        UPSTREAMS.register(properties);
         properties.add("baton.gateway.profiler-url", PROFILER::url);
     }
 
     @AfterAll
-    static void stopStubs() {
-        REGISTRY.close();
-        SCHEDULER.close();
+    static void stopProfiler() {
         PROFILER.close();
     }
 

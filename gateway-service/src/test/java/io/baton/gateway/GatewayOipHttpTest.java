@@ -14,9 +14,9 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
 
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.boot.test.autoconfigure.actuate.observability.AutoConfigureObservability;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
@@ -30,6 +30,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.baton.gateway.support.Apps;
 import io.baton.gateway.support.StubRegistry;
 import io.baton.gateway.support.StubScheduler;
+import io.baton.gateway.support.StubUpstreams;
 
 /**
  * The gateway on a random port, over real HTTP, against stand-ins of the registry and the scheduler that keep their
@@ -39,8 +40,10 @@ import io.baton.gateway.support.StubScheduler;
 @AutoConfigureObservability(tracing = false)
 class GatewayOipHttpTest {
 
-    static final StubRegistry REGISTRY = new StubRegistry();
-    static final StubScheduler SCHEDULER = new StubScheduler();
+    @RegisterExtension
+    static final StubUpstreams UPSTREAMS = new StubUpstreams();
+    static final StubRegistry REGISTRY = UPSTREAMS.registry();
+    static final StubScheduler SCHEDULER = UPSTREAMS.scheduler();
     static final String KEY = "s3cret-admin-key";
     static final ObjectMapper JSON = new ObjectMapper();
 
@@ -50,15 +53,8 @@ class GatewayOipHttpTest {
 
     @DynamicPropertySource
     static void upstreams(DynamicPropertyRegistry properties) {
-        properties.add("baton.gateway.registry-url", REGISTRY::url);
-        properties.add("baton.gateway.scheduler-url", SCHEDULER::url);
+        UPSTREAMS.register(properties);
         properties.add("baton.gateway.api-keys", () -> KEY + ",second-key");
-    }
-
-    @AfterAll
-    static void stopStubs() {
-        REGISTRY.close();
-        SCHEDULER.close();
     }
 
     @LocalServerPort

@@ -5,14 +5,16 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import jakarta.servlet.Filter;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
+import jakarta.servlet.ServletRequest;
+import jakarta.servlet.ServletResponse;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.web.filter.OncePerRequestFilter;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 
@@ -37,26 +39,21 @@ import io.baton.commons.problem.ProblemTypes;
  * No key: 401; a key not accepted: 401; accepted without the scope: 403; the registry cannot be asked: 503. Admin
  * routes answer RFC 7807 problems, inference routes the OIP error body {@code {"error": ...}}. Keys are never logged
  * and never forwarded upstream.
+ *
+ * <p>A plain filter, registered for the {@code REQUEST} dispatch only (the registration's default for one): a forward
+ * or an error page dispatched within a request already checked is not checked again.
  */
-public class ApiKeyFilter extends OncePerRequestFilter {
+public record ApiKeyFilter(ApiKeyVerifier verifier, InferenceAuth inferenceAuth, ObjectMapper json) implements Filter {
 
     public static final String HEADER = "X-API-Key";
     private static final Logger log = LoggerFactory.getLogger(ApiKeyFilter.class);
     private static final String KEY_HOWTO = "send it in X-API-Key or as Authorization: Bearer <key>";
 
-    private final ApiKeyVerifier verifier;
-    private final InferenceAuth inferenceAuth;
-    private final ObjectMapper json;
-
-    public ApiKeyFilter(ApiKeyVerifier verifier, InferenceAuth inferenceAuth, ObjectMapper json) {
-        this.verifier = verifier;
-        this.inferenceAuth = inferenceAuth;
-        this.json = json;
-    }
-
     @Override
-    protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+    public void doFilter(ServletRequest req, ServletResponse res, FilterChain chain)
             throws ServletException, IOException {
+        HttpServletRequest request = (HttpServletRequest) req;
+        HttpServletResponse response = (HttpServletResponse) res;
         String path = request.getServletPath() + (request.getPathInfo() == null ? "" : request.getPathInfo());
         Guarded guarded = switch (AccessRules.of(path)) {
             case ADMIN -> Guarded.ADMIN;

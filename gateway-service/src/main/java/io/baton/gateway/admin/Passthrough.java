@@ -20,6 +20,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import io.baton.gateway.LimitedInputStream;
+import io.baton.gateway.UpstreamProperties;
 import io.baton.gateway.edge.PacedBody;
 import io.baton.commons.problem.ProblemTypes;
 
@@ -34,7 +35,7 @@ import io.baton.commons.problem.ProblemTypes;
  * path the client called (not the upstream's, such as {@code /internal/v1/workers/x}), and Spring's "No static
  * resource ..." for a route the upstream lacks becomes {@code no such route: GET /v1/...}.
  */
-public class Passthrough {
+public record Passthrough(HttpClient http, ObjectMapper json, long maxBodyBytes) {
 
     /** Request headers worth forwarding; hop-by-hop ones and those the JDK client sets itself are not. */
     private static final List<String> REQUEST_HEADERS = List.of("Content-Type", "Accept", "If-None-Match",
@@ -45,16 +46,6 @@ public class Passthrough {
     /** A problem body longer than this is passed on untouched. */
     private static final int MAX_PROBLEM_BYTES = 64 * 1024;
 
-    private final HttpClient http;
-    private final ObjectMapper json;
-    private final long maxBodyBytes;
-
-    public Passthrough(HttpClient http, ObjectMapper json, long maxBodyBytes) {
-        this.http = http;
-        this.json = json;
-        this.maxBodyBytes = maxBodyBytes;
-    }
-
     /**
      * An upstream service.
      *
@@ -63,9 +54,29 @@ public class Passthrough {
      * @param timeout limit until its answer's headers arrive; null: none
      */
     public record Upstream(String name, URI base, Duration timeout) {
+
+        /** The registry, with no time limit: an artifact upload is answered only once the registry has read it all. */
+        static Upstream registry(UpstreamProperties properties) {
+            return new Upstream("registry", properties.registryUrl(), null);
+        }
+
+        static Upstream profiler(UpstreamProperties properties) {
+            return new Upstream("profiler", properties.profilerUrl(), properties.adminTimeout());
+        }
+
+        static Upstream scheduler(UpstreamProperties properties) {
+            return new Upstream("scheduler", properties.schedulerUrl(), properties.adminTimeout());
+        }
+
         String baseText() {
             return base.toString().replaceAll("/+$", "");
         }
+    }
+
+    /** Sends {@code request} to the same path (and query) on {@code upstream}. */
+    public void forward(HttpServletRequest request, HttpServletResponse response, Upstream upstream)
+            throws IOException {
+        forward(request, response, upstream, request.getRequestURI());
     }
 
     /** Sends {@code request} to {@code path} (with the request's own query) on {@code upstream}. */

@@ -17,6 +17,7 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 
 import io.baton.gateway.UpstreamProperties;
+import io.baton.gateway.admin.Passthrough.Upstream;
 
 /**
  * The profiler's {@code /v1/profiling-jobs} routes (submit, list, poll, cancel) passed through to profiler-service,
@@ -24,32 +25,27 @@ import io.baton.gateway.UpstreamProperties;
  * {@code /v1} route.
  */
 @RestController
+@KeyRefusal
 @ApiResponse(responseCode = "200", description = "The profiler's answer (202 for a job accepted or a cancellation "
         + "asked; its problem bodies), as it sent it; see openapi/profiler-service.yaml")
-@ApiResponse(responseCode = "401", description = "No API key, or one not accepted", content = @Content(
-        mediaType = "application/problem+json", schema = @Schema(implementation = ProblemBody.class)))
 @ApiResponse(responseCode = "503", description = "Profiler unreachable", content = @Content(
         mediaType = "application/problem+json", schema = @Schema(implementation = ProblemBody.class)))
 @ApiResponse(responseCode = "504", description = "Profiler gave no answer within admin-timeout", content = @Content(
         mediaType = "application/problem+json", schema = @Schema(implementation = ProblemBody.class)))
-public class ProfilerProxyController extends UpstreamRoutes {
-
-    public ProfilerProxyController(Passthrough passthrough, UpstreamProperties properties) {
-        super(passthrough, new Passthrough.Upstream("profiler", properties.profilerUrl(), properties.adminTimeout()));
-    }
+public record ProfilerProxyController(Passthrough passthrough, UpstreamProperties properties) {
 
     @GetMapping("/v1/profiling-jobs")
     @Operation(operationId = "listProfilingJobs", summary = "profiler-service's GET /v1/profiling-jobs: the jobs, "
             + "newest first, with their progress")
     public void list(HttpServletRequest request, HttpServletResponse response) throws IOException {
-        forward(request, response);
+        passthrough.forward(request, response, Upstream.profiler(properties));
     }
 
     @PostMapping("/v1/profiling-jobs")
     @Operation(operationId = "submitProfilingJob", summary = "profiler-service's POST /v1/profiling-jobs: start "
             + "profiling an application's variants (202 and the job)")
     public void submit(HttpServletRequest request, HttpServletResponse response) throws IOException {
-        forward(request, response);
+        passthrough.forward(request, response, Upstream.profiler(properties));
     }
 
     @GetMapping("/v1/profiling-jobs/{id}")
@@ -57,7 +53,7 @@ public class ProfilerProxyController extends UpstreamRoutes {
             + "state and progress")
     public void get(@PathVariable String id, HttpServletRequest request, HttpServletResponse response)
             throws IOException {
-        forward(request, response);
+        passthrough.forward(request, response, Upstream.profiler(properties));
     }
 
     @DeleteMapping("/v1/profiling-jobs/{id}")
@@ -65,13 +61,13 @@ public class ProfilerProxyController extends UpstreamRoutes {
             + "cancel a job")
     public void delete(@PathVariable String id, HttpServletRequest request, HttpServletResponse response)
             throws IOException {
-        forward(request, response);
+        passthrough.forward(request, response, Upstream.profiler(properties));
     }
 
     @PostMapping("/v1/profiling-jobs/{id}/cancel")
     @Operation(operationId = "cancelProfilingJob", summary = "profiler-service's POST /v1/profiling-jobs/{id}/cancel")
     public void cancel(@PathVariable String id, HttpServletRequest request, HttpServletResponse response)
             throws IOException {
-        forward(request, response);
+        passthrough.forward(request, response, Upstream.profiler(properties));
     }
 }

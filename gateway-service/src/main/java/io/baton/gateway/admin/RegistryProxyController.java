@@ -14,6 +14,7 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 
 import io.baton.gateway.UpstreamProperties;
+import io.baton.gateway.admin.Passthrough.Upstream;
 
 /**
  * {@code /v1/**} passed through to registry-service unchanged ({@link Passthrough}), so that an admin page talks only
@@ -22,19 +23,13 @@ import io.baton.gateway.UpstreamProperties;
  * {@code baton.gateway.max-upload-size} is refused with 413 ({@link Passthrough}).
  */
 @RestController
-public class RegistryProxyController extends UpstreamRoutes {
-
-    public RegistryProxyController(Passthrough passthrough, UpstreamProperties properties) {
-        // No time limit: an artifact upload is answered only once the registry has read it all.
-        super(passthrough, new Passthrough.Upstream("registry", properties.registryUrl(), null));
-    }
+public record RegistryProxyController(Passthrough passthrough, UpstreamProperties properties) {
 
     @RequestMapping("/v1/**")
     @Operation(summary = "registry-service's admin API, passed through (see openapi/registry-service.yaml); needs "
             + "an API key with the admin scope in X-API-Key or Authorization: Bearer once any key is in force")
     @ApiResponse(responseCode = "200", description = "The registry's answer, status and body as it sent them")
-    @ApiResponse(responseCode = "401", description = "No API key, or one not accepted", content = @Content(
-            mediaType = "application/problem+json", schema = @Schema(implementation = ProblemBody.class)))
+    @KeyRefusal
     @ApiResponse(responseCode = "403", description = "An API key without the admin scope", content = @Content(
             mediaType = "application/problem+json", schema = @Schema(implementation = ProblemBody.class)))
     @ApiResponse(responseCode = "413", description = "A body past baton.gateway.max-upload-size", content = @Content(
@@ -42,6 +37,6 @@ public class RegistryProxyController extends UpstreamRoutes {
     @ApiResponse(responseCode = "503", description = "Registry unreachable (also for checking a key)", content = @Content(
             mediaType = "application/problem+json", schema = @Schema(implementation = ProblemBody.class)))
     public void proxy(HttpServletRequest request, HttpServletResponse response) throws IOException {
-        forward(request, response);
+        passthrough.forward(request, response, Upstream.registry(properties));
     }
 }

@@ -16,6 +16,7 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 
 import io.baton.gateway.UpstreamProperties;
+import io.baton.gateway.admin.Passthrough.Upstream;
 
 /**
  * The scheduler's routes the admin page reads, passed through to scheduler-service: planning with a policy
@@ -24,17 +25,12 @@ import io.baton.gateway.UpstreamProperties;
  * ({@code /internal/v1/metrics/summary}). Behind the API key like every {@code /v1} route.
  */
 @RestController
-@ApiResponse(responseCode = "401", description = "No API key, or one not accepted", content = @Content(
-        mediaType = "application/problem+json", schema = @Schema(implementation = ProblemBody.class)))
+@KeyRefusal
 @ApiResponse(responseCode = "503", description = "Scheduler unreachable", content = @Content(
         mediaType = "application/problem+json", schema = @Schema(implementation = ProblemBody.class)))
 @ApiResponse(responseCode = "504", description = "Scheduler gave no answer within admin-timeout", content = @Content(
         mediaType = "application/problem+json", schema = @Schema(implementation = ProblemBody.class)))
-public class SchedulerAdminController extends UpstreamRoutes {
-
-    public SchedulerAdminController(Passthrough passthrough, UpstreamProperties properties) {
-        super(passthrough, new Passthrough.Upstream("scheduler", properties.schedulerUrl(), properties.adminTimeout()));
-    }
+public record SchedulerAdminController(Passthrough passthrough, UpstreamProperties properties) {
 
     @PostMapping("/v1/plans/{policy}")
     @Operation(operationId = "planWithPolicy", summary = "scheduler-service's POST /v1/plans/{policy}: the body and "
@@ -42,7 +38,7 @@ public class SchedulerAdminController extends UpstreamRoutes {
     @ApiResponse(responseCode = "200", description = "The scheduler's plan, or its problem body, as it sent them")
     public void plan(@PathVariable String policy, HttpServletRequest request, HttpServletResponse response)
             throws IOException {
-        forward(request, response);
+        passthrough.forward(request, response, Upstream.scheduler(properties));
     }
 
     @GetMapping("/v1/workers")
@@ -50,7 +46,7 @@ public class SchedulerAdminController extends UpstreamRoutes {
             + "their state and load")
     @ApiResponse(responseCode = "200", description = "The scheduler's answer as it sent it")
     public void listWorkers(HttpServletRequest request, HttpServletResponse response) throws IOException {
-        forward(request, response, "/internal" + request.getRequestURI());
+        passthrough.forward(request, response, Upstream.scheduler(properties), "/internal" + request.getRequestURI());
     }
 
     @GetMapping("/v1/workers/{id}")
@@ -58,7 +54,7 @@ public class SchedulerAdminController extends UpstreamRoutes {
     @ApiResponse(responseCode = "200", description = "The scheduler's answer (404 for an unknown worker) as it sent it")
     public void getWorker(@PathVariable String id, HttpServletRequest request, HttpServletResponse response)
             throws IOException {
-        forward(request, response, "/internal" + request.getRequestURI());
+        passthrough.forward(request, response, Upstream.scheduler(properties), "/internal" + request.getRequestURI());
     }
 
     @GetMapping("/v1/metrics/summary")
@@ -67,6 +63,6 @@ public class SchedulerAdminController extends UpstreamRoutes {
             + "over the last 10 s")
     @ApiResponse(responseCode = "200", description = "The scheduler's answer as it sent it")
     public void metricsSummary(HttpServletRequest request, HttpServletResponse response) throws IOException {
-        forward(request, response, "/internal" + request.getRequestURI());
+        passthrough.forward(request, response, Upstream.scheduler(properties), "/internal" + request.getRequestURI());
     }
 }

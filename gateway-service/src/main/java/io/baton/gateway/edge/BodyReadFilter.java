@@ -81,9 +81,8 @@ public final class BodyReadFilter extends OncePerRequestFilter {
                     + "(baton.gateway.edge.body.max-concurrent-reads); retry shortly", true);
             return;
         }
-        PacedBody body = new PacedBody(request.getInputStream(), request.getContentLengthLong(), start,
-                start + settings.maxReadTime().toNanos(), settings.rateGrace().toNanos(),
-                settings.minRate().toBytes(), clock, () -> {
+        PacedBody body = new PacedBody(request.getInputStream(), request.getContentLengthLong(), start, settings,
+                clock, () -> {
                     reads.release();
                     readsPerClient.release(client);
                 });

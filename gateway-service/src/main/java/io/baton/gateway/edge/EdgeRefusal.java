@@ -16,16 +16,10 @@ import io.baton.commons.problem.ProblemBodies;
  * connection after the answer ({@link UnreadBodyValve}): Tomcat would otherwise read the rest of the body, as slowly
  * as it comes, to keep the connection.
  */
-final class EdgeRefusal {
+record EdgeRefusal(ObjectMapper json) {
 
     /** Request attribute: the connection is closed after this answer, the rest of the body left unread. */
     static final String CLOSE = EdgeRefusal.class.getName() + ".close";
-
-    private final ObjectMapper json;
-
-    EdgeRefusal(ObjectMapper json) {
-        this.json = json;
-    }
 
     void send(HttpServletRequest request, HttpServletResponse response, int status, String slug, String title,
               String detail, boolean retryAfter) throws IOException {

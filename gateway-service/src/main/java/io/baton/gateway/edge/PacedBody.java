@@ -36,14 +36,15 @@ public final class PacedBody extends ServletInputStream {
     private volatile BodyRefused refusal;
     private final AtomicBoolean ended = new AtomicBoolean();
 
-    PacedBody(ServletInputStream in, long declaredLength, long startNanos, long deadlineNanos, long graceNanos,
-              double minBytesPerSecond, LongSupplier clock, Runnable onEnd) {
+    /** A body of {@code declaredLength} bytes (-1: chunked) whose request came in at {@code startNanos}. */
+    PacedBody(ServletInputStream in, long declaredLength, long startNanos, EdgeProperties.Body rules,
+              LongSupplier clock, Runnable onEnd) {
         this.in = in;
         this.declaredLength = declaredLength;
         this.startNanos = startNanos;
-        this.deadlineNanos = deadlineNanos;
-        this.graceNanos = graceNanos;
-        this.minBytesPerNano = minBytesPerSecond / 1e9;
+        this.deadlineNanos = startNanos + rules.maxReadTime().toNanos();
+        this.graceNanos = rules.rateGrace().toNanos();
+        this.minBytesPerNano = rules.minRate().toBytes() / 1e9;
         this.clock = clock;
         this.onEnd = onEnd;
     }
@@ -68,15 +69,6 @@ public final class PacedBody extends ServletInputStream {
     /** Why the body was not read to its end; null while it is being read or once it was. */
     public BodyRefused refusal() {
         return refusal;
-    }
-
-    public long bytesRead() {
-        return count;
-    }
-
-    /** The declared length, or -1 when the body is chunked. */
-    public long declaredLength() {
-        return declaredLength;
     }
 
     @Override

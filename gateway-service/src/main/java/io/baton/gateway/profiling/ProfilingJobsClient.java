@@ -21,19 +21,9 @@ import io.baton.gateway.UpstreamProperties;
  * covers. A model's state is a courtesy of its metadata, not a condition of serving it: a profiler that cannot be
  * reached within {@code health-timeout}, or answers what cannot be read, counts as running no job (logged).
  */
-public class ProfilingJobsClient {
+public record ProfilingJobsClient(HttpClient http, ObjectMapper json, UpstreamProperties properties) {
 
     private static final Logger log = LoggerFactory.getLogger(ProfilingJobsClient.class);
-
-    private final HttpClient http;
-    private final ObjectMapper json;
-    private final UpstreamProperties properties;
-
-    public ProfilingJobsClient(HttpClient http, ObjectMapper json, UpstreamProperties properties) {
-        this.http = http;
-        this.json = json;
-        this.properties = properties;
-    }
 
     /** The names of {@code application}'s variants a queued or running profiling job covers (maybe none). */
     public CompletableFuture<Set<String>> variantsBeingProfiled(String application) {

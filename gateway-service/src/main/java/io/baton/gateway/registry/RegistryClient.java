@@ -1,6 +1,7 @@
 package io.baton.gateway.registry;
 
 import java.io.IOException;
+import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -28,24 +29,19 @@ public class RegistryClient implements CallFailures {
 
     private static final String JSON = "application/json";
 
-    private final HttpClient http;
+    private final ServiceClient registry;
     private final ObjectMapper json;
-    private final UpstreamProperties properties;
+    private final URI registryUrl;
 
     public RegistryClient(HttpClient http, ObjectMapper json, UpstreamProperties properties) {
-        this.http = http;
+        this.registry = new ServiceClient(properties.registryUrl(), http, properties.registryTimeout(), this);
         this.json = json;
-        this.properties = properties;
-    }
-
-    /** Made per call (it only holds its settings), so that a subclass standing in for the registry needs none. */
-    private ServiceClient registry() {
-        return new ServiceClient(properties.registryUrl(), http, properties.registryTimeout(), this);
+        this.registryUrl = properties.registryUrl();
     }
 
     /** The hot read of one application, or empty when the registry does not know it. */
     public Optional<ApplicationDefinition> application(String name) {
-        Optional<byte[]> found = registry().find("/v1/applications/" + UriUtils.encodePathSegment(name, "UTF-8"), JSON);
+        Optional<byte[]> found = registry.find("/v1/applications/" + UriUtils.encodePathSegment(name, "UTF-8"), JSON);
         if (found.isEmpty()) {
             return Optional.empty();
         }
@@ -71,7 +67,7 @@ public class RegistryClient implements CallFailures {
 
     /** The application's stored ensemble profile, or empty when it has none (404). */
     public Optional<EnsembleProfileSummary> ensembleProfile(String application) {
-        Optional<byte[]> found = registry().find("/v1/applications/" + UriUtils.encodePathSegment(application, "UTF-8")
+        Optional<byte[]> found = registry.find("/v1/applications/" + UriUtils.encodePathSegment(application, "UTF-8")
                 + "/ensemble-profile", JSON);
         if (found.isEmpty()) {
             return Optional.empty();
@@ -95,7 +91,7 @@ public class RegistryClient implements CallFailures {
      */
     public Optional<DatasetRef> dataset(String application, String name) {
         String base = "/v1/applications/" + UriUtils.encodePathSegment(application, "UTF-8") + "/datasets";
-        Optional<byte[]> found = registry().find(name == null ? base + "?page=0&size=1&sort=name"
+        Optional<byte[]> found = registry.find(name == null ? base + "?page=0&size=1&sort=name"
                 : base + "/" + UriUtils.encodePathSegment(name, "UTF-8"), JSON);
         if (found.isEmpty()) {
             return Optional.empty();
@@ -118,7 +114,7 @@ public class RegistryClient implements CallFailures {
 
     /** An artifact's bytes ({@code GET /v1/artifacts/{digest}/content}). */
     public byte[] artifact(String digest) {
-        return registry().require("/v1/artifacts/" + UriUtils.encodePathSegment(digest, "UTF-8") + "/content",
+        return registry.require("/v1/artifacts/" + UriUtils.encodePathSegment(digest, "UTF-8") + "/content",
                 "application/octet-stream");
     }
 
@@ -127,7 +123,7 @@ public class RegistryClient implements CallFailures {
         List<String> names = new ArrayList<>();
         int totalPages = 1;
         for (int page = 0; page < totalPages; page++) {
-            byte[] answer = registry().require("/v1/applications?page=" + page + "&size=" + PAGE_SIZE, JSON);
+            byte[] answer = registry.require("/v1/applications?page=" + page + "&size=" + PAGE_SIZE, JSON);
             try {
                 JsonNode body = json.readTree(answer);
                 body.path("items").forEach(item -> names.add(item.path("name").asText()));
@@ -144,7 +140,7 @@ public class RegistryClient implements CallFailures {
     @Override
     public GatewayException unreachable(HttpRequest request, IOException e) {
         return GatewayException.unavailable("registry-unavailable",
-                "registry unreachable at " + properties.registryUrl() + ": " + describe(e), e);
+                "registry unreachable at " + registryUrl + ": " + describe(e), e);
     }
 
     @Override

@@ -1,7 +1,6 @@
 package io.baton.gateway.security;
 
 import java.io.IOException;
-import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -13,28 +12,26 @@ import java.util.Set;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import io.baton.commons.http.CallFailures;
+import io.baton.commons.http.ServiceClient;
 import io.baton.gateway.UpstreamProperties;
 
 /**
  * The registry's key store, as the gateway asks it: {@code POST /internal/v1/api-keys/verify} with the key in the
- * body (never in the URL, which access logs keep) and {@code GET /internal/v1/api-keys/summary}. Nothing here logs,
- * and no exception message carries the key.
+ * body (never in the URL, which access logs keep) and {@code GET /internal/v1/api-keys/summary}, through the suite's
+ * {@link ServiceClient}. Every way a call fails is a {@link KeyStoreUnavailable}. Nothing here logs, and no exception
+ * message carries the key.
  */
-public class RegistryKeyClient {
+public record RegistryKeyClient(HttpClient http, ObjectMapper json, UpstreamProperties properties)
+        implements CallFailures {
 
-    private final HttpClient http;
-    private final ObjectMapper json;
-    private final UpstreamProperties properties;
-    private final URI verify;
-    private final URI summary;
+    private static final String VERIFY = "/internal/v1/api-keys/verify";
+    private static final String SUMMARY = "/internal/v1/api-keys/summary";
+    private static final String JSON = "application/json";
 
-    public RegistryKeyClient(HttpClient http, ObjectMapper json, UpstreamProperties properties) {
-        this.http = http;
-        this.json = json;
-        this.properties = properties;
-        String base = properties.registryUrl().toString().replaceAll("/+$", "");
-        this.verify = URI.create(base + "/internal/v1/api-keys/verify");
-        this.summary = URI.create(base + "/internal/v1/api-keys/summary");
+    /** Made per call (a record holds nothing but its components); a {@link ServiceClient} only holds settings. */
+    private ServiceClient registry() {
+        return new ServiceClient(properties.registryUrl(), http, properties.registryTimeout(), this);
     }
 
     /** The caller the registry knows {@code key} as, or empty when it says the key is unknown or revoked (401). */
@@ -45,13 +42,12 @@ public class RegistryKeyClient {
         } catch (IOException e) {
             throw new IllegalStateException("cannot encode a key check", e);
         }
-        HttpResponse<byte[]> answer = send(HttpRequest.newBuilder(verify)
-                .header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofByteArray(body)));
-        if (answer.statusCode() == 401) {
+        JsonNode verified;
+        try {
+            verified = read(VERIFY, registry().write("POST", VERIFY, JSON, body, JSON));
+        } catch (NotAccepted refused) {
             return Optional.empty();
         }
-        JsonNode verified = read(answer);
         Set<Scope> scopes = EnumSet.noneOf(Scope.class);
         verified.path("scopes").forEach(s -> {
             Scope scope = Scope.of(s.asText());
@@ -65,36 +61,47 @@ public class RegistryKeyClient {
 
     /** How many keys are active in the registry. */
     public long activeKeys() throws KeyStoreUnavailable {
-        JsonNode answer = read(send(HttpRequest.newBuilder(summary).GET()));
+        JsonNode answer = read(SUMMARY, registry().require(SUMMARY, JSON));
         if (!answer.path("active").canConvertToLong()) {
             throw new KeyStoreUnavailable("the registry's key summary has no count of active keys");
         }
         return answer.path("active").asLong();
     }
 
-    private HttpResponse<byte[]> send(HttpRequest.Builder request) throws KeyStoreUnavailable {
+    private JsonNode read(String path, byte[] answer) throws KeyStoreUnavailable {
         try {
-            return http.send(request.timeout(properties.registryTimeout()).header("Accept", "application/json").build(),
-                    HttpResponse.BodyHandlers.ofByteArray());
+            return json.readTree(answer);
         } catch (IOException e) {
-            throw new KeyStoreUnavailable("API keys cannot be checked: registry unreachable at "
-                    + properties.registryUrl() + " (" + e.getClass().getSimpleName() + ")");
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new KeyStoreUnavailable("interrupted while checking an API key with the registry");
+            throw new KeyStoreUnavailable("API keys cannot be checked: the registry's answer to "
+                    + registry().uri(path).getPath() + " is not JSON");
         }
     }
 
-    private JsonNode read(HttpResponse<byte[]> answer) throws KeyStoreUnavailable {
-        if (answer.statusCode() != 200) {
-            throw new KeyStoreUnavailable("API keys cannot be checked: the registry answered " + answer.statusCode()
-                    + " to " + answer.request().uri().getPath());
+    @Override
+    public KeyStoreUnavailable unreachable(HttpRequest request, IOException e) {
+        return new KeyStoreUnavailable("API keys cannot be checked: registry unreachable at "
+                + properties.registryUrl() + " (" + e.getClass().getSimpleName() + ")");
+    }
+
+    @Override
+    public KeyStoreUnavailable interrupted(HttpRequest request, InterruptedException e) {
+        return new KeyStoreUnavailable("interrupted while checking an API key with the registry");
+    }
+
+    /** A 401 to a key check is the registry's verdict on the key ({@link #verify} answers empty); else unavailable. */
+    @Override
+    public RuntimeException answered(HttpRequest request, HttpResponse<byte[]> response) {
+        if (response.statusCode() == 401 && request.uri().getPath().endsWith(VERIFY)) {
+            return new NotAccepted();
         }
-        try {
-            return json.readTree(answer.body());
-        } catch (IOException e) {
-            throw new KeyStoreUnavailable("API keys cannot be checked: the registry's answer to "
-                    + answer.request().uri().getPath() + " is not JSON");
+        return new KeyStoreUnavailable("API keys cannot be checked: the registry answered " + response.statusCode()
+                + " to " + request.uri().getPath());
+    }
+
+    /** The registry refused the key: not a failure, so it carries no message and no stack trace. */
+    private static final class NotAccepted extends RuntimeException {
+        NotAccepted() {
+            super(null, null, false, false);
         }
     }
 }

@@ -30,15 +30,7 @@ import io.baton.gateway.scheduler.SchedulerClient;
  * combination and named in the {@code dropped} parameter; when none ran, the answer is the first one's drop (or,
  * with no drop among them, its failure).
  */
-final class EnsembleRoute {
-
-    private final SchedulerClient scheduler;
-    private final DifficultyEnrichment difficulty;
-
-    EnsembleRoute(SchedulerClient scheduler, DifficultyEnrichment difficulty) {
-        this.scheduler = scheduler;
-        this.difficulty = difficulty;
-    }
+record EnsembleRoute(SchedulerClient scheduler, DifficultyEnrichment difficulty) {
 
     Served serve(ServingContext ctx) {
         ApplicationDefinition app = ctx.application();

@@ -23,13 +23,7 @@ import io.baton.gateway.scheduler.SchedulerClient;
  * otherwise, for a pipeline whose policy is {@code ipa}, the scheduler's choice (IPA's live plan: the call names the
  * stage, not a variant, and the answer says which variant ran), else the stage's first variant.
  */
-final class PipelineRoute {
-
-    private final SchedulerClient scheduler;
-
-    PipelineRoute(SchedulerClient scheduler) {
-        this.scheduler = scheduler;
-    }
+record PipelineRoute(SchedulerClient scheduler) {
 
     Served serve(ServingContext ctx) {
         ApplicationDefinition app = ctx.application();

@@ -16,15 +16,7 @@ import io.baton.gateway.scheduler.SchedulerClient;
  * One scheduler call: a single-model application (the variant in the path, or the scheduler's choice), or one base
  * model of an ensemble named in the path.
  */
-final class SingleModelRoute {
-
-    private final SchedulerClient scheduler;
-    private final SneakPeekEvidence evidence;
-
-    SingleModelRoute(SchedulerClient scheduler, SneakPeekEvidence evidence) {
-        this.scheduler = scheduler;
-        this.evidence = evidence;
-    }
+record SingleModelRoute(SchedulerClient scheduler, SneakPeekEvidence evidence) {
 
     Served serve(ServingContext ctx) {
         ApplicationDefinition app = ctx.application();

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
@@ -12,6 +13,8 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 
 import io.baton.gateway.GatewayException;
+import io.baton.gateway.UpstreamProperties;
+import io.baton.gateway.support.Settings;
 
 class ApplicationCacheTest {
 
@@ -21,7 +24,7 @@ class ApplicationCacheTest {
         volatile boolean down;
 
         FakeRegistry() {
-            super(null, null, null);
+            super(null, null, Settings.bind("baton.gateway", UpstreamProperties.class, Map.of()));
         }
 
         @Override

@@ -7,6 +7,7 @@ import java.nio.ByteOrder;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -20,6 +21,8 @@ import io.baton.commons.tensor.Tensor;
 import io.baton.commons.tensor.TensorSpec;
 import io.baton.gateway.registry.ApplicationDefinition;
 import io.baton.gateway.registry.RegistryClient;
+import io.baton.gateway.UpstreamProperties;
+import io.baton.gateway.support.Settings;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 
 /**
@@ -40,7 +43,7 @@ class SneakPeekEvidenceTest {
         final AtomicInteger blobReads = new AtomicInteger();
 
         DatasetRegistry(float[][] x, int[] y) {
-            super(null, null, null);
+            super(null, null, Settings.bind("baton.gateway", UpstreamProperties.class, Map.of()));
             ByteBuffer in = ByteBuffer.allocate(x.length * D * Float.BYTES).order(ByteOrder.LITTLE_ENDIAN);
             for (float[] row : x) for (float v : row) in.putFloat(v);
             ByteBuffer lab = ByteBuffer.allocate(y.length * Integer.BYTES).order(ByteOrder.LITTLE_ENDIAN);
