@@ -70,7 +70,7 @@ public final class ServedTypes {
     /**
      * The Java type through which ONNX Runtime's public API creates a tensor of exactly {@code type}, or null when
      * there is none: BYTES (made from strings) and UINT16, UINT32, UINT64 (the API has no Java type for them; see
-     * {@link UnsignedTensors}).
+     * {@link io.baton.core.ort.UnsignedTensors}).
      */
     public static OnnxJavaType javaType(Datatype type) {
         return switch (type) {
