@@ -15,6 +15,7 @@ import ai.onnxruntime.OrtException;
 import ai.onnxruntime.TensorInfo.OnnxTensorType;
 import io.baton.commons.tensor.Datatype;
 import io.baton.commons.tensor.HalfFloats;
+import io.baton.core.ort.ElementTypes;
 import io.baton.core.ort.UnsignedTensors;
 
 /**
@@ -124,28 +125,10 @@ final class SyntheticTensors {
             }
         }
         data.rewind();
+        OnnxTensorType onnxType = ElementTypes.of(type.onnxElementType());
         return switch (type) {
-            case UINT16 -> UnsignedTensors.create(env, OnnxTensorType.ONNX_TENSOR_ELEMENT_DATA_TYPE_UINT16, data, shape);
-            case UINT32 -> UnsignedTensors.create(env, OnnxTensorType.ONNX_TENSOR_ELEMENT_DATA_TYPE_UINT32, data, shape);
-            case UINT64 -> UnsignedTensors.create(env, OnnxTensorType.ONNX_TENSOR_ELEMENT_DATA_TYPE_UINT64, data, shape);
-            default -> OnnxTensor.createTensor(env, data, shape, javaType(type));
-        };
-    }
-
-    /** The Java type ONNX Runtime's public API makes a tensor of {@code type} through (a signed or floating one). */
-    private static OnnxJavaType javaType(Datatype type) {
-        return switch (type) {
-            case FP32 -> OnnxJavaType.FLOAT;
-            case FP64 -> OnnxJavaType.DOUBLE;
-            case FP16 -> OnnxJavaType.FLOAT16;
-            case BF16 -> OnnxJavaType.BFLOAT16;
-            case INT64 -> OnnxJavaType.INT64;
-            case INT32 -> OnnxJavaType.INT32;
-            case INT16 -> OnnxJavaType.INT16;
-            case INT8 -> OnnxJavaType.INT8;
-            case UINT8 -> OnnxJavaType.UINT8;
-            case BOOL -> OnnxJavaType.BOOL;
-            default -> throw new IllegalArgumentException(type + " has no Java type in ONNX Runtime's public API");
+            case UINT16, UINT32, UINT64 -> UnsignedTensors.create(env, onnxType, data, shape);
+            default -> OnnxTensor.createTensor(env, data, shape, OnnxJavaType.mapFromOnnxTensorType(onnxType));
         };
     }
 
