@@ -308,6 +308,73 @@ class AdminPageIT {
         assertThat($("[data-error-for='ensemble-bins']").isDisplayed()).isFalse();
     }
 
+    /**
+     * A variant's batching and input values: set in the upload form and shown in its row (an empty maxBatchSize is
+     * derived from the model: 64 for the zoo's free batch axis), and a value the registry refuses is shown next to the
+     * form with its 422, naming the field, and registers nothing; a value that is not JSON is refused in the page.
+     */
+    @Test
+    void aVariantsMaxBatchSizeAndInputValuesAreSetShownAndRefusedWhenBad() throws Exception {
+        openWithKey();
+        String app = "admin-page-batching";
+        openPanel("#create-app-panel");
+        type(field("create-app", "name"), app);
+        new Select(field("create-app", "kind")).selectByVisibleText("single");
+        type(field("create-app", "policy"), "work-conserving");
+        type(field("create-app", "sloMs"), "100");
+        $("#create-app button[type=submit]").click();
+        wait.until(ExpectedConditions.textToBe(By.id("app-name"), app));
+        Path onnx = e2e.onnx(e2e.variants("fashion-single").get(0).name()).toAbsolutePath();
+
+        type(field("upload-variant", "name"), "capped");
+        field("upload-variant", "file").sendKeys(onnx.toString());
+        type(field("upload-variant", "maxBatchSize"), "8");
+        type(field("upload-variant", "inputValues"), "{\"input\": 0.5}");
+        $("#upload-variant button[type=submit]").click();
+        WebElement capped = visible("#variant-list tr[data-variant='capped']");
+        assertThat(capped.findElement(By.cssSelector("td[data-column='maxBatchSize']")).getText()).isEqualTo("8");
+        assertThat(capped.findElement(By.cssSelector("td[data-column='inputValues']")).getText())
+                .isEqualTo("{\"input\":0.5}");
+        JsonNode stored = e2e.http().get(e2e.suite().registry().resolve("/v1/applications/" + app + "/variants/capped"))
+                .json();
+        assertThat(stored.path("maxBatchSize").asInt()).isEqualTo(8);
+        assertThat(stored.path("inputValues").path("input").asDouble()).isEqualTo(0.5);
+        assertThat(field("upload-variant", "maxBatchSize").getDomProperty("value")).isEmpty(); // the form is emptied
+
+        type(field("upload-variant", "name"), "derived");
+        field("upload-variant", "file").sendKeys(onnx.toString());
+        $("#upload-variant button[type=submit]").click();
+        WebElement derived = visible("#variant-list tr[data-variant='derived']");
+        assertThat(derived.findElement(By.cssSelector("td[data-column='maxBatchSize']")).getText()).isEqualTo("64");
+        assertThat(derived.findElement(By.cssSelector("td[data-column='inputValues']")).getText()).isEqualTo("—");
+
+        type(field("upload-variant", "name"), "too-big");
+        field("upload-variant", "file").sendKeys(onnx.toString());
+        type(field("upload-variant", "maxBatchSize"), "5000");
+        $("#upload-variant button[type=submit]").click();
+        assertThat(errorOf("upload-variant")).contains("422").contains("4096").contains("field: maxBatchSize");
+        assertThat(field("upload-variant", "maxBatchSize").getDomAttribute("class")).contains("invalid");
+        assertThat(all("#variant-list tr[data-variant='too-big']")).isEmpty();
+
+        type(field("upload-variant", "maxBatchSize"), "");
+        type(field("upload-variant", "inputValues"), "{\"nope\": 1}");
+        field("upload-variant", "file").sendKeys(onnx.toString());
+        $("#upload-variant button[type=submit]").click();
+        wait.until(ExpectedConditions.textToBePresentInElementLocated(By.cssSelector("[data-error-for='upload-variant']"),
+                "inputValues.nope"));
+        assertThat(errorOf("upload-variant")).contains("422").contains("no input named nope");
+        assertThat(field("upload-variant", "inputValues").getDomAttribute("class")).contains("invalid");
+        assertThat(field("upload-variant", "maxBatchSize").getDomAttribute("class")).doesNotContain("invalid");
+
+        type(field("upload-variant", "inputValues"), "{sr: 16000}");
+        field("upload-variant", "file").sendKeys(onnx.toString());
+        $("#upload-variant button[type=submit]").click();
+        wait.until(ExpectedConditions.textToBePresentInElementLocated(By.cssSelector("[data-error-for='upload-variant']"),
+                "inputValues is not JSON"));
+        assertThat(errorOf("upload-variant")).doesNotContain("422").contains("field: inputValues");
+        assertThat(all("#variant-list tr[data-variant='too-big']")).isEmpty();
+    }
+
     @Test
     void refusalsAreShownNextToTheFormThatCausedThem() throws Exception {
         openWithKey();

@@ -23,6 +23,8 @@ function render(app) {
     el('td', {class: 'digest', title: v.artifactDigest}, (v.artifactDigest || '').slice(0, 12)),
     el('td', {}, (v.inputs || []).map(spec).join('; ')),
     el('td', {}, (v.outputs || []).map(spec).join('; ')),
+    el('td', {'data-column': 'maxBatchSize'}, v.maxBatchSize ?? '—'),
+    el('td', {'data-column': 'inputValues'}, v.inputValues && Object.keys(v.inputValues).length ? JSON.stringify(v.inputValues) : '—'),
     el('td', {}, (v.profiles || []).map(p => `${p.deviceKind}/${p.executionProvider}`).join(', ') || 'none')));
   fillTable(document.getElementById('variant-list'), variants, 'No variant yet: upload an ONNX file below.');
 

@@ -32,14 +32,43 @@ function nameAndFile(form, noun, fileAdvice, fileField) {
   return {name, file};
 }
 
+/**
+ * The variant's batching and input values as the form gives them, checked for form only (a whole number, a JSON
+ * object): whether they fit the model is the registry's to say. Left empty, neither is sent (maxBatchSize is then
+ * derived from the model).
+ */
+function batchingFields(form) {
+  const f = form.elements;
+  const fields = {};
+  const max = f.maxBatchSize.value.trim();
+  if (f.maxBatchSize.validity.badInput) throw localProblem('maxBatchSize must be a whole number from 0 to 4096', 'maxBatchSize');
+  if (max) {
+    if (!/^\d+$/.test(max)) throw localProblem(`maxBatchSize must be a whole number from 0 to 4096, got "${max}"`, 'maxBatchSize');
+    fields.maxBatchSize = Number(max);
+  }
+  const values = f.inputValues.value.trim();
+  if (values) {
+    try {
+      fields.inputValues = JSON.parse(values);
+    } catch (e) {
+      throw localProblem('inputValues is not JSON: ' + e.message, 'inputValues');
+    }
+    if (!fields.inputValues || typeof fields.inputValues !== 'object' || Array.isArray(fields.inputValues)) {
+      throw localProblem('inputValues must be a JSON object of input name to value, e.g. {"sr": 16000}', 'inputValues');
+    }
+  }
+  return fields;
+}
+
 async function uploadVariant(form) {
   const f = form.elements;
   const {name, file} = nameAndFile(form, 'variant', 'choose the variant\'s ONNX file', 'artifactDigest');
+  const batching = batchingFields(form);
   status('upload-variant', `uploading ${file.name} (${file.size} bytes)…`);
   const digest = await uploadArtifact(file, 'onnx');
   status('upload-variant', 'registering the variant…');
   await call('POST', `/v1/applications/${seg(state.app.name)}/variants`,
-    {json: {name, stage: Number(f.stage.value || 0), artifactDigest: digest}});
+    {json: {name, stage: Number(f.stage.value || 0), artifactDigest: digest, ...batching}});
   status('upload-variant', `variant ${name} added`);
 }
 

@@ -126,6 +126,32 @@ class GatewayModelStateHttpTest {
                 + "profiled yet");
     }
 
+    @Test
+    void theRepositoryIndexCarriesEachModelsStateBesideTritonsReadiness() throws Exception {
+        HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port
+                + "/v2/repository/index")).POST(HttpRequest.BodyPublishers.noBody()).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+        Map<String, JsonNode> index = new java.util.TreeMap<>();
+        JSON.readTree(r.body()).forEach(entry -> index.put(entry.get("name").asText(), entry));
+        assertThat(index).containsOnlyKeys("done", "mixed", "fresh", "older", "unknown");
+        // the same states as each model's metadata, under Triton's name, state and reason
+        for (String name : index.keySet()) {
+            JsonNode meta = get("/v2/models/" + name, 200);
+            assertThat(index.get(name).get("model_state")).as(name).isEqualTo(meta.get("state"));
+            assertThat(index.get(name).get("version_states")).as(name).isEqualTo(meta.get("version_states"));
+        }
+        assertThat(index.get("mixed").get("state").asText()).isEqualTo("READY");
+        assertThat(index.get("mixed").get("model_state").asText()).isEqualTo("profiling");
+        assertThat(index.get("mixed").get("version_states").toString())
+                .isEqualTo("{\"a\":\"profiled\",\"b\":\"profiling\"}");
+        assertThat(index.get("older").get("state").asText()).isEqualTo("UNAVAILABLE");
+        assertThat(index.get("older").get("reason").asText()).contains("no variant is profiled yet");
+        assertThat(index.get("older").get("model_state").asText()).isEqualTo("unprofiled");
+        assertThat(index.get("done").get("model_state").asText()).isEqualTo("profiled");
+        assertThat(index.get("unknown").get("model_state").asText()).isEqualTo("profiling");
+    }
+
     private JsonNode get(String path, int status) throws Exception {
         HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
                 .GET().build(), HttpResponse.BodyHandlers.ofString());

@@ -35,7 +35,8 @@ import io.baton.profiler.support.RegistryProcess;
  * Profiling on registration, against a real registry-service process: a variant registered with no profile gets
  * one without anyone submitting a job (a multi-input, non-batching model with an INT64 scalar, the same reading the
  * scalar's value as fed from the variant's inputValues, and a model whose free height and width the variant declares); one with a free dimension nobody sizes is refused by name, both
- * when a job is asked for and by the loop, which leaves it alone.
+ * when a job is asked for and by the loop, which leaves it alone. UINT16, UINT32 and UINT64 inputs, which ONNX
+ * Runtime's public Java API makes no tensors of, are profiled too.
  */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT, properties = {
         "baton.profiler.auto-profile.enabled=true",
@@ -106,6 +107,20 @@ class AutoProfileTest {
         assertThat(awaitProfile("vad-rate").get("latency").get(0).get("p50Ms").asDouble()).isPositive();
         JsonNode ocrProfile = awaitProfile("ocr");
         assertThat(ocrProfile.get("latency")).extracting(p -> p.get("batchSize").asInt()).containsExactly(1, 2, 4);
+    }
+
+    @Test
+    void unsignedInputsAreProfiledWhenAJobIsAskedFor() throws Exception {
+        String unsigned = registry.upload(AnyModels.unsigned(), "onnx");
+        registry.post("/v1/applications/" + APP + "/variants", Map.of("name", "unsigned", "artifactDigest", unsigned,
+                "inputValues", Map.of("u64", new java.math.BigInteger("18446744073709551615"))));
+
+        ResponseEntity<String> r = post(Map.of("application", APP, "variant", "unsigned"));
+        // accepted: a new job, or the one the loop already started for it (no 422 for the datatypes)
+        assertThat(r.getStatusCode().value()).as(r.getBody()).isEqualTo(202);
+        JsonNode profile = awaitProfile("unsigned");
+        assertThat(profile.get("latency")).extracting(p -> p.get("batchSize").asInt()).containsExactly(1, 2, 4);
+        assertThat(profile.get("loadMs").asDouble()).isPositive();
     }
 
     @Test

@@ -39,23 +39,11 @@ import io.baton.gateway.serving.InferenceService;
 @ApiResponse(responseCode = "404", description = "Unknown model or version", content = @Content(mediaType = "application/json",
         schema = @Schema(implementation = InferenceErrorResponse.class)))
 @RestController
-public class OipModelController {
+public record OipModelController(InferenceService service, SchedulerClient scheduler, ProfilingJobsClient profiler,
+                                 OipJson json) {
 
     public static final String PLATFORM = "onnxruntime_onnx";
     private static final Logger log = LoggerFactory.getLogger(OipModelController.class);
-
-    private final InferenceService service;
-    private final SchedulerClient scheduler;
-    private final ProfilingJobsClient profiler;
-    private final OipJson json;
-
-    public OipModelController(InferenceService service, SchedulerClient scheduler, ProfilingJobsClient profiler,
-                              OipJson json) {
-        this.service = service;
-        this.scheduler = scheduler;
-        this.profiler = profiler;
-        this.json = json;
-    }
 
     @GetMapping("/v2/models/{app}")
     @Operation(operationId = "modelMetadata", summary = "Model metadata: the application's tensors and versions")

@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 
@@ -26,6 +27,8 @@ import io.baton.gateway.GatewayException;
 import io.baton.gateway.oip.schema.InferenceErrorResponse;
 import io.baton.gateway.oip.schema.RepositoryIndex.RepositoryIndexEntry;
 import io.baton.gateway.oip.schema.RepositoryIndex.RepositoryIndexRequest;
+import io.baton.gateway.profiling.ProfilingJobsClient;
+import io.baton.gateway.registry.ApplicationCache;
 import io.baton.gateway.registry.RegistryClient;
 import io.baton.gateway.scheduler.ApplicationState;
 import io.baton.gateway.scheduler.SchedulerClient;
@@ -34,23 +37,13 @@ import io.baton.gateway.scheduler.SchedulerClient;
  * Triton's model repository extension, {@code POST /v2/repository/index}: every registry application with its state
  * as the scheduler sees it, {@code [{"name", "state": "READY"|"UNAVAILABLE", "reason"}]} in name order; the body
  * {@code {"ready": true}} keeps only the ready ones. The scheduler is asked about all applications at once; one it
- * cannot answer for is UNAVAILABLE with the reason.
+ * cannot answer for is UNAVAILABLE with the reason. Each entry also carries what the model's metadata says of it
+ * ({@link ModelState}): {@code "model_state"} (profiled, profiling, unprofiled: the metadata's {@code "state"}, which
+ * here is Triton's) and {@code "version_states"}, both left out when the scheduler or the registry cannot be asked.
  */
 @RestController
-public class RepositoryController {
-
-    private final RegistryClient registry;
-    private final SchedulerClient scheduler;
-    private final ObjectMapper mapper;
-    private final OipJson json;
-
-    public RepositoryController(RegistryClient registry, SchedulerClient scheduler, ObjectMapper mapper,
-                                OipJson json) {
-        this.registry = registry;
-        this.scheduler = scheduler;
-        this.mapper = mapper;
-        this.json = json;
-    }
+public record RepositoryController(RegistryClient registry, ApplicationCache applications, SchedulerClient scheduler,
+                                   ProfilingJobsClient profiler, ObjectMapper mapper, OipJson json) {
 
     @PostMapping("/v2/repository/index")
     @Operation(operationId = "repositoryIndex", summary = "Every model with its state (Triton's model repository "
@@ -66,17 +59,20 @@ public class RepositoryController {
         boolean readyOnly = readyOnly(body);
         List<String> names = registry.applicationNames();
         List<CompletableFuture<Optional<ApplicationState>>> states = new ArrayList<>(names.size());
+        List<CompletableFuture<Set<String>>> profiling = new ArrayList<>(names.size());
         for (String name : names) {
             states.add(scheduler.application(name));
+            profiling.add(profiler.variantsBeingProfiled(name));
         }
         List<Map<String, Object>> index = new ArrayList<>(names.size());
         for (int i = 0; i < names.size(); i++) {
             String state;
             String reason;
+            Optional<ApplicationState> scheduled = null;
             try {
-                Optional<ApplicationState> s = states.get(i).join();
-                state = s.map(a -> a.ready() ? "READY" : "UNAVAILABLE").orElse("UNAVAILABLE");
-                reason = s.map(a -> a.ready() ? "" : String.valueOf(a.reason()))
+                scheduled = states.get(i).join();
+                state = scheduled.map(a -> a.ready() ? "READY" : "UNAVAILABLE").orElse("UNAVAILABLE");
+                reason = scheduled.map(a -> a.ready() ? "" : String.valueOf(a.reason()))
                         .orElse("the scheduler does not know it");
             } catch (CompletionException e) {
                 state = "UNAVAILABLE";
@@ -89,9 +85,24 @@ public class RepositoryController {
             entry.put("name", names.get(i));
             entry.put("state", state);
             entry.put("reason", reason);
+            ModelState modelState = scheduled == null ? null : modelState(names.get(i), scheduled, profiling.get(i));
+            if (modelState != null) {
+                entry.put("model_state", modelState.state());
+                entry.put("version_states", modelState.versions());
+            }
             index.add(entry);
         }
         return json.answer(200, index);
+    }
+
+    /** The state the model's metadata reports; null when the registry cannot be read (the entry still lists it). */
+    private ModelState modelState(String name, Optional<ApplicationState> scheduled,
+                                  CompletableFuture<Set<String>> profiling) {
+        try {
+            return applications.get(name).map(def -> ModelState.of(def, scheduled, profiling.join(), null)).orElse(null);
+        } catch (GatewayException e) {
+            return null;
+        }
     }
 
     private boolean readyOnly(byte[] body) {

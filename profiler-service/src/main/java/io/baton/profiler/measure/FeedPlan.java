@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import io.baton.commons.tensor.Datatype;
 import io.baton.commons.tensor.TensorSpec;
+import io.baton.core.ort.UnsignedTensors;
 
 /**
  * What the profiler feeds a variant: every input at its declared shape, and whether (and how far) it batches.
@@ -28,7 +29,8 @@ public record FeedPlan(List<Input> inputs, int maxBatchSize) {
 
     /** The batch a variant that does not say (an older registry) is capped at: the largest profiled. */
     private static final int UNCAPPED = Integer.MAX_VALUE;
-    private static final List<Datatype> UNFED = List.of(Datatype.UINT16, Datatype.UINT32, Datatype.UINT64);
+    /** The datatypes ONNX Runtime's public Java API makes no tensors of ({@link UnsignedTensors} does, if it can). */
+    private static final List<Datatype> UNSIGNED = List.of(Datatype.UINT16, Datatype.UINT32, Datatype.UINT64);
 
     /**
      * One input: its shape with the batch dimension (when batching) left -1, every other one fixed; {@code value}
@@ -98,9 +100,9 @@ public record FeedPlan(List<Input> inputs, int maxBatchSize) {
                 throw new Unmeasurable("input " + v.name() + " is " + v.datatype() + ", which no Open Inference Protocol "
                         + "datatype carries: the profiler cannot feed it");
             }
-            if (UNFED.contains(type)) {
-                throw new Unmeasurable("input " + v.name() + " is " + type + ": ONNX Runtime's Java API makes no " + type
-                        + " tensors, so the profiler cannot feed it synthetic values");
+            if (UNSIGNED.contains(type) && UnsignedTensors.unavailable() != null) {
+                throw new Unmeasurable("input " + v.name() + " is " + type + ", which the profiler cannot feed: "
+                        + UnsignedTensors.unavailable());
             }
             long[] shape = new long[v.rank()];
             for (int k = 0; k < shape.length; k++) {

@@ -1,13 +1,9 @@
 package io.baton.profiler.measure;
 
+import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.nio.DoubleBuffer;
-import java.nio.FloatBuffer;
-import java.nio.IntBuffer;
-import java.nio.LongBuffer;
-import java.nio.ShortBuffer;
-import java.math.BigDecimal;
 import java.util.SplittableRandom;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -16,8 +12,11 @@ import ai.onnxruntime.OnnxJavaType;
 import ai.onnxruntime.OnnxTensor;
 import ai.onnxruntime.OrtEnvironment;
 import ai.onnxruntime.OrtException;
+import ai.onnxruntime.TensorInfo.OnnxTensorType;
 import io.baton.commons.tensor.Datatype;
 import io.baton.commons.tensor.HalfFloats;
+import io.baton.core.ort.ElementTypes;
+import io.baton.core.ort.UnsignedTensors;
 
 /**
  * Seeded synthetic values for an input the profiler has no examples of, per datatype: uniform [0, 1) floats, small
@@ -57,7 +56,7 @@ final class SyntheticTensors {
             @Override public long integer() { return small(r); }
             @Override public boolean bool() { return r.nextInt(2) == 1; }
             @Override public String text() { return "s" + r.nextInt(1000); }
-        }, "synthetic ");
+        });
     }
 
     /** Why {@code value} is no element of {@code type}; null when it is. */
@@ -70,14 +69,18 @@ final class SyntheticTensors {
                 if (!value.isNumber()) yield type + " takes an integer";
                 BigDecimal d = value.decimalValue();
                 if (d.signum() != 0 && d.stripTrailingZeros().scale() > 0) yield type + " takes an integer";
-                long[] range = switch (type) {
-                    case INT8 -> new long[] {Byte.MIN_VALUE, Byte.MAX_VALUE};
-                    case UINT8 -> new long[] {0, 255};
-                    case INT16 -> new long[] {Short.MIN_VALUE, Short.MAX_VALUE};
-                    case INT32 -> new long[] {Integer.MIN_VALUE, Integer.MAX_VALUE};
-                    default -> new long[] {Long.MIN_VALUE, Long.MAX_VALUE};
+                BigInteger[] range = switch (type) {
+                    case INT8 -> range(Byte.MIN_VALUE, Byte.MAX_VALUE);
+                    case UINT8 -> range(0, 255);
+                    case INT16 -> range(Short.MIN_VALUE, Short.MAX_VALUE);
+                    case UINT16 -> range(0, 65_535);
+                    case INT32 -> range(Integer.MIN_VALUE, Integer.MAX_VALUE);
+                    case UINT32 -> range(0, 4_294_967_295L);
+                    // the largest UINT64 is no long: its bits are those of -1, which is how a filled element holds it
+                    case UINT64 -> new BigInteger[] {BigInteger.ZERO, BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE)};
+                    default -> range(Long.MIN_VALUE, Long.MAX_VALUE);
                 };
-                yield d.compareTo(BigDecimal.valueOf(range[0])) >= 0 && d.compareTo(BigDecimal.valueOf(range[1])) <= 0
+                yield d.compareTo(new BigDecimal(range[0])) >= 0 && d.compareTo(new BigDecimal(range[1])) <= 0
                         ? null : type + " takes an integer in [" + range[0] + ", " + range[1] + "]";
             }
         };
@@ -91,67 +94,46 @@ final class SyntheticTensors {
             @Override public long integer() { return value.longValue(); }
             @Override public boolean bool() { return value.booleanValue(); }
             @Override public String text() { return value.textValue(); }
-        }, "");
+        });
     }
 
-    private static OnnxTensor tensor(OrtEnvironment env, Datatype type, long[] shape, Source source, String what)
+    /**
+     * Every fixed-width datatype is written element by element into one direct buffer in native order, the layout
+     * ONNX Runtime reads; BYTES is made from strings. UINT16, UINT32 and UINT64, for which the runtime's public API has
+     * no Java type, are made through {@link UnsignedTensors} (the worker's path too).
+     */
+    private static OnnxTensor tensor(OrtEnvironment env, Datatype type, long[] shape, Source source)
             throws OrtException {
         int n = elements(shape);
+        if (type == Datatype.BYTES) {
+            String[] v = new String[n];
+            for (int i = 0; i < n; i++) v[i] = source.text();
+            return OnnxTensor.createTensor(env, v, shape);
+        }
+        ByteBuffer data = ByteBuffer.allocateDirect(n * type.bytes()).order(ByteOrder.nativeOrder());
+        for (int i = 0; i < n; i++) {
+            switch (type) {
+                case FP32 -> data.putFloat(source.real32());
+                case FP64 -> data.putDouble(source.real());
+                case FP16 -> data.putShort(HalfFloats.floatToFp16(source.real32()));
+                case BF16 -> data.putShort(HalfFloats.floatToBf16(source.real32()));
+                case INT64, UINT64 -> data.putLong(source.integer());
+                case INT32, UINT32 -> data.putInt((int) source.integer());
+                case INT16, UINT16 -> data.putShort((short) source.integer());
+                case BOOL -> data.put((byte) (source.bool() ? 1 : 0));
+                default -> data.put((byte) source.integer());
+            }
+        }
+        data.rewind();
+        OnnxTensorType onnxType = ElementTypes.of(type.onnxElementType());
         return switch (type) {
-            case FP32 -> {
-                float[] v = new float[n];
-                for (int i = 0; i < n; i++) v[i] = source.real32();
-                yield OnnxTensor.createTensor(env, FloatBuffer.wrap(v), shape);
-            }
-            case FP64 -> {
-                double[] v = new double[n];
-                for (int i = 0; i < n; i++) v[i] = source.real();
-                yield OnnxTensor.createTensor(env, DoubleBuffer.wrap(v), shape);
-            }
-            case FP16, BF16 -> {
-                short[] v = new short[n];
-                for (int i = 0; i < n; i++) {
-                    float f = source.real32();
-                    v[i] = type == Datatype.FP16 ? HalfFloats.floatToFp16(f) : HalfFloats.floatToBf16(f);
-                }
-                yield OnnxTensor.createTensor(env, ShortBuffer.wrap(v), shape,
-                        type == Datatype.FP16 ? OnnxJavaType.FLOAT16 : OnnxJavaType.BFLOAT16);
-            }
-            case INT64 -> {
-                long[] v = new long[n];
-                for (int i = 0; i < n; i++) v[i] = source.integer();
-                yield OnnxTensor.createTensor(env, LongBuffer.wrap(v), shape);
-            }
-            case INT32 -> {
-                int[] v = new int[n];
-                for (int i = 0; i < n; i++) v[i] = (int) source.integer();
-                yield OnnxTensor.createTensor(env, IntBuffer.wrap(v), shape);
-            }
-            case INT16 -> {
-                short[] v = new short[n];
-                for (int i = 0; i < n; i++) v[i] = (short) source.integer();
-                yield OnnxTensor.createTensor(env, ShortBuffer.wrap(v), shape, OnnxJavaType.INT16);
-            }
-            case INT8, UINT8, BOOL -> {
-                ByteBuffer v = ByteBuffer.allocateDirect(n).order(ByteOrder.nativeOrder());
-                for (int i = 0; i < n; i++) {
-                    v.put(type == Datatype.BOOL ? (byte) (source.bool() ? 1 : 0) : (byte) source.integer());
-                }
-                v.rewind();
-                OnnxJavaType javaType = switch (type) {
-                    case INT8 -> OnnxJavaType.INT8;
-                    case UINT8 -> OnnxJavaType.UINT8;
-                    default -> OnnxJavaType.BOOL;
-                };
-                yield OnnxTensor.createTensor(env, v, shape, javaType);
-            }
-            case BYTES -> {
-                String[] v = new String[n];
-                for (int i = 0; i < n; i++) v[i] = source.text();
-                yield OnnxTensor.createTensor(env, v, shape);
-            }
-            default -> throw new IllegalArgumentException("the profiler makes no " + what + type + " tensors");
+            case UINT16, UINT32, UINT64 -> UnsignedTensors.create(env, onnxType, data, shape);
+            default -> OnnxTensor.createTensor(env, data, shape, OnnxJavaType.mapFromOnnxTensorType(onnxType));
         };
+    }
+
+    private static BigInteger[] range(long min, long max) {
+        return new BigInteger[] {BigInteger.valueOf(min), BigInteger.valueOf(max)};
     }
 
     private static int small(SplittableRandom r) {

@@ -13,8 +13,8 @@ import io.baton.core.onnx.GraphBuilder;
 public final class AnyModels {
 
     /** onnx.TensorProto.DataType values. */
-    public static final int FLOAT = 1, UINT8 = 2, INT8 = 3, INT16 = 5, INT32 = 6, INT64 = 7, STRING = 8, BOOL = 9,
-            FLOAT16 = 10, DOUBLE = 11, BFLOAT16 = 16;
+    public static final int FLOAT = 1, UINT8 = 2, INT8 = 3, UINT16 = 4, INT16 = 5, INT32 = 6, INT64 = 7, STRING = 8,
+            BOOL = 9, FLOAT16 = 10, DOUBLE = 11, UINT32 = 12, UINT64 = 13, BFLOAT16 = 16;
 
     private AnyModels() {
     }
@@ -72,6 +72,20 @@ public final class AnyModels {
         for (int type : new int[] {BOOL, UINT8, INT8, INT16, INT32, INT64, FLOAT16, BFLOAT16, FLOAT, DOUBLE, STRING}) {
             String in = g.input("in" + type, type, Dim.BATCH, Dim.of(3));
             g.output(g.op("Identity", List.of(in)), "out" + type, type, Dim.BATCH, Dim.of(3));
+        }
+        return g.build().toBytes();
+    }
+
+    /**
+     * The unsigned integers ONNX Runtime's public Java API makes no tensors of: {@code u16} UINT16, {@code u32}
+     * UINT32 and {@code u64} UINT64, each [-1, 3] and passed through to an output of the same type.
+     */
+    public static byte[] unsigned() {
+        GraphBuilder g = new GraphBuilder("unsigned");
+        for (int type : new int[] {UINT16, UINT32, UINT64}) {
+            String name = type == UINT16 ? "16" : type == UINT32 ? "32" : "64";
+            String in = g.input("u" + name, type, Dim.BATCH, Dim.of(3));
+            g.output(g.op("Identity", List.of(in)), "v" + name, type, Dim.BATCH, Dim.of(3));
         }
         return g.build().toBytes();
     }

@@ -20,11 +20,11 @@ import io.baton.commons.tensor.ByteStrings;
 import io.baton.commons.tensor.Datatype;
 import io.baton.commons.tensor.ElementException;
 import io.baton.commons.tensor.JsonTensors;
+import io.baton.core.ort.UnsignedTensors;
 import io.baton.worker.batch.BatchRequest.InputTensor;
 import io.baton.worker.cache.ModelSignature;
 import io.baton.worker.cache.TensorSpec;
 import io.baton.worker.runtime.ServedTypes;
-import io.baton.worker.runtime.UnsignedTensors;
 
 /**
  * Checks a batch request against the model's signature and concatenates each input's parts along the batch axis

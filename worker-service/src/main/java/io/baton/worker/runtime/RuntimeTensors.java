@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import ai.onnxruntime.OnnxTensor;
 import ai.onnxruntime.OrtEnvironment;
 import ai.onnxruntime.OrtException;
+import io.baton.core.ort.UnsignedTensors;
 import io.baton.commons.tensor.ByteOrders;
 import io.baton.commons.tensor.Datatype;
 
@@ -30,7 +31,7 @@ public final class RuntimeTensors {
         }
         var javaType = ServedTypes.javaType(type);
         if (javaType == null) {
-            return UnsignedTensors.create(environment, type, data, shape);
+            return UnsignedTensors.create(environment, ServedTypes.onnxType(type), data, shape);
         }
         return OnnxTensor.createTensor(environment, data, shape, javaType);
     }

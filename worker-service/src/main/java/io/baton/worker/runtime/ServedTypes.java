@@ -5,6 +5,7 @@ import java.util.Locale;
 import ai.onnxruntime.OnnxJavaType;
 import ai.onnxruntime.TensorInfo;
 import io.baton.commons.tensor.Datatype;
+import io.baton.core.ort.ElementTypes;
 
 /**
  * The element types a worker accepts and returns ({@link Datatype#SERVED}: every OIP datatype) and how each meets ONNX
@@ -36,27 +37,11 @@ public final class ServedTypes {
     }
 
     /**
-     * ONNX Runtime's element type for {@code type}. An explicit table: the Java API numbers its {@code OnnxTensorType}
-     * constants its own way ({@code FLOAT} is 10 there, 1 in ONNX), so {@link Datatype#onnxElementType()} cannot be
-     * looked up in it.
+     * ONNX Runtime's element type for {@code type}, by its ONNX element type number (scheduling-core's table: the
+     * Java API numbers its {@code OnnxTensorType} constants its own way, so the number cannot be looked up in it).
      */
     public static TensorInfo.OnnxTensorType onnxType(Datatype type) {
-        return switch (type) {
-            case BOOL -> TensorInfo.OnnxTensorType.ONNX_TENSOR_ELEMENT_DATA_TYPE_BOOL;
-            case UINT8 -> TensorInfo.OnnxTensorType.ONNX_TENSOR_ELEMENT_DATA_TYPE_UINT8;
-            case UINT16 -> TensorInfo.OnnxTensorType.ONNX_TENSOR_ELEMENT_DATA_TYPE_UINT16;
-            case UINT32 -> TensorInfo.OnnxTensorType.ONNX_TENSOR_ELEMENT_DATA_TYPE_UINT32;
-            case UINT64 -> TensorInfo.OnnxTensorType.ONNX_TENSOR_ELEMENT_DATA_TYPE_UINT64;
-            case INT8 -> TensorInfo.OnnxTensorType.ONNX_TENSOR_ELEMENT_DATA_TYPE_INT8;
-            case INT16 -> TensorInfo.OnnxTensorType.ONNX_TENSOR_ELEMENT_DATA_TYPE_INT16;
-            case INT32 -> TensorInfo.OnnxTensorType.ONNX_TENSOR_ELEMENT_DATA_TYPE_INT32;
-            case INT64 -> TensorInfo.OnnxTensorType.ONNX_TENSOR_ELEMENT_DATA_TYPE_INT64;
-            case FP16 -> TensorInfo.OnnxTensorType.ONNX_TENSOR_ELEMENT_DATA_TYPE_FLOAT16;
-            case BF16 -> TensorInfo.OnnxTensorType.ONNX_TENSOR_ELEMENT_DATA_TYPE_BFLOAT16;
-            case FP32 -> TensorInfo.OnnxTensorType.ONNX_TENSOR_ELEMENT_DATA_TYPE_FLOAT;
-            case FP64 -> TensorInfo.OnnxTensorType.ONNX_TENSOR_ELEMENT_DATA_TYPE_DOUBLE;
-            case BYTES -> TensorInfo.OnnxTensorType.ONNX_TENSOR_ELEMENT_DATA_TYPE_STRING;
-        };
+        return ElementTypes.of(type.onnxElementType());
     }
 
     /**
@@ -70,7 +55,7 @@ public final class ServedTypes {
     /**
      * The Java type through which ONNX Runtime's public API creates a tensor of exactly {@code type}, or null when
      * there is none: BYTES (made from strings) and UINT16, UINT32, UINT64 (the API has no Java type for them; see
-     * {@link UnsignedTensors}).
+     * {@link io.baton.core.ort.UnsignedTensors}).
      */
     public static OnnxJavaType javaType(Datatype type) {
         return switch (type) {

@@ -1,4 +1,4 @@
-package io.baton.worker.runtime;
+package io.baton.core.ort;
 
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Field;
@@ -12,7 +12,6 @@ import ai.onnxruntime.OnnxTensor;
 import ai.onnxruntime.OrtEnvironment;
 import ai.onnxruntime.OrtException;
 import ai.onnxruntime.TensorInfo;
-import io.baton.commons.tensor.Datatype;
 
 /**
  * UINT16, UINT32 and UINT64 input tensors. ONNX Runtime's Java API (1.23.2) has no Java type for them, so none of
@@ -24,8 +23,8 @@ import io.baton.commons.tensor.Datatype;
  * (the bytes are the same) and wraps the result as the public methods do, the Java type being the signed one of the
  * width, as ONNX Runtime itself describes unsigned outputs.
  *
- * <p>The private members are looked up once; should a runtime version lack them, {@link #unavailable()} says why and
- * the worker refuses these three datatypes with that reason instead of failing a run.
+ * <p>The private members are looked up once; should a runtime version lack them, {@link #unavailable()} says why, and
+ * the worker and the profiler refuse these three datatypes with that reason instead of failing a run.
  */
 public final class UnsignedTensors {
 
@@ -79,15 +78,15 @@ public final class UnsignedTensors {
     }
 
     /**
-     * A tensor of {@code type} (UINT16, UINT32 or UINT64) over {@code data}, a direct buffer in native order holding
-     * exactly its elements from position 0; the tensor keeps a reference to it, as ONNX Runtime's own tensors do.
+     * A tensor of {@code onnxType} (UINT16, UINT32 or UINT64) over {@code data}, a direct buffer in native order
+     * holding exactly its elements from position 0; the tensor keeps a reference to it, as ONNX Runtime's own tensors
+     * do.
      */
-    static OnnxTensor create(OrtEnvironment environment, Datatype type, ByteBuffer data, long[] shape)
-            throws OrtException {
+    public static OnnxTensor create(OrtEnvironment environment, TensorInfo.OnnxTensorType onnxType, ByteBuffer data,
+                                    long[] shape) throws OrtException {
         if (UNAVAILABLE != null) {
             throw new IllegalStateException(UNAVAILABLE);
         }
-        TensorInfo.OnnxTensorType onnxType = ServedTypes.onnxType(type);
         OnnxJavaType javaType = OnnxJavaType.mapFromOnnxTensorType(onnxType);
         try {
             long apiHandle = API_HANDLE.getLong(null);
@@ -100,9 +99,14 @@ public final class UnsignedTensors {
             if (e.getCause() instanceof OrtException ort) {
                 throw ort;
             }
-            throw new IllegalStateException("creating a " + type + " tensor failed: " + e.getCause(), e.getCause());
+            throw new IllegalStateException("creating a " + name(onnxType) + " tensor failed: " + e.getCause(), e.getCause());
         } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException("creating a " + type + " tensor failed: " + e, e);
+            throw new IllegalStateException("creating a " + name(onnxType) + " tensor failed: " + e, e);
         }
+    }
+
+    /** The element type as OIP and ONNX name it: {@code UINT16} for {@code ONNX_TENSOR_ELEMENT_DATA_TYPE_UINT16}. */
+    private static String name(TensorInfo.OnnxTensorType onnxType) {
+        return onnxType.name().replace("ONNX_TENSOR_ELEMENT_DATA_TYPE_", "");
     }
 }
