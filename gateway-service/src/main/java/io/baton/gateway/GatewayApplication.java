@@ -1,11 +1,10 @@
 package io.baton.gateway;
 
-import org.springframework.boot.SpringApplication;
 import org.springframework.boot.actuate.info.InfoContributor;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
-import io.baton.commons.http.HttpClients;
+import io.baton.commons.boot.BatonService;
 
 import io.baton.gateway.admission.AdmissionProperties;
 import io.baton.gateway.scheduler.ResilienceProperties;
@@ -20,8 +19,7 @@ import io.baton.gateway.serving.InferenceProperties;
 public class GatewayApplication {
 
     public static void main(String[] args) {
-        HttpClients.prepareProcess(); // first: before anything starts the common pool or an HTTP client
-        SpringApplication.run(GatewayApplication.class, args);
+        BatonService.run(GatewayApplication.class, args);
     }
 
     @Bean

@@ -1,15 +1,13 @@
 package io.baton.profiler;
 
+import io.baton.commons.boot.BatonService;
+import io.baton.commons.boot.InternalService;
 import io.baton.commons.json.StrictJsonRequests;
 import io.baton.commons.problem.RequestProblemAdvice;
-import io.baton.commons.security.InternalAuthConfiguration;
 import io.baton.core.security.InternalCredentials;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import org.springframework.boot.SpringApplication;
-import org.springframework.boot.actuate.info.InfoContributor;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
-import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 
@@ -21,24 +19,15 @@ import io.baton.profiler.measure.InterferenceFeatureProfiler;
 import io.baton.profiler.measure.VariantProfiler;
 import io.baton.profiler.registry.HttpRegistryClient;
 import io.baton.profiler.registry.RegistryClient;
-import io.baton.commons.http.HttpClients;
 
 /** Profiling jobs with ONNX Runtime: latency per batch size, load time, memory, per-class recall, interference features; writes profiles to the registry. */
 @SpringBootApplication
-@EnableConfigurationProperties(ProfilerProperties.class)
-// an internal port: only the suite's own services are obeyed; request bodies read strictly, refusals as problems
-@Import({InternalAuthConfiguration.class, StrictJsonRequests.class, RequestProblemAdvice.class})
+@InternalService(settings = ProfilerProperties.class)
+@Import({StrictJsonRequests.class, RequestProblemAdvice.class}) // request bodies read strictly, refusals as problems
 public class ProfilerApplication {
 
     public static void main(String[] args) {
-        HttpClients.prepareProcess(); // first: before anything starts the common pool or an HTTP client
-        SpringApplication.run(ProfilerApplication.class, args);
-    }
-
-    /** Reports the effective {@code baton.profiler.*} settings under {@code baton} in {@code /actuator/info}. */
-    @Bean
-    InfoContributor batonSettingsInfo(ProfilerProperties properties) {
-        return builder -> builder.withDetail("baton", properties);
+        BatonService.run(ProfilerApplication.class, args);
     }
 
     @Bean

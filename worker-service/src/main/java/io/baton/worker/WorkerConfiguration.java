@@ -6,6 +6,9 @@ import io.baton.commons.membership.WorkerHeartbeat;
 import io.baton.commons.membership.WorkerRegistration;
 import java.net.URI;
 import java.time.Instant;
+import java.util.List;
+import java.util.function.Function;
+import java.util.function.Supplier;
 
 import org.springframework.boot.web.context.WebServerInitializedEvent;
 import org.springframework.context.ApplicationListener;
@@ -91,28 +94,24 @@ class WorkerConfiguration {
     MembershipStarter membershipStarter(WorkerProperties props, ModelCache cache, BatchRunner runner,
                                         DeviceDescription device, ObjectMapper json, MeterRegistry meters,
                                         InternalCredentials credentials) {
-        return new MembershipStarter(props, cache, runner, device, json, meters, credentials);
+        Supplier<List<String>> digests = () -> cache.models().stream().map(ModelView::digest).toList();
+        return new MembershipStarter(props, self -> new MembershipReporter(
+                new HttpSchedulerClient(props.schedulerUrl(), props.httpTimeout(), json, credentials),
+                () -> new WorkerRegistration(props.deviceId(), self.toString(), device, digests.get()),
+                () -> new WorkerHeartbeat(props.deviceId(), Instant.now(), digests.get(), cache.residentBytes(),
+                        cache.budgetBytes(), runner.running(), runner.queued(), ResidentMemory.bytes()),
+                props.heartbeatInterval(), meters));
     }
 
+    /** Starts the membership reporter made for this worker's URL once the HTTP port is known, and closes it. */
     static final class MembershipStarter implements ApplicationListener<WebServerInitializedEvent>, AutoCloseable {
         private final WorkerProperties props;
-        private final ModelCache cache;
-        private final BatchRunner runner;
-        private final DeviceDescription device;
-        private final ObjectMapper json;
-        private final MeterRegistry meters;
-        private final InternalCredentials credentials;
+        private final Function<URI, MembershipReporter> reporters;
         private MembershipReporter reporter;
 
-        MembershipStarter(WorkerProperties props, ModelCache cache, BatchRunner runner, DeviceDescription device,
-                          ObjectMapper json, MeterRegistry meters, InternalCredentials credentials) {
-            this.credentials = credentials;
+        MembershipStarter(WorkerProperties props, Function<URI, MembershipReporter> reporters) {
             this.props = props;
-            this.cache = cache;
-            this.runner = runner;
-            this.device = device;
-            this.json = json;
-            this.meters = meters;
+            this.reporters = reporters;
         }
 
         @Override
@@ -123,17 +122,8 @@ class WorkerConfiguration {
             }
             URI self = props.advertisedUrl() != null ? props.advertisedUrl()
                     : URI.create("http://127.0.0.1:" + event.getWebServer().getPort());
-            reporter = new MembershipReporter(
-                    new HttpSchedulerClient(props.schedulerUrl(), props.httpTimeout(), json, credentials),
-                    () -> new WorkerRegistration(props.deviceId(), self.toString(), device, digests()),
-                    () -> new WorkerHeartbeat(props.deviceId(), Instant.now(), digests(), cache.residentBytes(),
-                            cache.budgetBytes(), runner.running(), runner.queued(), ResidentMemory.bytes()),
-                    props.heartbeatInterval(), meters);
+            reporter = reporters.apply(self);
             reporter.start();
-        }
-
-        private java.util.List<String> digests() {
-            return cache.models().stream().map(ModelView::digest).toList();
         }
 
         /** The reporter, once started (null when membership reporting is off or the server is not up yet). */

@@ -2,6 +2,8 @@ package io.baton.worker;
 
 import java.net.URI;
 import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 import jakarta.validation.constraints.Min;
 import org.hibernate.validator.constraints.time.DurationMin;
@@ -10,6 +12,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.util.unit.DataSize;
 import org.springframework.validation.annotation.Validated;
 
+import io.baton.commons.boot.SettingsInfo;
 import io.baton.commons.runtime.ExecutionProvider;
 
 /**
@@ -66,7 +69,7 @@ public record WorkerProperties(
         @DefaultValue("5m") @DurationMin(nanos = 0, inclusive = false) Duration maxRunTime,
         @DefaultValue("2GB") DataSize maxRunMemory,
         @DefaultValue("false") boolean cpuArena,
-        java.nio.file.Path modelDir) {
+        java.nio.file.Path modelDir) implements SettingsInfo.Summarized {
 
     public WorkerProperties {
         if (memoryBudget.toBytes() <= 0) {
@@ -82,5 +85,20 @@ public record WorkerProperties(
 
     public long memoryBudgetBytes() {
         return memoryBudget.toBytes();
+    }
+
+    /** The settings {@code /actuator/info} reports under {@code baton}. */
+    @Override
+    public Map<String, Object> infoSummary() {
+        Map<String, Object> settings = new LinkedHashMap<>();
+        settings.put("deviceId", deviceId);
+        settings.put("provider", provider.id());
+        settings.put("registryUrl", registryUrl.toString());
+        settings.put("schedulerUrl", schedulerUrl == null ? "none (standalone)" : schedulerUrl.toString());
+        settings.put("memoryBudgetBytes", memoryBudgetBytes());
+        settings.put("intraOpThreads", intraOpThreads);
+        settings.put("maxConcurrentBatches", maxConcurrentBatches);
+        settings.put("heartbeatIntervalMs", heartbeatInterval.toMillis());
+        return settings;
     }
 }

@@ -24,13 +24,7 @@ import io.baton.profiler.job.ProfilingJobs;
 /** {@code /v1/profiling-jobs}: submit (202 + Location), poll, list, cancel ({@code DELETE} or {@code POST …/cancel}). */
 @RestController
 @RequestMapping("/v1/profiling-jobs")
-public class ProfilingJobController {
-
-    private final ProfilingJobs jobs;
-
-    public ProfilingJobController(ProfilingJobs jobs) {
-        this.jobs = jobs;
-    }
+public record ProfilingJobController(ProfilingJobs jobs) {
 
     @PostMapping
     @Operation(operationId = "submitProfilingJob", summary = "Start profiling an application's variants")

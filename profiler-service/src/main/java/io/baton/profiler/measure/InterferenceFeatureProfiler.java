@@ -21,14 +21,8 @@ import io.baton.profiler.registry.ProfileBody;
  * probe, as this machine exposes no hardware memory counters). The average layer time is solo ÷ the graph's operator
  * nodes. Every input the variant declares is fed, of its declared element type and shape (symbolic dimensions 1).
  */
-public final class InterferenceFeatureProfiler {
+public record InterferenceFeatureProfiler(ProfilerProperties.Interference settings) {
     private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(InterferenceFeatureProfiler.class);
-
-    private final ProfilerProperties.Interference settings;
-
-    public InterferenceFeatureProfiler(ProfilerProperties.Interference settings) {
-        this.settings = settings;
-    }
 
     private boolean enabled() {
         return settings.enabled();

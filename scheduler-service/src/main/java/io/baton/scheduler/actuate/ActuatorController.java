@@ -19,17 +19,7 @@ import io.baton.scheduler.web.ApiException;
  * the action says what happened.
  */
 @RestController
-public class ActuatorController {
-
-    private final ScalingService scaling;
-    private final EpochAutoscaler autoscaler;
-    private final IpaPlanApplier ipa;
-
-    public ActuatorController(ScalingService scaling, EpochAutoscaler autoscaler, IpaPlanApplier ipa) {
-        this.scaling = scaling;
-        this.autoscaler = autoscaler;
-        this.ipa = ipa;
-    }
+public record ActuatorController(ScalingService scaling, EpochAutoscaler autoscaler, IpaPlanApplier ipa) {
 
     /**
      * A pool scaled by hand.

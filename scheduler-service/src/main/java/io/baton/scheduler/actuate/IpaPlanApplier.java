@@ -25,17 +25,9 @@ import io.baton.scheduler.web.ApiException;
  * serves one device (one CPU slice or one GPU), and IPA sizes a stage in replicas of one model each. Stages of one
  * pool share it, so the pool is scaled to the sum of their replicas. Pools named by no stage are left as they are.
  */
-public final class IpaPlanApplier {
+public record IpaPlanApplier(ScalingService scaling, IpaPoolSettings mapping) {
 
     private static final ObjectMapper JSON = new ObjectMapper();
-
-    private final ScalingService scaling;
-    private final IpaPoolSettings mapping;
-
-    public IpaPlanApplier(ScalingService scaling, IpaPoolSettings mapping) {
-        this.scaling = scaling;
-        this.mapping = mapping;
-    }
 
     /**
      * What an applied plan did.

@@ -16,18 +16,16 @@ import io.baton.core.security.InternalCredentials;
 import io.baton.scheduler.web.ApiException;
 
 /** Reads applications from registry-service over HTTP ({@code GET /v1/applications/{name}}, the hot read). */
-public class RegistryClient {
-
-    private final ObjectMapper json;
-    private final ServiceClient registry;
-    private final ServiceProblems failures;
+public record RegistryClient(ObjectMapper json, ServiceClient registry, ServiceProblems failures) {
 
     /** {@code credentials}: the suite's secret, sent with every read (the registry serves only the suite). */
     public RegistryClient(URI registryUrl, ObjectMapper json, InternalCredentials credentials) {
-        this.json = json;
-        this.failures = new ServiceProblems("registry", registryUrl, ApiException::new);
-        this.registry = new ServiceClient(registryUrl, HttpClients.internal(credentials, Duration.ofSeconds(2)),
-                Duration.ofSeconds(5), failures);
+        this(json, new ServiceProblems("registry", registryUrl, ApiException::new), credentials);
+    }
+
+    private RegistryClient(ObjectMapper json, ServiceProblems failures, InternalCredentials credentials) {
+        this(json, new ServiceClient(failures.baseUrl(), HttpClients.internal(credentials, Duration.ofSeconds(2)),
+                Duration.ofSeconds(5), failures), failures);
     }
 
     /** The application, or empty when the registry does not know it; a registry that does not answer is a 502. */

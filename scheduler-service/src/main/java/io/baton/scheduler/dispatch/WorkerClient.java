@@ -30,7 +30,7 @@ import io.baton.commons.http.HttpClients;
  * Resilience4j circuit breaker and a per-call timeout. The body is streamed out of the requests' own input nodes
  * (no tensor is decoded here), on the {@code io} executor so that the engine's thread never encodes JSON.
  */
-public class WorkerClient {
+public record WorkerClient(ObjectMapper json, CircuitBreakerRegistry breakers, Executor io, HttpClient http) {
 
     /**
      * How much longer than the batch's time limit the call waits for the answer: the worker cancels the run at the
@@ -38,19 +38,11 @@ public class WorkerClient {
      */
     static final Duration REPLY_MARGIN = Duration.ofSeconds(1);
 
-    private final ObjectMapper json;
-    private final CircuitBreakerRegistry breakers;
-    private final Executor io;
-    private final HttpClient http;
-
     /** {@code credentials}: the suite's secret, sent with every call (workers serve only the suite). */
     public WorkerClient(ObjectMapper json, CircuitBreakerRegistry breakers, Executor io,
                         InternalCredentials credentials) {
-        this.json = json;
-        this.breakers = breakers;
-        this.io = io;
-        this.http = HttpClients.internal(credentials, HttpClient.newBuilder()
-                .version(HttpClient.Version.HTTP_1_1).executor(io).connectTimeout(Duration.ofSeconds(2)));
+        this(json, breakers, io, HttpClients.internal(credentials, HttpClient.newBuilder()
+                .version(HttpClient.Version.HTTP_1_1).executor(io).connectTimeout(Duration.ofSeconds(2))));
     }
 
     /** The breaker guarding calls to this worker (made on first use, from the {@code worker} configuration). */

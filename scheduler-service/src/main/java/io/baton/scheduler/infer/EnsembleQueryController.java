@@ -21,13 +21,7 @@ import org.springframework.web.bind.annotation.RestController;
  * inputs; the answer carries the outputs of the base models that ran it (the gateway aggregates them).
  */
 @RestController
-class EnsembleQueryController {
-
-    private final DispatchService dispatch;
-
-    EnsembleQueryController(DispatchService dispatch) {
-        this.dispatch = dispatch;
-    }
+record EnsembleQueryController(DispatchService dispatch) {
 
     @PostMapping("/internal/v1/ensemble-queries")
     @Operation(operationId = "ensembleQuery", summary = "One query of an ensemble with policy schemble, answered with "

@@ -24,13 +24,7 @@ import io.swagger.v3.oas.annotations.responses.ApiResponse;
  * thread is released while it waits), and an application's readiness.
  */
 @RestController
-class InferController {
-
-    private final DispatchService dispatch;
-
-    InferController(DispatchService dispatch) {
-        this.dispatch = dispatch;
-    }
+record InferController(DispatchService dispatch) {
 
     @PostMapping("/internal/v1/infer")
     @Operation(operationId = "infer", summary = "One inference request, answered when its batch comes back; "

@@ -3,10 +3,10 @@ package io.baton.scheduler.ipa;
 import static io.baton.core.policy.PolicyIds.IPA;
 
 import io.baton.core.security.InternalCredentials;
-import java.net.URI;
-import java.net.http.HttpClient;
+import java.io.IOException;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,7 +32,9 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import io.baton.commons.http.CallFailures;
 import io.baton.commons.http.HttpClients;
+import io.baton.commons.http.ServiceClient;
 
 /**
  * IPA's adaptation loop on the live suite (the paper's adapter loop, §3): every {@code baton.scheduler.ipa-interval} it
@@ -58,20 +60,19 @@ public class IpaLiveAdapter implements AutoCloseable {
     private final ActuatorProperties actuator;
     private final MeterRegistry meters;
     private final ObjectMapper json;
-    private final URI plansUri;
-    private final HttpClient http;
+    private final ServiceClient registry;
     private final ScheduledExecutorService loop;
     private final Map<String, AtomicInteger> gauges = new ConcurrentHashMap<>();
 
     public IpaLiveAdapter(LivePipelinePlanner planner, DispatchService dispatch, ScalingService scaling,
                           ActuatorProperties actuator, SchedulerProperties properties, MeterRegistry meters,
                           ObjectMapper json, InternalCredentials credentials) {
-        this.http = HttpClients.internal(credentials, Duration.ofSeconds(2));
+        this.registry = new ServiceClient(properties.registryUrl(), HttpClients.internal(credentials, Duration.ofSeconds(2)),
+                Duration.ofSeconds(5), new NotRecorded());
         this.scaling = scaling;
         this.actuator = actuator;
         this.meters = meters;
         this.json = json;
-        this.plansUri = URI.create(properties.registryUrl().toString().replaceAll("/+$", "") + "/v1/plans");
         if (ActuatorProperties.KUBERNETES.equals(actuator.kind())) {
             planner.replicaCap(live -> Math.max(live, actuator.maxReplicas(actuator.ipa().defaultPool())));
         }
@@ -131,15 +132,40 @@ public class IpaLiveAdapter implements AutoCloseable {
     private void record(LivePipelinePlanner.LivePlan plan) {
         ObjectNode body = json.createObjectNode();
         body.put("policy", IPA).put("application", plan.application()).set("plan", json.valueToTree(plan));
-        HttpRequest request = HttpRequest.newBuilder(plansUri).timeout(Duration.ofSeconds(5))
-                .header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(body.toString())).build();
-        http.sendAsync(request, HttpResponse.BodyHandlers.ofString()).whenComplete((r, e) -> {
-            if (e != null || r.statusCode() / 100 != 2) {
-                log.warn("ipa: the plan of {} was not recorded in the registry: {}", plan.application(),
-                        e != null ? e.toString() : r.statusCode() + " " + r.body());
+        byte[] bytes = body.toString().getBytes(StandardCharsets.UTF_8);
+        // on the adapter's own thread: whoever changed the plan never waits for the registry
+        loop.execute(() -> {
+            try {
+                registry.write("POST", "/v1/plans", "application/json", bytes, "application/json");
+            } catch (NotRecordedException e) {
+                log.warn("ipa: the plan of {} was not recorded in the registry: {}", plan.application(), e.getMessage());
             }
         });
+    }
+
+    /** Why the registry did not record a plan, as the warning words it: the failure, or the status and the body. */
+    private static final class NotRecorded implements CallFailures {
+
+        @Override
+        public RuntimeException unreachable(HttpRequest request, IOException cause) {
+            return new NotRecordedException(cause.toString());
+        }
+
+        @Override
+        public RuntimeException interrupted(HttpRequest request, InterruptedException cause) {
+            return new NotRecordedException(cause.toString());
+        }
+
+        @Override
+        public RuntimeException answered(HttpRequest request, HttpResponse<byte[]> response) {
+            return new NotRecordedException(response.statusCode() + " " + new String(response.body(), StandardCharsets.UTF_8));
+        }
+    }
+
+    private static final class NotRecordedException extends RuntimeException {
+        NotRecordedException(String why) {
+            super(why, null, false, false);
+        }
     }
 
     @Override

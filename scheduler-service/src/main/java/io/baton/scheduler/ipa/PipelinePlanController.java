@@ -12,13 +12,7 @@ import io.baton.scheduler.web.ApiException;
 
 /** {@code GET /v1/pipelines/{app}/plan}: the configuration IPA's live planner runs a pipeline with. */
 @RestController
-class PipelinePlanController {
-
-    private final DispatchService dispatch;
-
-    PipelinePlanController(DispatchService dispatch) {
-        this.dispatch = dispatch;
-    }
+record PipelinePlanController(DispatchService dispatch) {
 
     @GetMapping("/v1/pipelines/{app}/plan")
     @Operation(operationId = "pipelinePlan", summary = "IPA's live plan of a pipeline with policy ipa: per stage the "

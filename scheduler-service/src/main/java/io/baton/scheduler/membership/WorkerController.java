@@ -26,13 +26,7 @@ import io.baton.scheduler.web.ApiException;
  */
 @RestController
 @RequestMapping("/internal/v1/workers")
-public class WorkerController {
-
-    private final WorkerRegistry registry;
-
-    public WorkerController(WorkerRegistry registry) {
-        this.registry = registry;
-    }
+public record WorkerController(WorkerRegistry registry) {
 
     @PostMapping
     @Operation(operationId = "registerWorker", summary = "A worker joins (or rejoins) the pool")

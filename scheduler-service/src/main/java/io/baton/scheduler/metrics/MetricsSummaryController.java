@@ -17,15 +17,7 @@ import io.baton.scheduler.membership.WorkerRegistry;
  * it on at {@code GET /v1/metrics/summary} for the admin page; Prometheus keeps scraping {@code /actuator/prometheus}.
  */
 @RestController
-public class MetricsSummaryController {
-
-    private final ServingMetrics metrics;
-    private final WorkerRegistry workers;
-
-    public MetricsSummaryController(ServingMetrics metrics, WorkerRegistry workers) {
-        this.metrics = metrics;
-        this.workers = workers;
-    }
+public record MetricsSummaryController(ServingMetrics metrics, WorkerRegistry workers) {
 
     @GetMapping("/internal/v1/metrics/summary")
     @Operation(operationId = "metricsSummary", summary = "Live serving figures per application and per worker, over "

@@ -14,13 +14,7 @@ import io.baton.scheduler.web.ApiException;
 
 /** {@code GET /v1/interference/plan}: the allocation the live interference policy routes with now. */
 @RestController
-class InterferencePlanController {
-
-    private final DispatchService dispatch;
-
-    InterferencePlanController(DispatchService dispatch) {
-        this.dispatch = dispatch;
-    }
+record InterferencePlanController(DispatchService dispatch) {
 
     @GetMapping("/v1/interference/plan")
     @Operation(operationId = "interferencePlan", summary = "The live interference policy's plan (one per engine: "

@@ -12,13 +12,7 @@ import io.baton.worker.batch.BatchRunner;
 
 /** {@code POST /internal/v1/batches}: runs one batch (the scheduler's dispatch). */
 @RestController
-class BatchController {
-
-    private final BatchRunner runner;
-
-    BatchController(BatchRunner runner) {
-        this.runner = runner;
-    }
+record BatchController(BatchRunner runner) {
 
     @PostMapping("/internal/v1/batches")
     @Operation(operationId = "runBatch", summary = "Run one batch on a resident (or loaded on demand) model")

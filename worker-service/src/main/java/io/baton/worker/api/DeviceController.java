@@ -6,20 +6,13 @@ import org.springframework.web.bind.annotation.RestController;
 
 import io.swagger.v3.oas.annotations.Operation;
 
-
 /** {@code GET /internal/v1/device}: what this worker drives. */
 @RestController
-class DeviceController {
-
-    private final DeviceDescription device;
-
-    DeviceController(DeviceDescription device) {
-        this.device = device;
-    }
+record DeviceController(DeviceDescription device) {
 
     @GetMapping("/internal/v1/device")
     @Operation(operationId = "device", summary = "The device this worker drives")
-    DeviceDescription device() {
+    public DeviceDescription device() {
         return device;
     }
 }

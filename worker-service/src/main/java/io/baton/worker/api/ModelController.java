@@ -20,15 +20,7 @@ import io.baton.worker.cache.UnloadRecord;
 
 /** The model cache over HTTP: what is resident, explicit loads (pre-warming, SneakPeek swaps) and unloads. */
 @RestController
-class ModelController {
-
-    private final ModelCache cache;
-    private final String deviceId;
-
-    ModelController(ModelCache cache, WorkerProperties properties) {
-        this.cache = cache;
-        this.deviceId = properties.deviceId();
-    }
+record ModelController(ModelCache cache, WorkerProperties properties) {
 
     /**
      * @param models        resident models, most recently used first
@@ -41,7 +33,8 @@ class ModelController {
     @GetMapping("/internal/v1/models")
     @Operation(operationId = "listModels", summary = "Resident models, most recently used first, and recent unloads")
     Models models() {
-        return new Models(deviceId, cache.budgetBytes(), cache.residentBytes(), cache.models(), cache.recentUnloads());
+        return new Models(properties.deviceId(), cache.budgetBytes(), cache.residentBytes(), cache.models(),
+                cache.recentUnloads());
     }
 
     @PostMapping("/internal/v1/models/{digest}/load")

@@ -19,19 +19,14 @@ import io.baton.commons.membership.WorkerRegistration;
 import io.baton.core.security.InternalCredentials;
 
 /** Posts registrations and heartbeats as JSON to scheduler-service. Any non-2xx answer is an error. */
-public final class HttpSchedulerClient implements SchedulerClient {
-
-    private final URI schedulerUrl;
-    private final ObjectMapper json;
-    private final ServiceClient scheduler;
+public record HttpSchedulerClient(URI schedulerUrl, ObjectMapper json, ServiceClient scheduler)
+        implements SchedulerClient {
 
     /** {@code credentials}: the suite's secret, without which the scheduler refuses a registration. */
     public HttpSchedulerClient(URI schedulerUrl, Duration timeout, ObjectMapper json,
                                InternalCredentials credentials) {
-        this.schedulerUrl = schedulerUrl;
-        this.json = json;
-        this.scheduler = new ServiceClient(schedulerUrl, HttpClients.internal(credentials, timeout), timeout,
-                new Failures(schedulerUrl));
+        this(schedulerUrl, json, new ServiceClient(schedulerUrl, HttpClients.internal(credentials, timeout), timeout,
+                new Failures(schedulerUrl)));
     }
 
     @Override
