@@ -3,12 +3,33 @@ package io.baton.cli;
 import io.baton.core.plan.InputException;
 import java.net.URI;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Consumer;
 
 /** Parsing of the flags the suite commands take (suite register, up, bench live); bad values are {@link InputException}s naming the flag. */
 final class Flags {
     private Flags() {}
+
+    /** One subcommand of a command: its name and what it does with the arguments after it. */
+    record Subcommand(String name, Consumer<List<String>> run) {}
+
+    /**
+     * Runs the subcommand that {@code args} starts with on the rest of {@code args}, refusing a missing or unknown one
+     * with a message that lists the choices (in the order given).
+     */
+    static void runSubcommand(String command, List<String> args, Subcommand... choices) {
+        String names = String.join(" or ", Arrays.stream(choices).map(Subcommand::name).toList());
+        if (args.isEmpty()) throw new InputException(command + " needs a subcommand: " + names);
+        for (Subcommand c : choices) {
+            if (c.name().equals(args.get(0))) {
+                c.run().accept(args.subList(1, args.size()));
+                return;
+            }
+        }
+        throw new InputException("unknown " + command + " subcommand '" + args.get(0) + "': " + names);
+    }
 
     /** Refuses any {@code --flag} not in {@code known} (valued flags' values are skipped). */
     static void requireKnown(List<String> args, int from, Set<String> valued, Set<String> switches) {

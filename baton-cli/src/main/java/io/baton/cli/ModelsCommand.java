@@ -22,13 +22,8 @@ final class ModelsCommand {
     private ModelsCommand() {}
 
     static void run(List<String> args, PrintStream out, Map<String, String> env) {
-        if (args.isEmpty()) throw new InputException("models needs a subcommand: list or fetch");
-        List<String> rest = args.subList(1, args.size());
-        switch (args.get(0)) {
-            case "list" -> list(rest, out);
-            case "fetch" -> fetch(rest, out, env);
-            default -> throw new InputException("unknown models subcommand '" + args.get(0) + "': list or fetch");
-        }
+        Flags.runSubcommand("models", args, new Flags.Subcommand("list", rest -> list(rest, out)),
+                new Flags.Subcommand("fetch", rest -> fetch(rest, out, env)));
     }
 
     static void list(List<String> args, PrintStream out) {

@@ -24,13 +24,8 @@ final class SuiteCommand {
     private SuiteCommand() {}
 
     static void run(List<String> args, PrintStream out, Map<String, String> env) {
-        if (args.isEmpty()) throw new InputException("suite needs a subcommand: register or up");
-        List<String> rest = args.subList(1, args.size());
-        switch (args.get(0)) {
-            case "register" -> register(rest, out);
-            case "up" -> UpCommand.run(rest, out, env);
-            default -> throw new InputException("unknown suite subcommand '" + args.get(0) + "': register or up");
-        }
+        Flags.runSubcommand("suite", args, new Flags.Subcommand("register", rest -> register(rest, out)),
+                new Flags.Subcommand("up", rest -> UpCommand.run(rest, out, env)));
     }
 
     static void register(List<String> args, PrintStream out) {
