@@ -30,6 +30,7 @@ import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -77,7 +78,7 @@ public final class FashionMnistEnsemble {
      */
     public enum Members {
         /** The zoo's {@code fashion-ensemble} application (fmnist-linear, -conv8, -conv32, -wide: 83–88 % accurate each). */
-        DEFAULT("default", DIR, null),
+        DEFAULT(DIR, null),
         /**
          * A heterogeneous ensemble in the paper's sense (§V-A: deep ensembles mix base models of different accuracy, like
          * its text-matching BiLSTM + RoBERTa + BERT, where ensemble agreement counts the weak model's disagreement as
@@ -87,21 +88,20 @@ public final class FashionMnistEnsemble {
          * as in the default, so that the two differ in how unequal the members are (80–88 % against 83–88 %), not in size;
          * the weak member is the fast one and the slow ones are strong, as in the paper.
          */
-        HETEROGENEOUS("heterogeneous", "schemble-fmnist-hetero-v" + VERSION, List.of(Architectures.TINY.name(),
+        HETEROGENEOUS("schemble-fmnist-hetero-v" + VERSION, List.of(Architectures.TINY.name(),
                 Architectures.CONV32.name(), Architectures.WIDE.name(), Architectures.DEEP.name()));
 
-        private final String option, dir;
+        private final String dir;
         private final List<String> models;
 
-        Members(String option, String dir, List<String> models) {
-            this.option = option;
+        Members(String dir, List<String> models) {
             this.dir = dir;
             this.models = models;
         }
 
-        /** The value of {@code --ensemble}. */
+        /** The value of {@code --ensemble}: the constant's name in lower case. */
         public String option() {
-            return option;
+            return name().toLowerCase(Locale.ROOT);
         }
 
         /** The recording's directory under the cache. */
@@ -121,7 +121,7 @@ public final class FashionMnistEnsemble {
 
         /** The member choice named {@code option}, or null when there is none. */
         public static Members of(String option) {
-            for (Members m : values()) if (m.option.equals(option)) return m;
+            for (Members m : values()) if (m.option().equals(option)) return m;
             return null;
         }
     }

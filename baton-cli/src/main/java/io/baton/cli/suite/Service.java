@@ -1,21 +1,17 @@
 package io.baton.cli.suite;
 
-/** The suite's services, each a Spring Boot jar built in its own module of the reactor. */
+import java.util.Locale;
+
+/** The suite's services, each a Spring Boot jar built in its own module of the reactor, named after the service. */
 public enum Service {
-    REGISTRY("registry-service"),
-    SCHEDULER("scheduler-service"),
-    WORKER("worker-service"),
-    PROFILER("profiler-service"),
-    GATEWAY("gateway-service");
+    REGISTRY,
+    SCHEDULER,
+    WORKER,
+    PROFILER,
+    GATEWAY;
 
-    private final String module;
-
-    Service(String module) {
-        this.module = module;
-    }
-
-    /** The Maven module (and folder) that builds the service's jar. */
+    /** The Maven module (and folder) that builds the service's jar: {@code registry-service} for {@link #REGISTRY}. */
     public String module() {
-        return module;
+        return name().toLowerCase(Locale.ROOT) + "-service";
     }
 }
