@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.function.Consumer;
 
-/** Parsing of the flags the suite commands take (suite register, up, bench live); bad values are {@link InputException}s naming the flag. */
+/** Parsing of the flags the suite commands take (suite register, up, bench live) and of subcommands; bad values are {@link InputException}s naming the flag. */
 final class Flags {
     private Flags() {}
 
