@@ -1,7 +1,7 @@
 // The application list and the create form.
 
 import {call, seg} from './api.js';
-import {el, fillTable, showError, clearError, localProblem, integers} from './dom.js';
+import {el, fillTable, showError, clearError, localProblem, integers, parseJson} from './dom.js';
 import {state, setApplication} from './state.js';
 
 export const DATATYPES = ['FP32', 'FP64', 'FP16', 'BF16', 'INT8', 'INT16', 'INT32', 'INT64', 'UINT8', 'UINT16',
@@ -63,13 +63,7 @@ function applicationBody(form) {
   const output = tensor(form, 'output', 'outputs');
   if (output) body.outputs = [output];
   const params = f.policyParams.value.trim();
-  if (params) {
-    try {
-      body.policyParams = JSON.parse(params);
-    } catch (e) {
-      throw localProblem('policyParams is not JSON: ' + e.message, 'policyParams');
-    }
-  }
+  if (params) body.policyParams = parseJson(params, 'policyParams');
   return body;
 }
 

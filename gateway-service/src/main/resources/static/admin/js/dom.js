@@ -168,6 +168,15 @@ export function integers(text, field) {
   return values;
 }
 
+/** The JSON a form field holds; throws naming the field (as `what` in the message) when it is not JSON. */
+export function parseJson(text, field, what = field) {
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw localProblem(`${what} is not JSON: ${e.message}`, field);
+  }
+}
+
 /** A failure found in the page before any call, shown like a problem body. */
 export function localProblem(detail, field) {
   const e = new Error(detail);

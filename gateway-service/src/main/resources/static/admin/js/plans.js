@@ -2,7 +2,7 @@
 // with one of the scheduler's policies (the very planners of `bin/baton plan`), whose answer can then be stored.
 
 import {call} from './api.js';
-import {el, fillTable, showError, clearError, time, localProblem} from './dom.js';
+import {el, fillTable, showError, clearError, time, parseJson} from './dom.js';
 import {state, onApplication} from './state.js';
 
 let lastPlan = null; // {policy, plan}
@@ -41,12 +41,7 @@ export function wirePlans() {
     lastPlan = null;
     store.disabled = true;
     try {
-      let input;
-      try {
-        input = JSON.parse(form.elements.input.value);
-      } catch (e) {
-        throw localProblem('the input is not JSON: ' + e.message, 'input');
-      }
+      const input = parseJson(form.elements.input.value, 'input', 'the input');
       const plan = await call('POST', `/v1/plans/${encodeURIComponent(policy)}`, {json: input});
       clearError('compute-plan');
       lastPlan = {policy, plan};

@@ -2,7 +2,7 @@
 // (two data blobs, then the dataset naming both).
 
 import {call, seg} from './api.js';
-import {onApplicationSubmit, clearError, status, integers, localProblem} from './dom.js';
+import {onApplicationSubmit, clearError, status, integers, localProblem, parseJson} from './dom.js';
 import {state} from './state.js';
 import {reloadApplication} from './applications.js';
 import {readValidationSet} from './validation-set.js';
@@ -48,11 +48,7 @@ function batchingFields(form) {
   }
   const values = f.inputValues.value.trim();
   if (values) {
-    try {
-      fields.inputValues = JSON.parse(values);
-    } catch (e) {
-      throw localProblem('inputValues is not JSON: ' + e.message, 'inputValues');
-    }
+    fields.inputValues = parseJson(values, 'inputValues');
     if (!fields.inputValues || typeof fields.inputValues !== 'object' || Array.isArray(fields.inputValues)) {
       throw localProblem('inputValues must be a JSON object of input name to value, e.g. {"sr": 16000}', 'inputValues');
     }

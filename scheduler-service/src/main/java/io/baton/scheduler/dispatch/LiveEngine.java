@@ -42,7 +42,7 @@ import org.slf4j.LoggerFactory;
  * or failed with the reason when they have been tried {@code maxAttempts} times or their deadline no longer allows
  * it.
  */
-public final class LiveEngine implements Engine<PendingRequest> {
+public final class LiveEngine extends LoopEngine<PendingRequest> {
 
     private static final Logger log = LoggerFactory.getLogger(LiveEngine.class);
 
@@ -50,7 +50,6 @@ public final class LiveEngine implements Engine<PendingRequest> {
     private final LivePolicies.Factory policies;
     private final EngineContext context;
     private final int maxAttempts;
-    private final EventLoop loop;
 
     /** Requests waiting per application, for the queue-length gauge (written by the engine, read by scrapes). */
     private final ConcurrentHashMap<String, AtomicInteger> waitingPerApp = new ConcurrentHashMap<>();
@@ -78,12 +77,12 @@ public final class LiveEngine implements Engine<PendingRequest> {
 
     public LiveEngine(String policy, LivePolicies.Factory policies, EngineContext context, int maxAttempts,
                       double initialOverheadMs) {
+        super(new EventLoop("dispatch-" + policy, policy + " engine", context.clock()));
         this.policy = policy;
         this.policies = policies;
         this.context = context;
         this.maxAttempts = maxAttempts;
         this.overhead = new OverheadMeter(initialOverheadMs);
-        this.loop = new EventLoop("dispatch-" + policy, policy + " engine", context.clock());
         this.loop.start();
     }
 
@@ -97,11 +96,6 @@ public final class LiveEngine implements Engine<PendingRequest> {
      */
     public Dispatcher runningPolicy() {
         return loop.running() ? dispatcher : null;
-    }
-
-    @Override
-    public void submit(PendingRequest request) {
-        loop.post(() -> arrive(request));
     }
 
     @Override
@@ -144,8 +138,7 @@ public final class LiveEngine implements Engine<PendingRequest> {
     }
 
     @Override
-    public void close() {
-        loop.stop();
+    void answerLeftovers() {
         // Whatever is left is answered, not abandoned.
         for (PendingRequest p : List.copyOf(waiting.values())) {
             p.answer.complete(new InferOutcome.Failed("the scheduler is shutting down"));
@@ -159,7 +152,8 @@ public final class LiveEngine implements Engine<PendingRequest> {
 
     // ---------------------------------------------------------------- the engine's thread
 
-    private void arrive(PendingRequest p) {
+    @Override
+    void arrive(PendingRequest p) {
         if (overhead.update(context.clock().nowMs(), overheadCapMs())) stale = true; // also ages out an estimate no batch renewed
         int model = modelId(p.job.variant());
         p.request = new Request(nextRequestId++, model, p.arrivalMs, p.deadlineMs, p.job.priority());

@@ -43,7 +43,7 @@ import java.util.Map;
  * once when the policy drops it (its reason: the deadline cannot be met, or the plan left it out). Planning time is
  * charged as measured ({@link PlanningCost#measured()}): no task leaves before the plan that chose it is ready.
  */
-public final class SchembleEngine implements Engine<SchembleEngine.Query> {
+public final class SchembleEngine extends LoopEngine<SchembleEngine.Query> {
 
     /** One base model's part of a query: the checked job for its variant. */
     public record Member(LiveVariant variant, InferJob job) {
@@ -95,7 +95,6 @@ public final class SchembleEngine implements Engine<SchembleEngine.Query> {
     private final AccuracyProfile accuracy;
     private final double[] averageRow;
     private final EngineContext context;
-    private final EventLoop loop;
 
     // ---- engine-thread state ----
     private final SchembleDispatcher dispatcher;
@@ -111,6 +110,7 @@ public final class SchembleEngine implements Engine<SchembleEngine.Query> {
      */
     public SchembleEngine(String application, List<LiveVariant> variants, AccuracyProfile accuracy, long[] binCounts,
                           double overheadMs, double delta, EngineContext context) {
+        super(new EventLoop("schemble-" + application, "schemble engine of " + application, context.clock()));
         if (variants.size() != accuracy.models()) {
             throw new IllegalArgumentException("the accuracy table covers " + accuracy.models() + " models, not " + variants.size());
         }
@@ -119,7 +119,6 @@ public final class SchembleEngine implements Engine<SchembleEngine.Query> {
         this.accuracy = accuracy;
         this.averageRow = averageRow(accuracy, binCounts, variants.size());
         this.context = context;
-        this.loop = new EventLoop("schemble-" + application, "schemble engine of " + application, context.clock());
         int m = variants.size();
         double[] latency = new double[m];
         List<String> names = new ArrayList<>(m);
@@ -160,20 +159,15 @@ public final class SchembleEngine implements Engine<SchembleEngine.Query> {
     }
 
     @Override
-    public void submit(Query q) {
-        loop.post(() -> arrive(q));
-    }
-
-    @Override
-    public void close() {
-        loop.stop();
+    void answerLeftovers() {
         for (Query q : List.copyOf(queries.values())) q.answer.completeExceptionally(
                 new IllegalStateException("the scheduler is shutting down"));
     }
 
     // ---------------------------------------------------------------- the engine's thread
 
-    private void arrive(Query q) {
+    @Override
+    void arrive(Query q) {
         Request r = new Request(nextId++, 0, q.arrivalMs, q.deadlineMs);
         if (q.difficulty != null) {
             q.bin = accuracy.bins().bin(q.difficulty);

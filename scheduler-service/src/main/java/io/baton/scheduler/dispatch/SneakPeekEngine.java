@@ -46,7 +46,7 @@ import org.slf4j.LoggerFactory;
  * which the k-NN's class counts are not. The application set is fixed per engine; a new application (or a changed
  * profile) makes a new engine, whose cache view starts empty.
  */
-public final class SneakPeekEngine implements Engine<SneakPeekEngine.Job> {
+public final class SneakPeekEngine extends LoopEngine<SneakPeekEngine.Job> {
 
     private static final Logger log = LoggerFactory.getLogger(SneakPeekEngine.class);
     /** Data-aware grouped scheduling, no short-circuit (see the class comment). */
@@ -81,7 +81,6 @@ public final class SneakPeekEngine implements Engine<SneakPeekEngine.Job> {
     private final Duration window;
     private final EngineContext context;
     private final int maxBatch;
-    private final EventLoop loop;
 
     // ---- engine-thread state ----
     private final List<Job> windowJobs = new ArrayList<>();
@@ -93,6 +92,7 @@ public final class SneakPeekEngine implements Engine<SneakPeekEngine.Job> {
     private ModelCache cache;
 
     public SneakPeekEngine(List<App> apps, Duration window, double memoryBudgetMb, int maxBatch, EngineContext context) {
+        super(new EventLoop(PolicyIds.SNEAKPEEK, PolicyIds.SNEAKPEEK + " engine", context.clock()));
         this.apps = List.copyOf(apps);
         for (int i = 0; i < apps.size(); i++) appIndex.put(apps.get(i).profile().name(), i);
         this.window = window;
@@ -101,7 +101,6 @@ public final class SneakPeekEngine implements Engine<SneakPeekEngine.Job> {
         List<AppProfile> profiles = apps.stream().map(App::profile).toList();
         double largest = profiles.stream().flatMap(a -> a.models().stream()).mapToDouble(m -> m.memoryMb()).max().orElse(1);
         this.cache = SchedulingWindow.budgetedCache(profiles, Math.max(memoryBudgetMb, largest));
-        this.loop = new EventLoop(PolicyIds.SNEAKPEEK, PolicyIds.SNEAKPEEK + " engine", context.clock());
         this.windowCloses = loop.timers().newTimer(this::windowClosed);
         this.loop.start();
     }
@@ -112,13 +111,7 @@ public final class SneakPeekEngine implements Engine<SneakPeekEngine.Job> {
     }
 
     @Override
-    public void submit(Job job) {
-        loop.post(() -> arrive(job));
-    }
-
-    @Override
-    public void close() {
-        loop.stop();
+    void answerLeftovers() {
         for (Job j : windowJobs) j.answer.complete(new InferOutcome.Failed("the scheduler is shutting down"));
         for (Planned p : deviceQueue) {
             for (Job j : p.jobs()) j.answer.complete(new InferOutcome.Failed("the scheduler is shutting down"));
@@ -139,7 +132,8 @@ public final class SneakPeekEngine implements Engine<SneakPeekEngine.Job> {
         }
     }
 
-    private void arrive(Job job) {
+    @Override
+    void arrive(Job job) {
         if (!appIndex.containsKey(job.application)) {
             job.answer.complete(new InferOutcome.Failed("application " + job.application + " is not planned by this engine"));
             return;

@@ -76,16 +76,14 @@ public final class ModelCache implements AutoCloseable {
                 .description("resident models").register(meters);
     }
 
-    /** A model held for one batch: it is not closed before the lease is. */
-    public static final class Lease implements AutoCloseable {
-        private final ModelCache cache;
+    /** A model held for one batch: it is not closed before the lease is (its cache's {@link #release}). */
+    public final class Lease implements AutoCloseable {
         private final LoadedModel model;
         private final LoadReport load;
         private final long waitedNanos;
         private boolean closed;
 
-        private Lease(ModelCache cache, LoadedModel model, LoadReport load, long waitedNanos) {
-            this.cache = cache;
+        private Lease(LoadedModel model, LoadReport load, long waitedNanos) {
             this.model = model;
             this.load = load;
             this.waitedNanos = waitedNanos;
@@ -109,7 +107,7 @@ public final class ModelCache implements AutoCloseable {
         public void close() {
             if (!closed) {
                 closed = true;
-                cache.release(model);
+                release(model);
             }
         }
     }
@@ -119,16 +117,16 @@ public final class ModelCache implements AutoCloseable {
         long start = System.nanoTime();
         LoadedModel hit = retainIfResident(digest);
         if (hit != null) {
-            return new Lease(this, hit, null, 0);
+            return new Lease(hit, null, 0);
         }
         loadLock.lock();
         try {
             hit = retainIfResident(digest);
             if (hit != null) {
-                return new Lease(this, hit, null, System.nanoTime() - start);
+                return new Lease(hit, null, System.nanoTime() - start);
             }
             LoadOutcome outcome = loadLocked(digest, true);
-            return new Lease(this, outcome.model(), outcome.report(), System.nanoTime() - start);
+            return new Lease(outcome.model(), outcome.report(), System.nanoTime() - start);
         } finally {
             loadLock.unlock();
         }
