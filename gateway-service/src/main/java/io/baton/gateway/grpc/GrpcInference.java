@@ -60,22 +60,29 @@ record GrpcInference(InferenceService service, AdmissionControl admission, Infer
                     Classification.apply(served.outputs(), request, def.classes()));
             metrics.served(tag, received);
             return response;
-        } catch (GatewayException e) {
-            boolean missed = e.drop() || e.reason().equals("timeout") || e.reason().equals("bulkhead-full");
-            outcome = missed ? AdmissionLimit.Outcome.MISSED : AdmissionLimit.Outcome.NEUTRAL;
-            metrics.failed(tag, e.reason(), received);
-            throw e;
-        } catch (TensorException e) {
-            metrics.failed(tag, "invalid-request", received);
-            throw e;
         } catch (RuntimeException e) {
-            metrics.failed(tag, "internal", received);
+            outcome = e instanceof GatewayException g && missed(g) ? AdmissionLimit.Outcome.MISSED
+                    : AdmissionLimit.Outcome.NEUTRAL;
+            metrics.failed(tag, reason(e), received);
             throw e;
         } finally {
             if (permit != null) {
                 permit.release(outcome);
             }
         }
+    }
+
+    /** Whether a refusal says the application is past what it can answer, as REST judges it: drops and time-outs. */
+    private static boolean missed(GatewayException e) {
+        return e.drop() || e.reason().equals("timeout") || e.reason().equals("bulkhead-full");
+    }
+
+    /** The metrics reason of a failure, as REST counts it. */
+    private static String reason(RuntimeException e) {
+        if (e instanceof GatewayException g) {
+            return g.reason();
+        }
+        return e instanceof TensorException ? "invalid-request" : "internal";
     }
 
     private static ModelInferResponse response(String model, String version, String id, Map<String, Object> parameters,
