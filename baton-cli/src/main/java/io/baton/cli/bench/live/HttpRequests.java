@@ -15,18 +15,18 @@ import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 
 /**
- * The requests a load run sends: one prepared OIP request per validation image (built once, sent many times, so
+ * The requests a load run sends over REST: one prepared OIP request per validation image (built once, sent many times, so
  * the generator spends its time sending, not serializing), or one per generated body, and an asynchronous send that always ends in an
  * {@link Outcome}: a slow answer never holds up the next arrival.
  */
-final class Requests {
+final class HttpRequests implements Requests {
     /** The binary tensor data extension's header: how many leading bytes of a body are its JSON. */
     static final String INFERENCE_HEADER_LENGTH = "Inference-Header-Content-Length";
 
     private final HttpClient client;
     private final List<HttpRequest> prepared;
 
-    Requests(HttpClient client, URI inferUrl, String inputName, float[] examples, int[] dims, int count, Duration timeout) {
+    HttpRequests(HttpClient client, URI inferUrl, String inputName, float[] examples, int[] dims, int count, Duration timeout) {
         this.client = client;
         this.prepared = new ArrayList<>(count);
         for (int i = 0; i < count; i++) {
@@ -42,7 +42,7 @@ final class Requests {
     }
 
     /** One prepared request per body, sent with the binary tensor data extension. */
-    Requests(HttpClient client, URI inferUrl, List<BinaryInferRequest> bodies, Duration timeout) {
+    HttpRequests(HttpClient client, URI inferUrl, List<BinaryInferRequest> bodies, Duration timeout) {
         this.client = client;
         this.prepared = new ArrayList<>(bodies.size());
         for (BinaryInferRequest b : bodies) {
@@ -56,12 +56,13 @@ final class Requests {
         return HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5)).build();
     }
 
-    int size() {
+    @Override
+    public int size() {
         return prepared.size();
     }
 
-    /** Sends request {@code i mod size} now; {@code done} gets its outcome on the client's threads. */
-    CompletableFuture<Void> send(int i, Consumer<Outcome> done) {
+    @Override
+    public CompletableFuture<Void> send(int i, Consumer<Outcome> done) {
         long sent = System.nanoTime();
         return client.sendAsync(prepared.get(i % prepared.size()), HttpResponse.BodyHandlers.ofByteArray())
                 .handle((response, failure) -> {
