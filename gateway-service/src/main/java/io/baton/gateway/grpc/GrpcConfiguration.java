@@ -10,15 +10,13 @@ import org.springframework.boot.info.BuildProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
-import io.baton.gateway.admission.AdmissionControl;
-import io.baton.gateway.metrics.InferenceMetrics;
+import io.baton.gateway.oip.InferenceCall;
 import io.baton.gateway.oip.UpstreamHealth;
 import io.baton.gateway.registry.RegistryClient;
 import io.baton.gateway.scheduler.SchedulerClient;
 import io.baton.gateway.security.ApiKeyProperties;
 import io.baton.gateway.security.ApiKeyVerifier;
 import io.baton.gateway.serving.InferenceProperties;
-import io.baton.gateway.serving.InferenceService;
 
 /**
  * The gRPC port, unless {@code baton.gateway.grpc.enabled=false}. It listens on the address the REST port does
@@ -31,14 +29,13 @@ public class GrpcConfiguration {
 
     @Bean
     OipGrpcServer oipGrpcServer(GrpcProperties settings, @Value("${server.address:}") String address,
-                                InferenceProperties inference, InferenceService service, AdmissionControl admission,
-                                InferenceMetrics metrics, SchedulerClient scheduler, RegistryClient registry,
-                                UpstreamHealth health, ApiKeyVerifier verifier, ApiKeyProperties keys,
-                                ObjectProvider<BuildProperties> build) {
+                                InferenceProperties inference, InferenceCall call, SchedulerClient scheduler,
+                                RegistryClient registry, UpstreamHealth health, ApiKeyVerifier verifier,
+                                ApiKeyProperties keys, ObjectProvider<BuildProperties> build) {
         BuildProperties b = build.getIfAvailable();
         String version = b == null || b.getVersion() == null ? "dev" : b.getVersion();
-        OipGrpcService oip = new OipGrpcService(new GrpcInference(service, admission, metrics), scheduler, registry,
-                health, version);
+        OipGrpcService oip = new OipGrpcService(new GrpcInference(call), scheduler, registry, health,
+                version);
         return new OipGrpcServer(settings, address, inference.maxInferRequestSize().toBytes(),
                 List.of(oip, new ReadinessHealth(health)), new ApiKeyInterceptor(verifier, keys.inferenceAuth()));
     }

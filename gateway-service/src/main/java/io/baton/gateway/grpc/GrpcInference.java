@@ -1,37 +1,24 @@
 package io.baton.gateway.grpc;
 
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
-
 import com.google.protobuf.UnsafeByteOperations;
 
 import io.baton.commons.tensor.Tensor;
 import io.baton.commons.tensor.TensorException;
 import io.baton.gateway.GatewayException;
-import io.baton.gateway.admission.AdmissionControl;
-import io.baton.gateway.admission.AdmissionLimit;
-import io.baton.gateway.metrics.InferenceMetrics;
-import io.baton.gateway.oip.Classification;
-import io.baton.gateway.oip.OipRequest;
-import io.baton.gateway.registry.ApplicationDefinition;
-import io.baton.gateway.registry.VariantDefinition;
-import io.baton.gateway.serving.InferenceService;
-import io.baton.gateway.serving.Served;
+import io.baton.gateway.oip.InferenceCall;
 import io.baton.oip.grpc.InferParameter;
 import io.baton.oip.grpc.ModelInferRequest;
 import io.baton.oip.grpc.ModelInferResponse;
 
 /**
- * One ModelInfer, through what serves {@code POST /v2/models/{app}/infer}: the application from the registry cache,
- * admission control, the request read and checked as the REST route's, classification, the routes and the policy,
- * and the same metrics and admission outcome. Outputs go back in {@code raw_output_contents}, as Triton answers.
+ * One ModelInfer, through what serves {@code POST /v2/models/{app}/infer} ({@link InferenceCall}): the application
+ * from the registry cache, admission control, the request read and checked as the REST route's, classification, the
+ * routes and the policy, and the same metrics and admission outcome. Outputs go back in {@code raw_output_contents},
+ * as Triton answers.
  *
- * @param service    the applications and their serving routes
- * @param admission  the gateway's limit of requests in flight, shared with REST
- * @param metrics    the inference counters and timers REST reports to
+ * @param call the serving sequence REST runs too
  */
-record GrpcInference(InferenceService service, AdmissionControl admission, InferenceMetrics metrics) {
+record GrpcInference(InferenceCall call) {
 
     /**
      * @param received when the request arrived ({@link System#nanoTime()}): its deadline counts from there
@@ -39,67 +26,25 @@ record GrpcInference(InferenceService service, AdmissionControl admission, Infer
      * @throws TensorException   a tensor the model does not take
      */
     ModelInferResponse infer(ModelInferRequest message, long received) {
-        String tag = InferenceMetrics.UNKNOWN;
-        AdmissionControl.Permit permit = null;
-        AdmissionLimit.Outcome outcome = AdmissionLimit.Outcome.NEUTRAL;
-        try {
-            ApplicationDefinition def = service.application(message.getModelName());
-            tag = def.name();
-            // the message is in whole: a permit goes to a request the gateway can work on at once
-            permit = admission.admit(def.name(), def.sloMs());
-            VariantDefinition v = InferenceService.version(def, emptyToNull(message.getModelVersion()));
-            OipRequest request = GrpcRequests.read(message);
-            Classification.check(request, InferenceService.outputSpecs(def, v));
-            Served served = service.infer(def, v, request.inputs(), request.outputNames(), request.timeoutUs(),
-                    request.priority(), received);
-            double totalMs = (System.nanoTime() - received) / 1e6;
-            outcome = AdmissionLimit.Outcome.served(totalMs, InferenceService.budgetMs(def, request.timeoutUs()));
-            Map<String, Object> parameters = new LinkedHashMap<>(served.parameters());
-            parameters.put("total_ms", totalMs);
-            ModelInferResponse response = response(def.name(), served.modelVersion(), request.id(), parameters,
-                    Classification.apply(served.outputs(), request, def.classes()));
-            metrics.served(tag, received);
-            return response;
-        } catch (RuntimeException e) {
-            outcome = e instanceof GatewayException g && missed(g) ? AdmissionLimit.Outcome.MISSED
-                    : AdmissionLimit.Outcome.NEUTRAL;
-            metrics.failed(tag, reason(e), received);
-            throw e;
-        } finally {
-            if (permit != null) {
-                permit.release(outcome);
-            }
-        }
+        // the message is in whole: a permit goes to a request the gateway can work on at once
+        return call.infer(message.getModelName(), emptyToNull(message.getModelVersion()), received,
+                def -> () -> GrpcRequests.read(message), GrpcInference::response);
     }
 
-    /** Whether a refusal says the application is past what it can answer, as REST judges it: drops and time-outs. */
-    private static boolean missed(GatewayException e) {
-        return e.drop() || e.reason().equals("timeout") || e.reason().equals("bulkhead-full");
-    }
-
-    /** The metrics reason of a failure, as REST counts it. */
-    private static String reason(RuntimeException e) {
-        if (e instanceof GatewayException g) {
-            return g.reason();
+    private static ModelInferResponse response(InferenceCall.Answer answer) {
+        ModelInferResponse.Builder b = ModelInferResponse.newBuilder().setModelName(answer.model());
+        if (answer.version() != null) {
+            b.setModelVersion(answer.version());
         }
-        return e instanceof TensorException ? "invalid-request" : "internal";
-    }
-
-    private static ModelInferResponse response(String model, String version, String id, Map<String, Object> parameters,
-                                               List<Tensor> outputs) {
-        ModelInferResponse.Builder b = ModelInferResponse.newBuilder().setModelName(model);
-        if (version != null) {
-            b.setModelVersion(version);
+        if (answer.request().id() != null) {
+            b.setId(answer.request().id());
         }
-        if (id != null) {
-            b.setId(id);
-        }
-        parameters.forEach((k, v) -> {
+        answer.parameters().forEach((k, v) -> {
             if (v != null) {
                 b.putParameters(k, parameter(v));
             }
         });
-        for (Tensor t : outputs) {
+        for (Tensor t : answer.outputs()) {
             ModelInferResponse.InferOutputTensor.Builder o = b.addOutputsBuilder().setName(t.name())
                     .setDatatype(t.datatype().name());
             for (long d : t.shape()) {

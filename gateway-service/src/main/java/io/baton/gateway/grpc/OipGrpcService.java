@@ -52,7 +52,7 @@ final class OipGrpcService extends GRPCInferenceServiceGrpc.GRPCInferenceService
     OipGrpcService(GrpcInference inference, SchedulerClient scheduler, RegistryClient registry, UpstreamHealth health,
                    String version) {
         this.inference = inference;
-        this.service = inference.service();
+        this.service = inference.call().service();
         this.scheduler = scheduler;
         this.registry = registry;
         this.health = health;
