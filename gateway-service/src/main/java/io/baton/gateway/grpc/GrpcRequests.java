@@ -15,6 +15,7 @@ import io.baton.commons.tensor.Tensor;
 import io.baton.commons.tensor.TensorException;
 import io.baton.gateway.GatewayException;
 import io.baton.gateway.oip.OipRequest;
+import io.baton.gateway.oip.OipRequestReader;
 import io.baton.oip.grpc.InferParameter;
 import io.baton.oip.grpc.ModelInferRequest;
 
@@ -62,28 +63,14 @@ final class GrpcRequests {
             if (in.hasContents()) {
                 throw new TensorException(label, "has both contents and raw_input_contents; give one");
             }
-            return rawTensor(label, in.getName(), type, shape, ByteBuffer.wrap(raw.toByteArray()));
+            // copied once out of the message: a tensor keeps a heap buffer it reads through the backing array
+            return OipRequestReader.bytesTensor(label, "raw_input_contents", in.getName(), type, shape,
+                    ByteBuffer.wrap(raw.toByteArray()));
         }
         if (!in.hasContents()) {
             throw new TensorException(label, "has no data (give contents, or raw_input_contents for every input)");
         }
         return TypedContents.decode(label, in.getName(), type, shape, in.getContents());
-    }
-
-    /**
-     * A raw input; BYTES elements are each a 4-byte little-endian length and its bytes. Its bytes are copied once out
-     * of the message: a tensor keeps a heap buffer it reads through the backing array.
-     */
-    private static Tensor rawTensor(String label, String name, Datatype type, long[] shape, ByteBuffer bytes) {
-        try {
-            return new Tensor(name, type, shape, bytes);
-        } catch (IllegalArgumentException e) {
-            String why = e.getMessage().startsWith(name + ": ") ? e.getMessage().substring(name.length() + 2)
-                    : e.getMessage();
-            throw new TensorException(label, "raw_input_contents of " + bytes.remaining() + " bytes does not hold "
-                    + "shape " + Arrays.toString(shape) + " of " + type + ": " + why + " (BYTES elements are each a "
-                    + "4-byte little-endian length, then that many bytes)");
-        }
     }
 
     private static Datatype datatype(String label, String name) {
