@@ -17,16 +17,9 @@ import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 
-import io.baton.core.util.InFlightBytes;
 import io.baton.gateway.GatewayException;
-import io.baton.gateway.LimitedInputStream;
-import io.baton.gateway.edge.BodyRefused;
-import io.baton.gateway.edge.EdgeProperties;
-import io.baton.gateway.edge.PacedBody;
 import io.baton.gateway.oip.schema.InferenceErrorResponse;
 import io.baton.gateway.registry.ApplicationDefinition;
-import io.baton.gateway.serving.InferenceProperties;
-import io.baton.gateway.serving.RequestLimitsProperties;
 
 /** {@code POST /v2/models/{app}[/versions/{v}]/infer}: JSON or the binary tensor data extension. */
 @ApiResponse(responseCode = "400", description = "Malformed request, or a tensor, shape, datatype or parameter "
@@ -55,28 +48,11 @@ import io.baton.gateway.serving.RequestLimitsProperties;
 @ApiResponse(responseCode = "504", description = "No answer within the deadline", content = @Content(
         mediaType = "application/json", schema = @Schema(implementation = InferenceErrorResponse.class)))
 @RestController
-public class InferController {
+public record InferController(InferenceCall call, OipRequestReader reader, OipResponseWriter writer,
+                              InferBodies bodies) {
 
     private static final String HEADER_LENGTH_DESCRIPTION = "Binary tensor data extension: the length in bytes of "
             + "the JSON at the start of the body.";
-
-    private final InferenceCall call;
-    private final OipRequestReader reader;
-    private final OipResponseWriter writer;
-    /** Bytes of request bodies held at once, from before a body is read until its request is answered. */
-    private final InFlightBytes bodies;
-    private final long maxBodyBytes;
-    private final long bodyGraceNanos;
-
-    public InferController(InferenceCall call, OipRequestReader reader, OipResponseWriter writer,
-                           InferenceProperties properties, EdgeProperties edge, RequestLimitsProperties limits) {
-        this.call = call;
-        this.bodies = new InFlightBytes(limits.maxBodiesInFlight().toBytes());
-        this.reader = reader;
-        this.writer = writer;
-        this.maxBodyBytes = properties.maxInferRequestSize().toBytes();
-        this.bodyGraceNanos = edge.body().rateGrace().toNanos();
-    }
 
     @PostMapping("/v2/models/{app}/infer")
     @Operation(operationId = "modelInfer", summary = "Inference by the application (the policy picks the variants)")
@@ -139,8 +115,8 @@ public class InferController {
 
         @Override
         public Supplier<OipRequest> receive(ApplicationDefinition def) throws IOException {
-            reserved = reserveBody(http);
-            byte[] body = body(http, received, def.sloMs());
+            reserved = bodies.reserve(http);
+            byte[] body = bodies.read(http, received, def.sloMs());
             if (body.length == 0) {
                 throw GatewayException.badRequest("the request has no body: send the OIP inference request as JSON");
             }
@@ -151,65 +127,5 @@ public class InferController {
         void release() {
             bodies.release(reserved);
         }
-    }
-
-    /**
-     * Reserves the request's body in the budget of bodies held at once, before it is read: its Content-Length, or
-     * {@code max-infer-request-size} when it has none (chunked). Past the budget the request is refused at once, its
-     * body unread: a 503 with {@code Retry-After} while others are held, a 413 for a body larger than the whole
-     * budget. A body declared past {@code max-infer-request-size} reserves nothing: {@link #body} refuses it.
-     */
-    private long reserveBody(HttpServletRequest http) {
-        long declared = http.getContentLengthLong();
-        if (declared > maxBodyBytes) {
-            return 0;
-        }
-        long bytes = declared >= 0 ? declared : maxBodyBytes;
-        if (bytes > bodies.budget()) {
-            throw new GatewayException(413, "too-large", "the request body of " + bytes + " bytes is larger than "
-                    + "the gateway's whole budget for request bodies held at once, " + bodies.budget()
-                    + " bytes (baton.gateway.request-limits.max-bodies-in-flight)");
-        }
-        if (!bodies.tryReserve(bytes)) {
-            throw GatewayException.overloaded("request refused: the gateway holds " + bodies.held()
-                    + " bytes of request bodies and this one (" + bytes + " bytes) would pass its budget of "
-                    + bodies.budget() + " bytes (baton.gateway.request-limits.max-bodies-in-flight); retry shortly");
-        }
-        return bytes;
-    }
-
-    /**
-     * The whole body, refused (413) past the limit: by its Content-Length before reading, else while reading; and
-     * refused (408) when it has not arrived within the application's SLO counted from {@code received} (at least the
-     * rate grace: a client's own {@code timeout} is in the body, unknown until it is read), or too slowly.
-     */
-    private byte[] body(HttpServletRequest http, long received, double sloMs) throws IOException {
-        String encoding = http.getHeader("Content-Encoding");
-        if (encoding != null && !encoding.isBlank() && !encoding.strip().equalsIgnoreCase("identity")) {
-            // read as it came, a compressed body would fail as malformed JSON, pointing at its first byte
-            throw new GatewayException(415, "unsupported-encoding", "Content-Encoding '" + encoding.strip()
-                    + "' is not accepted: send the request body uncompressed");
-        }
-        long declared = http.getContentLengthLong();
-        if (declared > maxBodyBytes) {
-            throw tooLarge("of " + declared + " bytes ");
-        }
-        PacedBody paced = PacedBody.of(http);
-        if (paced != null) {
-            paced.deadlineAtMost(received + Math.max((long) (sloMs * 1e6), bodyGraceNanos));
-        }
-        try {
-            return new LimitedInputStream(http.getInputStream(), maxBodyBytes).readAllBytes();
-        } catch (LimitedInputStream.LimitExceeded e) {
-            throw tooLarge("");
-        } catch (BodyRefused e) {
-            throw new GatewayException(e.tooSlow() ? 408 : 400, e.tooSlow() ? "too-slow" : "client-aborted",
-                    e.getMessage());
-        }
-    }
-
-    private GatewayException tooLarge(String size) {
-        return new GatewayException(413, "too-large", "the request body " + size + "exceeds the limit of "
-                + maxBodyBytes + " bytes (baton.gateway.max-infer-request-size)");
     }
 }
