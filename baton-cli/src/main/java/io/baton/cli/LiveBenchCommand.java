@@ -14,13 +14,13 @@ import java.util.Set;
  * {@code baton bench live [--gateway URL] [--registry URL] [--scheduler URL] [--app NAME] [--variant NAME] [--slo MS]
  * [--rates R1,R2,R3] [--max-rate R] [--seconds S] [--warmup S] [--seed N] [--timeout-ms MS] [--workers N]
  * [--prefix NAME] [--raw] [--concurrency N] [--inputs dataset|generated] [--batch N]
- * [--intra-op-threads N] [--input-values NAME=VALUE,...]}: see {@link LiveBench}. Every flag is checked, and the gateway and the
+ * [--intra-op-threads N] [--input-values NAME=VALUE,...] [--protocol http|grpc] [--grpc HOST:PORT]}: see {@link LiveBench}. Every flag is checked, and the gateway and the
  * registry must answer, before any request is sent.
  */
 final class LiveBenchCommand {
     static final Set<String> VALUED = Set.of("--gateway", "--registry", "--scheduler", "--app", "--variant", "--slo", "--rates",
             "--max-rate", "--seconds", "--warmup", "--seed", "--timeout-ms", "--workers", "--prefix", "--concurrency", "--inputs", "--batch",
-            "--intra-op-threads", "--input-values");
+            "--intra-op-threads", "--input-values", "--protocol", "--grpc");
     static final String DEFAULT_APP = "fashion-single";
 
     private LiveBenchCommand() {}
@@ -55,6 +55,14 @@ final class LiveBenchCommand {
             throw new InputException("--warmup must be a number of seconds, got '" + warmup + "'");
         }
         if (!(warmupSeconds >= 0) || warmupSeconds > 600) throw new InputException("--warmup must be in [0, 600] seconds, got " + warmup);
+        String protocol = or(Baton.option(args, "--protocol"), LiveBench.HTTP);
+        if (!protocol.equals(LiveBench.HTTP) && !protocol.equals(LiveBench.GRPC)) {
+            throw new InputException("--protocol must be http or grpc, got '" + protocol + "'");
+        }
+        String grpc = or(Baton.option(args, "--grpc"), "127.0.0.1:8001");
+        if (!grpc.matches("[A-Za-z0-9.\\[\\]:-]+:[0-9]{1,5}")) {
+            throw new InputException("--grpc must be HOST:PORT (the gateway's gRPC port), got '" + grpc + "'");
+        }
         double seconds = BenchCommand.doubleOption(args, "--seconds", 10);
         if (seconds > 3600) throw new InputException("--seconds must be at most 3600, got " + seconds);
         return new LiveBench.Config(gateway, registry, scheduler, app, Baton.option(args, "--variant"),
@@ -66,7 +74,7 @@ final class LiveBenchCommand {
                 Flags.intIn(Baton.option(args, "--concurrency"), "--concurrency", 64, 1, 10_000), inputs,
                 batch == null ? null : Flags.intIn(batch, "--batch", 1, 1, 1 << 20),
                 intraOp == null ? null : Flags.intIn(intraOp, "--intra-op-threads", 1, 0, 1024),
-                FixedValues.parse(Baton.option(args, "--input-values")));
+                FixedValues.parse(Baton.option(args, "--input-values")), protocol, grpc);
     }
 
     static void run(List<String> args, PrintStream out) throws Exception {

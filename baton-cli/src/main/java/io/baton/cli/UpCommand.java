@@ -238,6 +238,8 @@ final class UpCommand {
         out.println("Baton is up.");
         out.printf("  gateway    %s   Open Inference Protocol v2: /v2/health/ready, /v2/models/%s, /v2/models/%s/infer%n",
                 suite.gateway(), EXAMPLE_APP, EXAMPLE_APP);
+        out.printf("  gRPC       127.0.0.1:%d   the same protocol over gRPC (inference.GRPCInferenceService, grpc.health.v1.Health)%n",
+                suite.gatewayGrpcPort());
         out.printf("  admin page %s/admin/   applications, uploads, profiling, profiles, plans, live metrics%n", suite.gateway());
         out.printf("  registry   %s   /v1/applications (also through the gateway's /v1)%n", suite.registry());
         out.printf("  scheduler  %s   /internal/v1/workers%n", suite.scheduler());

@@ -46,11 +46,14 @@ public final class Suite implements AutoCloseable {
     private final List<ServiceProcess> workers = new ArrayList<>();
     private boolean closed;
     private final int gatewayManagementPort;
+    private final int gatewayGrpcPort;
 
     public Suite(SuiteSpec spec, PrintStream log) {
         this.spec = spec;
         this.log = log;
         this.gatewayManagementPort = managementPortFor(spec.ports().gateway());
+        // Triton's 8001 beside the standard 8080, as in compose and Kubernetes
+        this.gatewayGrpcPort = freePort(spec.ports().gateway() == 8080 ? 8001 : 0);
         this.http = http(Duration.ofSeconds(5));
     }
 
@@ -61,7 +64,12 @@ public final class Suite implements AutoCloseable {
      */
     private static int managementPortFor(int gatewayPort) {
         int preferred = gatewayPort + 1000;
-        for (int port : new int[] {preferred <= 65535 ? preferred : 0, 0}) {
+        return freePort(preferred <= 65535 ? preferred : 0);
+    }
+
+    /** {@code preferred} when it is free (0: none preferred), else any free port. */
+    private static int freePort(int preferred) {
+        for (int port : new int[] {preferred, 0}) {
             try (java.net.ServerSocket s = new java.net.ServerSocket(port, 1,
                     java.net.InetAddress.getLoopbackAddress())) {
                 return s.getLocalPort();
@@ -69,7 +77,7 @@ public final class Suite implements AutoCloseable {
                 // the next choice
             }
         }
-        throw new SuiteException("no free port for the gateway's management port");
+        throw new SuiteException("no free port for the gateway's management or gRPC port");
     }
 
     /** A client of this suite's services, presenting its internal secret. */
@@ -111,6 +119,11 @@ public final class Suite implements AutoCloseable {
         return local(gatewayManagementPort);
     }
 
+    /** The gateway's gRPC port: the Open Inference Protocol's {@code inference.GRPCInferenceService}. */
+    public int gatewayGrpcPort() {
+        return gatewayGrpcPort;
+    }
+
     public SuiteSpec spec() {
         return spec;
     }
@@ -146,7 +159,8 @@ public final class Suite implements AutoCloseable {
             rest.add(launch(Service.GATEWAY, "gateway", spec.ports().gateway(), spec.serviceJvmOptions(),
                     List.of("--baton.gateway.scheduler-url=" + scheduler(), "--baton.gateway.registry-url=" + registry(),
                             "--baton.gateway.profiler-url=" + profiler(),
-                            "--baton.gateway.edge.management-port=" + gatewayManagementPort), Map.of()));
+                            "--baton.gateway.edge.management-port=" + gatewayManagementPort,
+                            "--baton.gateway.grpc.port=" + gatewayGrpcPort), Map.of()));
             awaitHealthy(rest);
         } catch (RuntimeException e) {
             close();

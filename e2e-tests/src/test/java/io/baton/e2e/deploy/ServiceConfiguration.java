@@ -29,7 +29,14 @@ import org.yaml.snakeyaml.constructor.SafeConstructor;
  * {@code server.port} and whether its actuator serves the probes.
  */
 record ServiceConfiguration(String module, int serverPort, boolean probesServed, Set<String> exactEnvNames,
-                            List<Pattern> envNamePatterns) {
+                            List<Pattern> envNamePatterns, Set<Integer> grpcPorts) {
+
+    /** The ports clients reach: {@code server.port}, and the gateway's gRPC port ({@code baton.gateway.grpc.port}). */
+    Set<Integer> clientPorts() {
+        Set<Integer> ports = new HashSet<>(grpcPorts);
+        ports.add(serverPort);
+        return ports;
+    }
 
     private static final Pattern PREFIX = Pattern.compile("@ConfigurationProperties\\(\\s*(?:prefix\\s*=\\s*)?\"([^\"]+)\"");
     private static final Pattern RECORD = Pattern.compile("\\brecord\\s+(\\w+)\\s*\\(");
@@ -78,8 +85,9 @@ record ServiceConfiguration(String module, int serverPort, boolean probesServed,
         Object port = at(applicationYml, "server", "port");
         boolean probes = Boolean.TRUE.equals(at(applicationYml, "management", "endpoint", "health", "probes", "enabled"))
                 && exposesHealth(at(applicationYml, "management", "endpoints", "web", "exposure", "include"));
+        Object grpc = at(applicationYml, "baton", "gateway", "grpc", "port");
         return new ServiceConfiguration(module, port instanceof Integer p ? p : 8080, probes, Set.copyOf(exact),
-                List.copyOf(patterns));
+                List.copyOf(patterns), grpc instanceof Integer g ? Set.of(g) : Set.of());
     }
 
     private static void addNames(Map<String, List<String[]>> records, String record, String prefix, Set<String> exact,

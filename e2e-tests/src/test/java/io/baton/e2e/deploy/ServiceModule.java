@@ -60,6 +60,12 @@ record ServiceModule(String name, Map<String, Object> settings, Set<String> plac
         return Integer.parseInt(String.valueOf(port));
     }
 
+    /** The gRPC ports application.yml sets (the gateway's {@code baton.gateway.grpc.port}): clients reach them too. */
+    Set<Integer> grpcPorts() {
+        return settings.entrySet().stream().filter(e -> e.getKey().endsWith(".grpc.port"))
+                .map(e -> Integer.parseInt(String.valueOf(e.getValue()))).collect(java.util.stream.Collectors.toSet());
+    }
+
     /**
      * The port its {@code /actuator/prometheus} is scraped on: a management port of its own where application.yml
      * sets one (the gateway's {@code baton.gateway.edge.management-port}: its public port serves no metrics), else

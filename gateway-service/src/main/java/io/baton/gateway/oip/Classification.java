@@ -24,7 +24,7 @@ import io.baton.commons.tensor.TensorSpec;
  * flattened row-major (the index counts in that order). An output it cannot apply to (BYTES or BOOL, a scalar, or
  * fewer than K scores per row) is refused, 400 naming the output: never the whole tensor in its place.
  */
-final class Classification {
+public final class Classification {
 
     private Classification() {
     }
@@ -33,7 +33,7 @@ final class Classification {
      * Refuses, before anything runs, a classification the declared outputs already rule out; outputs that are not
      * declared are checked on the answer ({@link #apply}).
      */
-    static void check(OipRequest request, List<TensorSpec> outputs) {
+    public static void check(OipRequest request, List<TensorSpec> outputs) {
         if (request.outputs() == null) {
             return;
         }
@@ -65,7 +65,7 @@ final class Classification {
     }
 
     /** The outputs with each one asked for with a classification replaced by its top K. */
-    static List<Tensor> apply(List<Tensor> outputs, OipRequest request, List<String> classes) {
+    public static List<Tensor> apply(List<Tensor> outputs, OipRequest request, List<String> classes) {
         if (request.outputs() == null || request.outputs().stream().allMatch(o -> o.classification() == null)) {
             return outputs;
         }

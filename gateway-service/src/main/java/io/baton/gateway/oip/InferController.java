@@ -1,8 +1,7 @@
 package io.baton.gateway.oip;
 
 import java.io.IOException;
-import java.util.LinkedHashMap;
-import java.util.Map;
+import java.util.function.Supplier;
 
 import jakarta.servlet.http.HttpServletRequest;
 
@@ -18,23 +17,9 @@ import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 
-import io.baton.commons.tensor.TensorException;
-import io.baton.core.util.InFlightBytes;
 import io.baton.gateway.GatewayException;
-import io.baton.gateway.LimitedInputStream;
-import io.baton.gateway.admission.AdmissionControl;
-import io.baton.gateway.admission.AdmissionLimit;
-import io.baton.gateway.edge.BodyRefused;
-import io.baton.gateway.edge.EdgeProperties;
-import io.baton.gateway.edge.PacedBody;
-import io.baton.gateway.metrics.InferenceMetrics;
 import io.baton.gateway.oip.schema.InferenceErrorResponse;
 import io.baton.gateway.registry.ApplicationDefinition;
-import io.baton.gateway.registry.VariantDefinition;
-import io.baton.gateway.serving.InferenceProperties;
-import io.baton.gateway.serving.InferenceService;
-import io.baton.gateway.serving.RequestLimitsProperties;
-import io.baton.gateway.serving.Served;
 
 /** {@code POST /v2/models/{app}[/versions/{v}]/infer}: JSON or the binary tensor data extension. */
 @ApiResponse(responseCode = "400", description = "Malformed request, or a tensor, shape, datatype or parameter "
@@ -63,33 +48,11 @@ import io.baton.gateway.serving.Served;
 @ApiResponse(responseCode = "504", description = "No answer within the deadline", content = @Content(
         mediaType = "application/json", schema = @Schema(implementation = InferenceErrorResponse.class)))
 @RestController
-public class InferController {
+public record InferController(InferenceCall call, OipRequestReader reader, OipResponseWriter writer,
+                              InferBodies bodies) {
 
     private static final String HEADER_LENGTH_DESCRIPTION = "Binary tensor data extension: the length in bytes of "
             + "the JSON at the start of the body.";
-
-    private final InferenceService service;
-    private final OipRequestReader reader;
-    private final OipResponseWriter writer;
-    private final InferenceMetrics metrics;
-    private final AdmissionControl admission;
-    /** Bytes of request bodies held at once, from before a body is read until its request is answered. */
-    private final InFlightBytes bodies;
-    private final long maxBodyBytes;
-    private final long bodyGraceNanos;
-
-    public InferController(InferenceService service, OipRequestReader reader, OipResponseWriter writer,
-                           InferenceMetrics metrics, AdmissionControl admission, InferenceProperties properties,
-                           EdgeProperties edge, RequestLimitsProperties limits) {
-        this.service = service;
-        this.bodies = new InFlightBytes(limits.maxBodiesInFlight().toBytes());
-        this.admission = admission;
-        this.reader = reader;
-        this.writer = writer;
-        this.metrics = metrics;
-        this.maxBodyBytes = properties.maxInferRequestSize().toBytes();
-        this.bodyGraceNanos = edge.body().rateGrace().toNanos();
-    }
 
     @PostMapping("/v2/models/{app}/infer")
     @Operation(operationId = "modelInfer", summary = "Inference by the application (the policy picks the variants)")
@@ -115,119 +78,54 @@ public class InferController {
                                         @RequestHeader(value = OipRequestReader.HEADER_LENGTH, required = false)
                                         String headerLength) throws IOException {
         long received = System.nanoTime();
-        String tag = InferenceMetrics.UNKNOWN;
-        AdmissionControl.Permit permit = null;
-        AdmissionLimit.Outcome outcome = AdmissionLimit.Outcome.NEUTRAL;
-        long reserved = 0;
+        Body body = new Body(http, received, headerLength);
         try {
-            ApplicationDefinition def = service.application(app);
-            tag = def.name();
-            reserved = reserveBody(http);
-            byte[] body = body(http, received, def.sloMs());
+            return call.infer(app, version, received, body, this::ok);
+        } finally {
+            body.release();
+        }
+    }
+
+    private ResponseEntity<byte[]> ok(InferenceCall.Answer answer) {
+        OipResponseWriter.Encoded encoded = writer.write(answer.model(), answer.version(), answer.request().id(),
+                answer.parameters(), answer.outputs(), answer.request());
+        ResponseEntity.BodyBuilder ok = ResponseEntity.ok().contentType(encoded.contentType());
+        if (encoded.headerLength() != null) {
+            ok.header(OipRequestReader.HEADER_LENGTH, String.valueOf(encoded.headerLength()));
+        }
+        return ok.body(encoded.body());
+    }
+
+    /**
+     * A request's body: reserved in the budget of bodies held at once, then read, once the application is known (its
+     * SLO bounds the reading); held until the request is answered.
+     */
+    private final class Body implements InferenceCall.Arrival<IOException> {
+
+        private final HttpServletRequest http;
+        private final long received;
+        private final String headerLength;
+        private long reserved;
+
+        Body(HttpServletRequest http, long received, String headerLength) {
+            this.http = http;
+            this.received = received;
+            this.headerLength = headerLength;
+        }
+
+        @Override
+        public Supplier<OipRequest> receive(ApplicationDefinition def) throws IOException {
+            reserved = bodies.reserve(http);
+            byte[] body = bodies.read(http, received, def.sloMs());
             if (body.length == 0) {
                 throw GatewayException.badRequest("the request has no body: send the OIP inference request as JSON");
             }
-            // only once the body is in: a permit is held by requests the gateway can work on, never by a client
-            // still sending (reading is bounded by baton.gateway.edge.body, see BodyReadFilter)
-            permit = admission.admit(def.name(), def.sloMs());
-            VariantDefinition v = InferenceService.version(def, version);
-            OipRequest request = reader.read(body, headerLength);
-            Classification.check(request, InferenceService.outputSpecs(def, v));
-            Served served = service.infer(def, v, request.inputs(), request.outputNames(), request.timeoutUs(),
-                    request.priority(), received);
-            double totalMs = (System.nanoTime() - received) / 1e6;
-            outcome = AdmissionLimit.Outcome.served(totalMs, InferenceService.budgetMs(def, request.timeoutUs()));
-            Map<String, Object> parameters = new LinkedHashMap<>(served.parameters());
-            parameters.put("total_ms", totalMs);
-            OipResponseWriter.Encoded encoded = writer.write(def.name(), served.modelVersion(), request.id(),
-                    parameters, Classification.apply(served.outputs(), request, def.classes()), request);
-            metrics.served(tag, received);
-            ResponseEntity.BodyBuilder ok = ResponseEntity.ok().contentType(encoded.contentType());
-            if (encoded.headerLength() != null) {
-                ok.header(OipRequestReader.HEADER_LENGTH, String.valueOf(encoded.headerLength()));
-            }
-            return ok.body(encoded.body());
-        } catch (GatewayException e) {
-            outcome = forLoad(e);
-            metrics.failed(tag, e.reason(), received);
-            throw e;
-        } catch (TensorException e) {
-            metrics.failed(tag, "invalid-request", received);
-            throw e;
-        } catch (RuntimeException e) {
-            metrics.failed(tag, "internal", received);
-            throw e;
-        } finally {
-            if (permit != null) {
-                permit.release(outcome);
-            }
+            // reading is bounded by baton.gateway.edge.body (see BodyReadFilter); parsing waits for admission
+            return () -> reader.read(body, headerLength);
+        }
+
+        void release() {
             bodies.release(reserved);
         }
-    }
-
-    /**
-     * Reserves the request's body in the budget of bodies held at once, before it is read: its Content-Length, or
-     * {@code max-infer-request-size} when it has none (chunked). Past the budget the request is refused at once, its
-     * body unread: a 503 with {@code Retry-After} while others are held, a 413 for a body larger than the whole
-     * budget. A body declared past {@code max-infer-request-size} reserves nothing: {@link #body} refuses it.
-     */
-    private long reserveBody(HttpServletRequest http) {
-        long declared = http.getContentLengthLong();
-        if (declared > maxBodyBytes) {
-            return 0;
-        }
-        long bytes = declared >= 0 ? declared : maxBodyBytes;
-        if (bytes > bodies.budget()) {
-            throw new GatewayException(413, "too-large", "the request body of " + bytes + " bytes is larger than "
-                    + "the gateway's whole budget for request bodies held at once, " + bodies.budget()
-                    + " bytes (baton.gateway.request-limits.max-bodies-in-flight)");
-        }
-        if (!bodies.tryReserve(bytes)) {
-            throw GatewayException.overloaded("request refused: the gateway holds " + bodies.held()
-                    + " bytes of request bodies and this one (" + bytes + " bytes) would pass its budget of "
-                    + bodies.budget() + " bytes (baton.gateway.request-limits.max-bodies-in-flight); retry shortly");
-        }
-        return bytes;
-    }
-
-    /** Whether a refusal says the application is past what it can answer: drops and time-outs do. */
-    private static AdmissionLimit.Outcome forLoad(GatewayException e) {
-        boolean missed = e.drop() || e.reason().equals("timeout") || e.reason().equals("bulkhead-full");
-        return missed ? AdmissionLimit.Outcome.MISSED : AdmissionLimit.Outcome.NEUTRAL;
-    }
-
-    /**
-     * The whole body, refused (413) past the limit: by its Content-Length before reading, else while reading; and
-     * refused (408) when it has not arrived within the application's SLO counted from {@code received} (at least the
-     * rate grace: a client's own {@code timeout} is in the body, unknown until it is read), or too slowly.
-     */
-    private byte[] body(HttpServletRequest http, long received, double sloMs) throws IOException {
-        String encoding = http.getHeader("Content-Encoding");
-        if (encoding != null && !encoding.isBlank() && !encoding.strip().equalsIgnoreCase("identity")) {
-            // read as it came, a compressed body would fail as malformed JSON, pointing at its first byte
-            throw new GatewayException(415, "unsupported-encoding", "Content-Encoding '" + encoding.strip()
-                    + "' is not accepted: send the request body uncompressed");
-        }
-        long declared = http.getContentLengthLong();
-        if (declared > maxBodyBytes) {
-            throw tooLarge("of " + declared + " bytes ");
-        }
-        PacedBody paced = PacedBody.of(http);
-        if (paced != null) {
-            paced.deadlineAtMost(received + Math.max((long) (sloMs * 1e6), bodyGraceNanos));
-        }
-        try {
-            return new LimitedInputStream(http.getInputStream(), maxBodyBytes).readAllBytes();
-        } catch (LimitedInputStream.LimitExceeded e) {
-            throw tooLarge("");
-        } catch (BodyRefused e) {
-            throw new GatewayException(e.tooSlow() ? 408 : 400, e.tooSlow() ? "too-slow" : "client-aborted",
-                    e.getMessage());
-        }
-    }
-
-    private GatewayException tooLarge(String size) {
-        return new GatewayException(413, "too-large", "the request body " + size + "exceeds the limit of "
-                + maxBodyBytes + " bytes (baton.gateway.max-infer-request-size)");
     }
 }

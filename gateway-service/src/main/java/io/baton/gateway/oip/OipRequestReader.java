@@ -225,7 +225,7 @@ public final class OipRequestReader {
                 throw new TensorException(label, "needs " + size + " bytes of binary data but only "
                         + (body.length - offset) + " remain after the inputs before it");
             }
-            tensors.add(binaryTensor(label, name, type, shape, ByteBuffer.wrap(body, offset, size)));
+            tensors.add(bytesTensor(label, "binary data", name, type, shape, ByteBuffer.wrap(body, offset, size)));
             offset += size;
         }
         if (offset != body.length) {
@@ -256,16 +256,20 @@ public final class OipRequestReader {
     }
 
     /**
-     * A binary input viewing the body. BYTES has no fixed width: its bytes must be exactly the shape's count of
-     * elements, each a 4-byte little-endian length and that many bytes.
+     * A tensor over bytes a request carries beside its metadata (REST's binary data, gRPC's raw_input_contents),
+     * viewing them. BYTES has no fixed width: its bytes must be exactly the shape's count of elements, each a 4-byte
+     * little-endian length and that many bytes.
+     *
+     * @param carrier what the bytes are called in the protocol, for the message when they do not fit the shape
      */
-    private static Tensor binaryTensor(String label, String name, Datatype type, long[] shape, ByteBuffer bytes) {
+    public static Tensor bytesTensor(String label, String carrier, String name, Datatype type, long[] shape,
+                                     ByteBuffer bytes) {
         try {
             return new Tensor(name, type, shape, bytes);
         } catch (IllegalArgumentException e) {
             String why = e.getMessage().startsWith(name + ": ") ? e.getMessage().substring(name.length() + 2)
                     : e.getMessage();
-            throw new TensorException(label, "binary data of " + bytes.remaining() + " bytes does not hold shape "
+            throw new TensorException(label, carrier + " of " + bytes.remaining() + " bytes does not hold shape "
                     + java.util.Arrays.toString(shape) + " of " + type + ": " + why + " (BYTES elements are each a "
                     + "4-byte little-endian length, then that many bytes)");
         }

@@ -1,5 +1,8 @@
 package io.baton.cli.bench.live;
 
+import io.baton.oip.grpc.GRPCInferenceServiceGrpc;
+import io.grpc.ManagedChannel;
+import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
 import static io.baton.core.policy.PolicyIds.SYMPHONY;
 import static io.baton.core.policy.PolicyIds.WORK_CONSERVING;
 
@@ -56,13 +59,15 @@ public final class LiveBench {
     public record Config(URI gateway, URI registry, URI scheduler, String sourceApp, String variant, Double sloMs, List<Double> rates,
                          double maxRate, double seconds, double warmupSeconds, long seed, Duration timeout, Integer workers,
                          String prefix, boolean raw, int concurrency, String inputs, Integer batch, Integer intraOpThreads,
-                         Map<String, String> inputValues) {
+                         Map<String, String> inputValues, String protocol, String grpcTarget) {
         public Config {
             inputValues = inputValues == null ? Map.of() : Map.copyOf(inputValues);
         }
     }
 
     public static final String DATASET = "dataset", GENERATED = "generated";
+    /** {@code --protocol}: the gateway's REST routes, or its gRPC port ({@code --grpc HOST:PORT}). */
+    public static final String HTTP = "http", GRPC = "grpc";
 
     /** The chosen model: its variant (as the registry shows it), artifact, profile (as the registry stores it) and ℓ(b). */
     record Model(String variant, String digest, JsonNode profile, LatencyProfile latency, JsonNode variantJson) {}
@@ -119,11 +124,31 @@ public final class LiveBench {
         for (var e : apps.entrySet()) createApplication(e.getValue(), e.getKey(), source, model, slo);
         for (String app : apps.values()) awaitReady(app);
 
-        HttpClient client = Requests.client();
+        HttpClient client = HttpRequests.client();
+        ManagedChannel channel = GRPC.equals(config.protocol())
+                ? NettyChannelBuilder.forTarget(config.grpcTarget()).usePlaintext().build() : null;
+        try {
+            measure(workload, model, apps, rates, slo, workers, intraOpThreads, client, channel);
+        } finally {
+            if (channel != null) channel.shutdownNow();
+        }
+    }
+
+    /** The requests to {@code app} over the protocol chosen: REST, or gRPC on {@code channel}. */
+    private Requests requests(Workload workload, String app, HttpClient client, ManagedChannel channel) {
+        if (channel != null) {
+            return workload.grpcRequests(GRPCInferenceServiceGrpc.newStub(channel), app, config.timeout());
+        }
+        return workload.requests(client, config.gateway().resolve("/v2/models/" + app + "/infer"), config.timeout());
+    }
+
+    private void measure(Workload workload, Model model, Map<String, String> apps, List<Double> rates, double slo, int workers,
+                         int intraOpThreads, HttpClient client, ManagedChannel channel) throws Exception {
         List<PointResult> points = new ArrayList<>();
+        if (channel != null) out.println("over gRPC: inference.GRPCInferenceService/ModelInfer at " + config.grpcTarget());
         printHeader();
         for (var e : apps.entrySet()) {
-            Requests requests = workload.requests(client, config.gateway().resolve("/v2/models/" + e.getValue() + "/infer"), config.timeout());
+            Requests requests = requests(workload, e.getValue(), client, channel);
             if (config.warmupSeconds() > 0) OpenLoop.run(requests, Math.min(rates.get(0), 200), config.warmupSeconds(), config.seed() + 99, config.timeout());
             for (int i = 0; i < rates.size(); i++) {
                 OpenLoop.Run run = OpenLoop.run(requests, rates.get(i), config.seconds(), config.seed() + i, config.timeout());
@@ -135,8 +160,7 @@ public final class LiveBench {
         printFootnotes(points);
 
         if (config.raw()) {
-            Requests requests = workload.requests(client, config.gateway().resolve("/v2/models/" + apps.get(WORK_CONSERVING) + "/infer"),
-                    config.timeout());
+            Requests requests = requests(workload, apps.get(WORK_CONSERVING), client, channel);
             raw(model, workload, workers, intraOpThreads, requests, points);
         }
         long unanswered = points.stream().mapToLong(PointResult::unanswered).sum();

@@ -50,4 +50,48 @@ public record Outcome(double latencyMs, int status, int batchSize, double execut
         String reason = json != null && json.hasNonNull("error") ? json.get("error").asText() : new String(body, java.nio.charset.StandardCharsets.UTF_8);
         return new Outcome(latencyMs, status, 0, Double.NaN, reason.length() > 160 ? reason.substring(0, 160) + "…" : reason);
     }
+
+    /** A served gRPC answer: as a 200, with the batch size and execution time its parameters report. */
+    static Outcome ofGrpc(double latencyMs, io.baton.oip.grpc.ModelInferResponse answer) {
+        int batch = 0;
+        double executionMs = Double.NaN;
+        for (String key : Oip.BATCH_SIZE_KEYS) {
+            io.baton.oip.grpc.InferParameter p = answer.getParametersMap().get(key);
+            if (p != null && batch == 0) batch = (int) (p.hasInt64Param() ? p.getInt64Param() : p.getDoubleParam());
+        }
+        for (String key : Oip.EXECUTION_MS_KEYS) {
+            io.baton.oip.grpc.InferParameter p = answer.getParametersMap().get(key);
+            if (p != null && Double.isNaN(executionMs)) executionMs = p.hasDoubleParam() ? p.getDoubleParam() : p.getInt64Param();
+        }
+        return new Outcome(latencyMs, 200, batch, executionMs, null);
+    }
+
+    /**
+     * A gRPC refusal, counted as the HTTP status the gateway gives the same refusal over REST (UNAVAILABLE 503,
+     * RESOURCE_EXHAUSTED 429, ...); a call that got no answer at all (the client's own deadline, a broken
+     * connection, the server unreachable) is {@link #NO_ANSWER}.
+     */
+    static Outcome ofGrpc(double latencyMs, io.grpc.Status status) {
+        String why = status.getDescription() == null ? status.getCode().name() : status.getDescription();
+        int http = switch (status.getCode()) {
+            case INVALID_ARGUMENT -> 400;
+            case UNAUTHENTICATED -> 401;
+            case PERMISSION_DENIED -> 403;
+            case NOT_FOUND -> 404;
+            case RESOURCE_EXHAUSTED -> 429;
+            case UNAVAILABLE -> 503;
+            case INTERNAL -> 500;
+            default -> NO_ANSWER;
+        };
+        // the server's own DEADLINE_EXCEEDED carries its reason; the client's deadline carries only its own words
+        if (status.getCode() == io.grpc.Status.Code.DEADLINE_EXCEEDED && status.getDescription() != null
+                && !status.getDescription().startsWith("deadline exceeded after") && !status.getDescription().startsWith("ClientCall")) {
+            http = 504;
+        }
+        if (status.getCode() == io.grpc.Status.Code.UNAVAILABLE && status.getCause() != null) {
+            http = NO_ANSWER;   // no connection: nobody refused it
+        }
+        if (http == NO_ANSWER) return new Outcome(latencyMs, NO_ANSWER, 0, Double.NaN, status.toString());
+        return new Outcome(latencyMs, http, 0, Double.NaN, why.length() > 160 ? why.substring(0, 160) + "…" : why);
+    }
 }

@@ -1,5 +1,6 @@
 package io.baton.cli.bench.live;
 
+import io.baton.oip.grpc.GRPCInferenceServiceGrpc;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.nio.ByteBuffer;
@@ -53,9 +54,14 @@ final class Workload {
 
     Requests requests(HttpClient client, URI inferUrl, Duration timeout) {
         if (!isGenerated()) {
-            return new Requests(client, inferUrl, images.inputName(), images.examples(), images.dims(), images.count(), timeout);
+            return new HttpRequests(client, inferUrl, images.inputName(), images.examples(), images.dims(), images.count(), timeout);
         }
-        return new Requests(client, inferUrl, generated.stream().map(BinaryInferRequest::of).toList(), timeout);
+        return new HttpRequests(client, inferUrl, generated.stream().map(BinaryInferRequest::of).toList(), timeout);
+    }
+
+    /** The same requests over gRPC to {@code app}: each input's bytes in {@code raw_input_contents}. */
+    Requests grpcRequests(GRPCInferenceServiceGrpc.GRPCInferenceServiceStub stub, String app, Duration timeout) {
+        return new GrpcRequests(stub, app, samples(), timeout);
     }
 
     /** Each request's inputs as tensors, for ONNX Runtime alone. */

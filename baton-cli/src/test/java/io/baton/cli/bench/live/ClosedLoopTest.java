@@ -31,7 +31,7 @@ class ClosedLoopTest {
         });
         server.start();
         try {
-            Requests requests = new Requests(HttpClient.newHttpClient(),
+            Requests requests = new HttpRequests(HttpClient.newHttpClient(),
                     URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/v2/models/m/infer"),
                     "input", new float[] {0.5f}, new int[] {1}, 1, Duration.ofSeconds(5));
             int clients = 4;

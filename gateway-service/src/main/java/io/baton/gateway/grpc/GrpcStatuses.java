@@ -1,0 +1,79 @@
+package io.baton.gateway.grpc;
+
+import java.util.concurrent.CompletionException;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import io.grpc.Metadata;
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
+
+import io.baton.commons.tensor.TensorException;
+import io.baton.gateway.GatewayException;
+
+/**
+ * A refusal as the gRPC status a client expects, with the message the REST route gives for it. The HTTP status the
+ * gateway answers over REST decides the code:
+ *
+ * <pre>
+ * 400, 415 bad input            INVALID_ARGUMENT
+ * 401 no key, key not accepted  UNAUTHENTICATED
+ * 403 key without the scope     PERMISSION_DENIED
+ * 404 unknown model or version  NOT_FOUND
+ * 408, 504 out of time          DEADLINE_EXCEEDED
+ * 413, 429 past a limit         RESOURCE_EXHAUSTED
+ * 502, 503 not ready, overload, dropped, upstream down   UNAVAILABLE
+ * anything else                 INTERNAL
+ * </pre>
+ *
+ * Every refusal carries the gateway's short reason (its metrics label) in the trailer {@code baton-reason}; an
+ * admission-control refusal carries {@code retry-after: 1} as well, the REST answer's header.
+ */
+final class GrpcStatuses {
+
+    static final Metadata.Key<String> RETRY_AFTER = Metadata.Key.of("retry-after", Metadata.ASCII_STRING_MARSHALLER);
+    static final Metadata.Key<String> REASON = Metadata.Key.of("baton-reason", Metadata.ASCII_STRING_MARSHALLER);
+
+    private static final Logger log = LoggerFactory.getLogger(GrpcStatuses.class);
+
+    private GrpcStatuses() {
+    }
+
+    static StatusRuntimeException of(Throwable failure) {
+        Throwable e = failure instanceof CompletionException && failure.getCause() != null ? failure.getCause()
+                : failure;
+        if (e instanceof StatusRuntimeException s) {
+            return s;
+        }
+        if (e instanceof GatewayException g) {
+            Metadata trailers = new Metadata();
+            trailers.put(REASON, g.reason());
+            if (g.reason().equals(GatewayException.OVERLOADED)) {
+                // how soon a refused client may try again: an admission limit is judged within one SLO (≤ 2 s)
+                trailers.put(RETRY_AFTER, "1");
+            }
+            return code(g.status()).withDescription(g.getMessage()).asRuntimeException(trailers);
+        }
+        if (e instanceof TensorException) {
+            Metadata trailers = new Metadata();
+            trailers.put(REASON, "invalid-request");
+            return Status.INVALID_ARGUMENT.withDescription(e.getMessage()).asRuntimeException(trailers);
+        }
+        log.error("internal error on a gRPC call", e);
+        return Status.INTERNAL.withDescription("internal error in the gateway (logged there)").asRuntimeException();
+    }
+
+    static Status code(int httpStatus) {
+        return switch (httpStatus) {
+            case 400, 415 -> Status.INVALID_ARGUMENT;
+            case 401 -> Status.UNAUTHENTICATED;
+            case 403 -> Status.PERMISSION_DENIED;
+            case 404 -> Status.NOT_FOUND;
+            case 408, 504 -> Status.DEADLINE_EXCEEDED;
+            case 413, 429 -> Status.RESOURCE_EXHAUSTED;
+            case 502, 503 -> Status.UNAVAILABLE;
+            default -> Status.INTERNAL;
+        };
+    }
+}

@@ -1,0 +1,197 @@
+package io.baton.gateway.grpc;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+
+import io.grpc.stub.StreamObserver;
+
+import io.baton.commons.tensor.TensorSpec;
+import io.baton.gateway.oip.OipModelController;
+import io.baton.gateway.oip.OipServerController;
+import io.baton.gateway.oip.UpstreamHealth;
+import io.baton.gateway.registry.ApplicationDefinition;
+import io.baton.gateway.registry.RegistryClient;
+import io.baton.gateway.registry.VariantDefinition;
+import io.baton.gateway.scheduler.ApplicationState;
+import io.baton.gateway.scheduler.SchedulerClient;
+import io.baton.gateway.serving.InferenceService;
+import io.baton.oip.grpc.GRPCInferenceServiceGrpc;
+import io.baton.oip.grpc.ModelInferRequest;
+import io.baton.oip.grpc.ModelInferResponse;
+import io.baton.oip.grpc.ModelMetadataRequest;
+import io.baton.oip.grpc.ModelMetadataResponse;
+import io.baton.oip.grpc.ModelReadyRequest;
+import io.baton.oip.grpc.ModelReadyResponse;
+import io.baton.oip.grpc.ModelStreamInferResponse;
+import io.baton.oip.grpc.RepositoryIndexRequest;
+import io.baton.oip.grpc.RepositoryIndexResponse;
+import io.baton.oip.grpc.ServerLiveRequest;
+import io.baton.oip.grpc.ServerLiveResponse;
+import io.baton.oip.grpc.ServerMetadataRequest;
+import io.baton.oip.grpc.ServerMetadataResponse;
+import io.baton.oip.grpc.ServerReadyRequest;
+import io.baton.oip.grpc.ServerReadyResponse;
+
+/**
+ * {@code inference.GRPCInferenceService}: what the REST routes answer under {@code /v2}, over gRPC. Readiness is
+ * an answer ({@code ready: false}), not an error, as Triton gives it; an unknown model or version is NOT_FOUND. Each
+ * call runs on the gRPC server's executor and may block there, as a REST request holds its Tomcat thread.
+ */
+final class OipGrpcService extends GRPCInferenceServiceGrpc.GRPCInferenceServiceImplBase {
+
+    private final GrpcInference inference;
+    private final InferenceService service;
+    private final SchedulerClient scheduler;
+    private final RegistryClient registry;
+    private final UpstreamHealth health;
+    private final String version;
+
+    OipGrpcService(GrpcInference inference, SchedulerClient scheduler, RegistryClient registry, UpstreamHealth health,
+                   String version) {
+        this.inference = inference;
+        this.service = inference.call().service();
+        this.scheduler = scheduler;
+        this.registry = registry;
+        this.health = health;
+        this.version = version;
+    }
+
+    @Override
+    public void serverLive(ServerLiveRequest request, StreamObserver<ServerLiveResponse> answer) {
+        reply(answer, ServerLiveResponse.newBuilder().setLive(true).build());
+    }
+
+    /** Ready when the registry and the scheduler answer, as {@code GET /v2/health/ready}. */
+    @Override
+    public void serverReady(ServerReadyRequest request, StreamObserver<ServerReadyResponse> answer) {
+        reply(answer, ServerReadyResponse.newBuilder().setReady(health.problems().isEmpty()).build());
+    }
+
+    @Override
+    public void serverMetadata(ServerMetadataRequest request, StreamObserver<ServerMetadataResponse> answer) {
+        reply(answer, ServerMetadataResponse.newBuilder().setName("baton").setVersion(version)
+                .addAllExtensions(OipServerController.EXTENSIONS).build());
+    }
+
+    @Override
+    public void modelReady(ModelReadyRequest request, StreamObserver<ModelReadyResponse> answer) {
+        try {
+            ApplicationDefinition def = service.application(request.getName());
+            VariantDefinition v = InferenceService.version(def, emptyToNull(request.getVersion()));
+            Optional<ApplicationState> state = scheduler.application(def.name()).join();
+            boolean ready = state.isPresent() && (v == null ? state.get().ready() : state.get().ready(v.name()));
+            reply(answer, ModelReadyResponse.newBuilder().setReady(ready).build());
+        } catch (RuntimeException e) {
+            answer.onError(GrpcStatuses.of(e));
+        }
+    }
+
+    /** The application's tensors (the version's, when one is named) and versions, as {@code GET /v2/models/{app}}. */
+    @Override
+    public void modelMetadata(ModelMetadataRequest request, StreamObserver<ModelMetadataResponse> answer) {
+        try {
+            ApplicationDefinition def = service.application(request.getName());
+            VariantDefinition v = InferenceService.version(def, emptyToNull(request.getVersion()));
+            List<TensorSpec> inputs = v != null && !v.inputs().isEmpty() ? v.inputs() : def.clientInputs(null);
+            List<TensorSpec> outputs = v != null && !v.outputs().isEmpty() ? v.outputs() : def.clientOutputs(null);
+            ModelMetadataResponse.Builder b = ModelMetadataResponse.newBuilder().setName(def.name())
+                    .addAllVersions(def.variantNames()).setPlatform(OipModelController.PLATFORM);
+            inputs.forEach(s -> b.addInputs(tensor(s)));
+            outputs.forEach(s -> b.addOutputs(tensor(s)));
+            reply(answer, b.build());
+        } catch (RuntimeException e) {
+            answer.onError(GrpcStatuses.of(e));
+        }
+    }
+
+    /** Every application with its state, in name order, as {@code POST /v2/repository/index}. */
+    @Override
+    public void repositoryIndex(RepositoryIndexRequest request, StreamObserver<RepositoryIndexResponse> answer) {
+        try {
+            List<String> names = registry.applicationNames();
+            List<CompletableFuture<Optional<ApplicationState>>> states = new ArrayList<>(names.size());
+            names.forEach(name -> states.add(scheduler.application(name)));
+            RepositoryIndexResponse.Builder b = RepositoryIndexResponse.newBuilder();
+            for (int i = 0; i < names.size(); i++) {
+                RepositoryIndexResponse.ModelIndex.Builder entry = b.addModelsBuilder().setName(names.get(i));
+                try {
+                    Optional<ApplicationState> s = states.get(i).join();
+                    boolean ready = s.map(ApplicationState::ready).orElse(false);
+                    entry.setState(ready ? "READY" : "UNAVAILABLE").setReason(ready ? ""
+                            : s.map(a -> String.valueOf(a.reason())).orElse("the scheduler does not know it"));
+                } catch (CompletionException e) {
+                    Throwable why = e.getCause() != null ? e.getCause() : e;
+                    entry.setState("UNAVAILABLE").setReason(String.valueOf(why.getMessage()));
+                }
+                if (request.getReady() && !entry.getState().equals("READY")) {
+                    b.removeModels(b.getModelsCount() - 1);
+                }
+            }
+            reply(answer, b.build());
+        } catch (RuntimeException e) {
+            answer.onError(GrpcStatuses.of(e));
+        }
+    }
+
+    @Override
+    public void modelInfer(ModelInferRequest request, StreamObserver<ModelInferResponse> answer) {
+        long received = System.nanoTime();
+        try {
+            reply(answer, inference.infer(request, received));
+        } catch (RuntimeException e) {
+            answer.onError(GrpcStatuses.of(e));
+        }
+    }
+
+    /**
+     * Each request answered on the stream in the order they came, a refused one by its {@code error_message} (the
+     * status's description, as the REST error's text) without closing the stream.
+     */
+    @Override
+    public StreamObserver<ModelInferRequest> modelStreamInfer(StreamObserver<ModelStreamInferResponse> answers) {
+        return new StreamObserver<>() {
+            @Override
+            public void onNext(ModelInferRequest request) {
+                long received = System.nanoTime();
+                ModelStreamInferResponse.Builder b = ModelStreamInferResponse.newBuilder();
+                try {
+                    b.setInferResponse(inference.infer(request, received));
+                } catch (RuntimeException e) {
+                    io.grpc.Status status = GrpcStatuses.of(e).getStatus();
+                    b.setErrorMessage(status.getDescription() == null ? status.getCode().name()
+                            : status.getDescription());
+                    b.setInferResponse(ModelInferResponse.newBuilder().setModelName(request.getModelName())
+                            .setModelVersion(request.getModelVersion()).setId(request.getId()));
+                }
+                answers.onNext(b.build());
+            }
+
+            @Override
+            public void onError(Throwable t) {
+                // the client cancelled or the stream broke: nothing is left to answer
+            }
+
+            @Override
+            public void onCompleted() {
+                answers.onCompleted();
+            }
+        };
+    }
+
+    private static ModelMetadataResponse.TensorMetadata tensor(TensorSpec s) {
+        return ModelMetadataResponse.TensorMetadata.newBuilder().setName(s.name()).setDatatype(s.datatype())
+                .addAllShape(s.shape()).build();
+    }
+
+    private static <T> void reply(StreamObserver<T> answer, T value) {
+        answer.onNext(value);
+        answer.onCompleted();
+    }
+
+    private static String emptyToNull(String s) {
+        return s.isEmpty() ? null : s;
+    }
+}
