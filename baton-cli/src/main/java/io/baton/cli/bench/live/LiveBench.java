@@ -17,6 +17,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -236,6 +237,38 @@ public final class LiveBench {
         return new Workers(live, intraOp == null ? 1 : intraOp);
     }
 
+    /**
+     * The gateway's, the scheduler's and the live workers' processes and their CPU time before the saturation run. The
+     * workers are those the scheduler lists as live, at the URLs they registered; a scheduler that cannot say leaves
+     * them unmeasured, never fails the bench.
+     */
+    private CpuPerRequest cpuBefore() {
+        List<CpuPerRequest.Service> services = List.of(new CpuPerRequest.Service("gateway", config.gateway()),
+                new CpuPerRequest.Service("scheduler", config.scheduler()));
+        List<CpuPerRequest.Service> workers = new ArrayList<>();
+        String noWorkers = null;
+        try {
+            JsonHttp.Response r = http.get(config.scheduler().resolve("/internal/v1/workers"));
+            if (r.status() != 200) {
+                noWorkers = "the scheduler's worker list answered " + r.status();
+            } else {
+                for (JsonNode w : r.json()) {
+                    if (!"LIVE".equals(w.path("state").asText())) continue;
+                    if (!w.path("url").isTextual()) {
+                        noWorkers = "the scheduler's worker list gives no URL for " + w.path("workerId").asText();
+                        workers.clear();
+                        break;
+                    }
+                    workers.add(new CpuPerRequest.Service(w.path("workerId").asText(), URI.create(w.path("url").asText())));
+                }
+                if (workers.isEmpty() && noWorkers == null) noWorkers = "the scheduler lists no live worker";
+            }
+        } catch (RuntimeException e) {
+            noWorkers = "the scheduler's worker list could not be read: " + e.getMessage();
+        }
+        return CpuPerRequest.start(new ProcCpu(Path.of("/proc")), services, workers, noWorkers);
+    }
+
     /** The validation images when asked for, or by default when they fit the application's one input; else generated inputs. */
     private Workload workload(JsonNode source, Model model) {
         boolean declares = source.path("inputs").size() + model.variantJson().path("inputs").size() > 0;
@@ -358,8 +391,10 @@ public final class LiveBench {
             throws Exception {
         out.printf(Locale.ROOT, "%nsaturation through the gateway (%s, closed loop, %d clients, %.0f s):%n", config.prefix() + "-wc",
                 config.concurrency(), config.seconds());
+        CpuPerRequest cpu = cpuBefore();
         ClosedLoop.Run closed = ClosedLoop.run(requests, config.concurrency(), config.seconds(), config.timeout().toMillis());
         PointResult sat = new PointResult(WORK_CONSERVING, Double.NaN, closed.seconds(), Double.POSITIVE_INFINITY, closed.outcomes(), 0);
+        List<String> cpuLines = cpu.report(sat.served());
         double served = sat.served() / closed.seconds();
         double batch = sat.meanBatch();
         int formed = Double.isNaN(batch) ? 1 : Math.max(1, (int) Math.round(batch));
@@ -367,6 +402,7 @@ public final class LiveBench {
         out.printf(Locale.ROOT, "  %.0f answers/s, mean batch %s, p50 %.2f ms, p99 %.2f ms, refused %d, unanswered %d%n", served,
                 Double.isNaN(batch) ? "n/a (not reported)" : String.format(Locale.ROOT, "%.2f", batch), sat.latencyPercentile(0.5),
                 sat.latencyPercentile(0.99), sat.refused(), sat.unanswered());
+        cpuLines.forEach(line -> out.println("  " + line));
         points.add(sat);
 
         byte[] onnx = http.getBytes(config.registry().resolve("/v1/artifacts/" + model.digest() + "/content"));

@@ -1,0 +1,149 @@
+package io.baton.cli.bench.live;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.NetworkInterface;
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The CPU time each service spends per answered request over a run: every service's process (found by the local port
+ * it listens on) read from {@code /proc} before and after, the difference divided by the answers. A service that is
+ * not on this machine, or a {@code /proc} that cannot be read, is reported as not measured with the reason; nothing
+ * here fails the bench.
+ */
+final class CpuPerRequest {
+    /** The target for the sum over gateway, scheduler and workers, in ms of CPU per answered request. */
+    static final double TARGET_MS = 0.6;
+
+    /** A service of the suite and the URL it answers on. */
+    record Service(String name, URI url) {}
+
+    /** A service's process and its CPU time (ticks) when the run began; or, with {@code pid} null, why it is not measured. */
+    private record Start(Service service, Long pid, long ticks, String why) {}
+
+    private final ProcCpu proc;
+    private final long ticksPerSecond;
+    private final boolean assumedTicks;
+    private final List<Start> gatewayAndScheduler = new ArrayList<>();
+    private final List<Start> workers = new ArrayList<>();
+    /** Why no worker is measured when the scheduler named none; null otherwise. */
+    private final String noWorkers;
+    /** Why nothing is measured at all (no /proc); null otherwise. */
+    private final String nothing;
+
+    private CpuPerRequest(ProcCpu proc, List<Service> services, List<Service> workerServices, String noWorkers) {
+        this.proc = proc;
+        this.noWorkers = noWorkers;
+        this.nothing = proc.readable() ? null : "/proc cannot be read here (not Linux?)";
+        Long ticks = nothing == null ? proc.ticksPerSecond() : null;
+        this.assumedTicks = ticks == null;
+        this.ticksPerSecond = ticks == null ? ProcCpu.ASSUMED_TICKS_PER_SECOND : ticks;
+        if (nothing != null) return;
+        for (Service s : services) gatewayAndScheduler.add(start(s));
+        for (Service s : workerServices) workers.add(start(s));
+    }
+
+    /**
+     * Finds the processes and reads their CPU time now, before the run.
+     *
+     * @param services  the gateway and the scheduler
+     * @param workers   the live workers; empty, and {@code noWorkers} says why, when the scheduler named none
+     */
+    static CpuPerRequest start(ProcCpu proc, List<Service> services, List<Service> workers, String noWorkers) {
+        return new CpuPerRequest(proc, services, workers, noWorkers);
+    }
+
+    private Start start(Service s) {
+        try {
+            String host = s.url().getHost();
+            if (host == null || !isLocal(InetAddress.getByName(host))) {
+                return new Start(s, null, 0, s.url().getAuthority() + " is not on this machine");
+            }
+            int port = s.url().getPort() >= 0 ? s.url().getPort() : "https".equals(s.url().getScheme()) ? 443 : 80;
+            Set<Long> inodes = proc.listeningInodes(port);
+            if (inodes.isEmpty()) return new Start(s, null, 0, "no process in this network namespace listens on port " + port);
+            Map<Long, Long> owners = proc.socketOwners(inodes);
+            if (owners.isEmpty()) return new Start(s, null, 0, "port " + port + " belongs to a process this user cannot look into");
+            long pid = owners.values().iterator().next();
+            ProcCpu.Stat stat = proc.stat(pid);
+            if (stat.comm().startsWith("docker-proxy")) {
+                return new Start(s, null, 0, "port " + port + " is forwarded by docker-proxy (the service runs in a container)");
+            }
+            return new Start(s, pid, stat.ticks(), null);
+        } catch (IOException | RuntimeException e) {
+            return new Start(s, null, 0, "reading /proc failed: " + e);
+        }
+    }
+
+    private static boolean isLocal(InetAddress address) throws IOException {
+        return address.isLoopbackAddress() || address.isAnyLocalAddress() || NetworkInterface.getByInetAddress(address) != null;
+    }
+
+    /** The report, after the run: one line of figures, then one line per service not measured. */
+    List<String> report(long answered) {
+        if (nothing != null) return List.of("CPU per answered request: not measured: " + nothing);
+        if (answered <= 0) return List.of("CPU per answered request: not measured: no request was answered");
+        Map<Long, Double> perProcess = new LinkedHashMap<>();
+        List<String> parts = new ArrayList<>(), notMeasured = new ArrayList<>();
+        boolean complete = true;
+        for (Start s : gatewayAndScheduler) {
+            Double ms = measure(s, answered, perProcess, notMeasured);
+            complete &= ms != null;
+            parts.add(s.service().name() + " " + ms(ms));
+        }
+        List<String> each = new ArrayList<>();
+        double workersMs = 0;
+        boolean allWorkers = true;
+        for (Start s : workers) {
+            Double ms = measure(s, answered, perProcess, notMeasured);
+            allWorkers &= ms != null;
+            each.add(ms(ms));
+            if (ms != null) workersMs += ms;
+        }
+        complete &= allWorkers;
+        if (workers.isEmpty()) {
+            complete = false;
+            parts.add("workers n/a");
+            notMeasured.add("workers: " + noWorkers);
+        } else {
+            parts.add(String.format(Locale.ROOT, "workers %s (%d%s)", allWorkers ? ms(workersMs) : "n/a", workers.size(),
+                    workers.size() > 1 ? ": " + String.join(", ", each) : ""));
+        }
+        // A process serving as two services (one JVM for all, as in tests) counts once in the sum.
+        double sum = perProcess.values().stream().mapToDouble(Double::doubleValue).sum();
+        parts.add(String.format(Locale.ROOT, "sum %s (target ≤ %.1f ms)%s", complete ? ms(sum) : "n/a", TARGET_MS,
+                complete ? (sum <= TARGET_MS ? " met" : " NOT met") : ""));
+        List<String> lines = new ArrayList<>();
+        lines.add("CPU per answered request: " + String.join(", ", parts)
+                + (assumedTicks ? String.format(Locale.ROOT, " (clock tick rate unreadable, %d/s assumed)", ticksPerSecond) : ""));
+        for (String why : notMeasured) lines.add("  CPU per request was not measured for " + why);
+        return lines;
+    }
+
+    /** The service's ms of CPU per answer, recorded by process in {@code perProcess}; null (and the reason noted) when not measured. */
+    private Double measure(Start s, long answered, Map<Long, Double> perProcess, List<String> notMeasured) {
+        if (s.pid() == null) {
+            notMeasured.add(s.service().name() + ": " + s.why());
+            return null;
+        }
+        try {
+            long ticks = proc.stat(s.pid()).ticks() - s.ticks();
+            double ms = ticks * 1000.0 / ticksPerSecond / answered;
+            perProcess.put(s.pid(), ms);
+            return ms;
+        } catch (IOException | RuntimeException e) {
+            notMeasured.add(s.service().name() + ": its process " + s.pid() + " could not be read after the run (" + e + ")");
+            return null;
+        }
+    }
+
+    private static String ms(Double ms) {
+        return ms == null ? "n/a" : String.format(Locale.ROOT, "%.2f ms", ms);
+    }
+}

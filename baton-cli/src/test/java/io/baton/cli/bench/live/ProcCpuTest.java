@@ -1,0 +1,136 @@
+package io.baton.cli.bench.live;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Reading {@code /proc}: stat lines, the listening sockets of {@code net/tcp} and {@code net/tcp6}, the process that
+ * holds a socket, on a layout written to a temporary directory; and this test's own process found by a port it listens
+ * on, in the real {@code /proc}.
+ */
+class ProcCpuTest {
+    private static final String TCP_HEADER =
+            "  sl  local_address rem_address   st tx_queue rx_queue tr tm->when retrnsmt   uid  timeout inode";
+    private static final String TCP6_HEADER = "  sl  local_address                         remote_address                        st tx_queue"
+            + " rx_queue tr tm->when retrnsmt   uid  timeout inode";
+
+    @TempDir
+    Path proc;
+
+    @Test
+    void aStatLineWhoseNameHoldsSpacesAndParenthesesGivesUtimeAndStime() {
+        String line = "4242 (my (odd) name) S 1 4242 4242 0 -1 4194560 1234 0 5 0 731 289 0 0 20 0 37 0 1000 1 2 3";
+        ProcCpu.Stat stat = ProcCpu.parseStat(line);
+        assertThat(stat.pid()).isEqualTo(4242);
+        assertThat(stat.comm()).isEqualTo("my (odd) name");
+        assertThat(stat.utime()).isEqualTo(731);
+        assertThat(stat.stime()).isEqualTo(289);
+        assertThat(stat.ticks()).isEqualTo(1020);
+    }
+
+    @Test
+    void onlySocketsInTheListenStateOnThePortAreFoundInIpv4AndIpv6Tables() {
+        // 0x1F90 = 8080, 0x1F91 = 8081; 0A is LISTEN, 01 ESTABLISHED
+        List<String> tcp = List.of(TCP_HEADER,
+                "   0: 0100007F:1F90 00000000:0000 0A 00000000:00000000 00:00000000 00000000  1000        0 111 1 0000 100 0 0 10 0",
+                "   1: 0100007F:1F90 0100007F:D431 01 00000000:00000000 00:00000000 00000000  1000        0 112 1 0000 20 4 30 10 -1",
+                "   2: 00000000:1F91 00000000:0000 0A 00000000:00000000 00:00000000 00000000  1000        0 113 1 0000 100 0 0 10 0");
+        List<String> tcp6 = List.of(TCP6_HEADER,
+                "   0: 00000000000000000000000000000000:1F90 00000000000000000000000000000000:0000 0A 00000000:00000000"
+                        + " 00:00000000 00000000  1000        0 211 1 0000 100 0 0 10 0",
+                "   1: 0000000000000000FFFF00000100007F:1F90 0000000000000000FFFF00000100007F:D432 01 00000000:00000000"
+                        + " 00:00000000 00000000  1000        0 212 1 0000 20 4 30 10 -1");
+        assertThat(ProcCpu.listeningInodes(tcp, 8080)).containsExactly(111L);
+        assertThat(ProcCpu.listeningInodes(tcp, 8081)).containsExactly(113L);
+        assertThat(ProcCpu.listeningInodes(tcp6, 8080)).containsExactly(211L);
+        assertThat(ProcCpu.listeningInodes(tcp6, 9000)).isEmpty();
+    }
+
+    @Test
+    void theProcessHoldingTheListeningSocketIsFoundAndItsCpuTimeRead() throws IOException {
+        Files.createDirectories(proc.resolve("net"));
+        Files.write(proc.resolve("net/tcp"), List.of(TCP_HEADER));
+        Files.write(proc.resolve("net/tcp6"), List.of(TCP6_HEADER,
+                "   0: 00000000000000000000000000000000:1F90 00000000000000000000000000000000:0000 0A 00000000:00000000"
+                        + " 00:00000000 00000000  1000        0 5150 1 0000 100 0 0 10 0"));
+        process(17, "java", 5, 3, "socket:[999]", "/dev/null");
+        process(23, "java (gateway)", 120, 80, "pipe:[5]", "socket:[5150]");
+        Files.createDirectories(proc.resolve("self"));
+        ByteBuffer auxv = ByteBuffer.allocate(48).order(ByteOrder.nativeOrder());
+        auxv.putLong(6).putLong(4096).putLong(17).putLong(250).putLong(0).putLong(0);
+        Files.write(proc.resolve("self/auxv"), auxv.array());
+
+        ProcCpu cpu = new ProcCpu(proc);
+        assertThat(cpu.readable()).isTrue();
+        assertThat(cpu.ticksPerSecond()).isEqualTo(250);
+        Set<Long> inodes = cpu.listeningInodes(8080);
+        assertThat(inodes).containsExactly(5150L);
+        assertThat(cpu.socketOwners(inodes)).isEqualTo(Map.of(5150L, 23L));
+        assertThat(cpu.stat(23).ticks()).isEqualTo(200);
+
+        CpuPerRequest measured = CpuPerRequest.start(cpu, List.of(new CpuPerRequest.Service("gateway", URI.create("http://127.0.0.1:8080")),
+                new CpuPerRequest.Service("scheduler", URI.create("http://127.0.0.1:8081"))), List.of(), "the scheduler lists no live worker");
+        process(23, "java (gateway)", 170, 130, "pipe:[5]", "socket:[5150]");
+        // 100 ticks at 250/s over 200 answers: 2 ms per answer
+        assertThat(measured.report(200)).containsExactly(
+                "CPU per answered request: gateway 2.00 ms, scheduler n/a, workers n/a, sum n/a (target ≤ 0.6 ms)",
+                "  CPU per request was not measured for scheduler: no process in this network namespace listens on port 8081",
+                "  CPU per request was not measured for workers: the scheduler lists no live worker");
+    }
+
+    @Test
+    void withoutProcNothingIsMeasuredAndTheReportSaysWhy() {
+        CpuPerRequest measured = CpuPerRequest.start(new ProcCpu(proc.resolve("absent")),
+                List.of(new CpuPerRequest.Service("gateway", URI.create("http://127.0.0.1:8080"))), List.of(), "none");
+        assertThat(measured.report(10)).containsExactly("CPU per answered request: not measured: /proc cannot be read here (not Linux?)");
+    }
+
+    @Test
+    void thisProcessIsFoundByThePortItListensOnAndItsCpuTimeGrowsWithWork() throws Exception {
+        ProcCpu cpu = new ProcCpu(Path.of("/proc"));
+        assumeTrue(cpu.readable(), "Linux's /proc");
+        assertThat(cpu.ticksPerSecond()).isPositive();
+        try (ServerSocket socket = new ServerSocket(0)) {
+            Set<Long> inodes = cpu.listeningInodes(socket.getLocalPort());
+            assertThat(inodes).isNotEmpty();
+            Map<Long, Long> owners = cpu.socketOwners(inodes);
+            assertThat(owners.values()).containsOnly(ProcessHandle.current().pid());
+
+            long pid = ProcessHandle.current().pid(), before = cpu.stat(pid).ticks();
+            long end = System.nanoTime() + 400_000_000L, x = 1;
+            while (System.nanoTime() < end) x = x * 6364136223846793005L + 1442695040888963407L;
+            assertThat(x).isNotZero();
+            assertThat(cpu.stat(pid).ticks()).isGreaterThan(before);
+
+            CpuPerRequest measured = CpuPerRequest.start(cpu, List.of(new CpuPerRequest.Service("gateway",
+                    URI.create("http://localhost:" + socket.getLocalPort()))), List.of(), "none given");
+            assertThat(measured.report(1).get(0)).startsWith("CPU per answered request: gateway ").doesNotContain("gateway n/a");
+        }
+    }
+
+    /** A process directory: its stat line and its open files, each a link to {@code targets}. */
+    private void process(long pid, String comm, long utime, long stime, String... targets) throws IOException {
+        Path dir = Files.createDirectories(proc.resolve(Long.toString(pid)));
+        Files.writeString(dir.resolve("stat"), pid + " (" + comm + ") S 1 " + pid + " " + pid + " 0 -1 4194560 0 0 0 0 "
+                + utime + " " + stime + " 0 0 20 0 1 0 100 1 1\n");
+        Path fd = Files.createDirectories(dir.resolve("fd"));
+        for (int i = 0; i < targets.length; i++) {
+            Path link = fd.resolve(Integer.toString(i));
+            Files.deleteIfExists(link);
+            Files.createSymbolicLink(link, Path.of(targets[i]));
+        }
+    }
+}
