@@ -45,6 +45,20 @@ class BenchLiveGrpcCliTest {
     }
 
     @Test
+    void rawOverGrpcReportsTheCpuPerAnsweredRequest() throws Exception {
+        Server server = NettyServerBuilder.forAddress(new InetSocketAddress("127.0.0.1", 0)).addService(new FakeGrpcGateway()).build()
+                .start();
+        try (FakeSuite fake = new FakeSuite(0, false)) {
+            CliRun r = CliRun.of("", BenchLiveCliTest.args(fake, "--rates", "10", "--raw", "--concurrency", "2", "--protocol", "grpc",
+                    "--grpc", "127.0.0.1:" + server.getPort()));
+            assertThat(r.code()).as("stderr: %s%nstdout: %s", r.err(), r.out()).isZero();
+            assertThat(r.out()).contains("saturation through the gateway", "CPU per answered request: ");
+        } finally {
+            server.shutdownNow();
+        }
+    }
+
+    @Test
     void aRunOverGrpcSendsRawInputsAndCountsRefusals() throws Exception {
         FakeGrpcGateway gateway = new FakeGrpcGateway();
         Server server = NettyServerBuilder.forAddress(new InetSocketAddress("127.0.0.1", 0)).addService(gateway).build()
