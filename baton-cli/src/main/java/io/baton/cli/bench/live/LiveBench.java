@@ -35,7 +35,9 @@ import java.util.function.DoubleFunction;
  * with the fastest profiled variant of the source application (the same artifact) and a copy of its profile, so
  * the two differ in nothing but the policy. With {@code raw}, it also finds the serving path's saturation
  * throughput (closed loop) and times the model alone in ONNX Runtime at the same batch size, and reports the
- * serving path's targets (throughput at least half of ONNX Runtime alone, and the latency it adds).
+ * serving path's targets (throughput at least half of ONNX Runtime alone, and the latency it adds), with the CPU time
+ * the gateway, the scheduler and each live worker spent per answered request over the saturation run
+ * ({@link CpuPerRequest}, from {@code /proc}).
  */
 public final class LiveBench {
     static final List<Double> LOAD_FRACTIONS = List.of(0.3, 0.6, 0.9);
