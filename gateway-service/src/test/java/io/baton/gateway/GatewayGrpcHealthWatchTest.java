@@ -36,7 +36,8 @@ import io.baton.gateway.support.StubScheduler;
 /**
  * The health service's Watch on the gateway's real gRPC port with a generated client: the current status at once,
  * changes pushed when the scheduler's readiness changes (polled every 100 ms here), SERVICE_UNKNOWN for another
- * service, and the cap on watchers (two here), whose places cancelled watchers give back.
+ * service, the cap on watchers (two here), whose places cancelled watchers give back, and no polling while nobody
+ * watches.
  */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT, properties = {
         "baton.gateway.grpc.health-watch-interval=100ms",
@@ -121,6 +122,21 @@ class GatewayGrpcHealthWatchTest {
 
         first.cancel();
         assertThat(accepted().events).isEmpty();
+    }
+
+    @Test
+    void theUpstreamsArePolledOnlyWhileSomebodyWatches() throws InterruptedException {
+        Watch w = watch("");
+        assertThat(w.next()).isEqualTo(ServingStatus.SERVING);
+        int before = SCHEDULER.clientPorts.size();
+        Thread.sleep(600);
+        assertThat(SCHEDULER.clientPorts.size() - before).as("polls every 100 ms while watched").isGreaterThan(2);
+
+        w.cancel();
+        Thread.sleep(500);
+        int after = SCHEDULER.clientPorts.size();
+        Thread.sleep(600);
+        assertThat(SCHEDULER.clientPorts.size()).as("no poll once the last watcher left").isEqualTo(after);
     }
 
     /** A Watch that got its first status, opened again while the cap refuses it (a cancel reaches the server later). */

@@ -100,7 +100,7 @@ final class ReadinessHealth extends HealthGrpc.HealthImplBase implements AutoClo
             }
         }
         // the first answer is the status now; the poller sends the changes from it
-        watcher.send(known ? current() : ServingStatus.SERVICE_UNKNOWN);
+        watcher.first(known ? current() : ServingStatus.SERVICE_UNKNOWN);
     }
 
     /** Ends the poller and every open Watch stream (UNAVAILABLE); later Watch calls get UNAVAILABLE. */
@@ -138,7 +138,13 @@ final class ReadinessHealth extends HealthGrpc.HealthImplBase implements AutoClo
         }
         for (Watcher w : watchers) {
             if (w.known) {
-                w.send(now);
+                try {
+                    w.send(now);
+                } catch (RuntimeException e) {
+                    // one broken stream must not end the polling for the others
+                    log.debug("a health watcher could not be told its status; it leaves", e);
+                    leave(w);
+                }
             }
         }
     }
@@ -170,6 +176,13 @@ final class ReadinessHealth extends HealthGrpc.HealthImplBase implements AutoClo
         Watcher(ServerCallStreamObserver<HealthCheckResponse> stream, boolean known) {
             this.stream = stream;
             this.known = known;
+        }
+
+        /** The status found when the stream opened, unless a poll's newer one came first. */
+        synchronized void first(ServingStatus status) {
+            if (latest == null) {
+                send(status);
+            }
         }
 
         synchronized void send(ServingStatus status) {
