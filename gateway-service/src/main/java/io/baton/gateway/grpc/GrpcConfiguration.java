@@ -37,6 +37,7 @@ public class GrpcConfiguration {
         OipGrpcService oip = new OipGrpcService(new GrpcInference(call), scheduler, registry, health,
                 version);
         return new OipGrpcServer(settings, address, inference.maxInferRequestSize().toBytes(),
-                List.of(oip, new ReadinessHealth(health)), new ApiKeyInterceptor(verifier, keys.inferenceAuth()));
+                List.of(oip), new ReadinessHealth(health, settings.healthWatchInterval(), settings.healthMaxWatchers()),
+                new ApiKeyInterceptor(verifier, keys.inferenceAuth()));
     }
 }

@@ -28,6 +28,9 @@ import org.springframework.validation.annotation.Validated;
  * @param keepAliveTime                   the server pings a connection quiet for this long ...
  * @param keepAliveTimeout                ... and closes it when the ping is not answered within this
  * @param permitKeepAliveTime             clients pinging more often than this are disconnected
+ * @param healthWatchInterval             how often the health service's Watch asks the registry and the scheduler
+ *                                        (one shared poller, only while somebody watches)
+ * @param healthMaxWatchers               Watch streams open at once; more get RESOURCE_EXHAUSTED
  */
 @Validated
 @ConfigurationProperties(prefix = "baton.gateway.grpc")
@@ -42,11 +45,13 @@ public record GrpcProperties(
         @DefaultValue("5m") Duration maxConnectionIdle,
         @DefaultValue("2h") Duration keepAliveTime,
         @DefaultValue("20s") Duration keepAliveTimeout,
-        @DefaultValue("1m") Duration permitKeepAliveTime) {
+        @DefaultValue("1m") Duration permitKeepAliveTime,
+        @DefaultValue("5s") Duration healthWatchInterval,
+        @DefaultValue("256") @Min(1) int healthMaxWatchers) {
 
     public GrpcProperties {
         for (Duration d : new Duration[] {handshakeTimeout, receiveTimeout, streamIdleTimeout, maxConnectionIdle,
-                keepAliveTime, keepAliveTimeout, permitKeepAliveTime}) {
+                keepAliveTime, keepAliveTimeout, permitKeepAliveTime, healthWatchInterval}) {
             if (d.isNegative() || d.isZero()) {
                 throw new IllegalArgumentException("baton.gateway.grpc durations must be positive, not " + d);
             }

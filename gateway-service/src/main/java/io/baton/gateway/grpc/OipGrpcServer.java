@@ -12,6 +12,7 @@ import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Stream;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -27,7 +28,8 @@ import io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder;
  * The gateway's gRPC port: started with the application context, after its beans, and stopped before them (calls in
  * progress get a few seconds to finish). Everything a client controls is bounded: message size (the REST body
  * limit), streams per connection, the time to say anything (the HTTP/2 handshake) and to send a request
- * ({@link ReceiveDeadline}), idle connections, keepalive pings.
+ * ({@link ReceiveDeadline}), idle connections, keepalive pings, the health service's Watch streams and their
+ * polling ({@link ReadinessHealth}).
  */
 public final class OipGrpcServer implements SmartLifecycle {
 
@@ -36,10 +38,12 @@ public final class OipGrpcServer implements SmartLifecycle {
     private final Server server;
     private final ExecutorService executor;
     private final ScheduledExecutorService timers;
+    private final ReadinessHealth health;
     private volatile boolean running;
 
     OipGrpcServer(GrpcProperties settings, String address, long maxMessageBytes, List<BindableService> services,
-                  ServerInterceptor apiKeys) {
+                  ReadinessHealth health, ServerInterceptor apiKeys) {
+        this.health = health;
         this.executor = new ThreadPoolExecutor(settings.threads(), settings.threads(), 60, TimeUnit.SECONDS,
                 new LinkedBlockingQueue<>(), threads("grpc-oip-"));
         ((ThreadPoolExecutor) executor).allowCoreThreadTimeOut(true);
@@ -60,7 +64,7 @@ public final class OipGrpcServer implements SmartLifecycle {
                 .keepAliveTimeout(settings.keepAliveTimeout().toNanos(), TimeUnit.NANOSECONDS)
                 .permitKeepAliveTime(settings.permitKeepAliveTime().toNanos(), TimeUnit.NANOSECONDS)
                 .permitKeepAliveWithoutCalls(false);
-        for (BindableService s : services) {
+        for (BindableService s : Stream.concat(services.stream(), Stream.of(health)).toList()) {
             // the API key is checked first, then the deadline to receive the request starts
             builder.addService(ServerInterceptors.intercept(s, deadline, apiKeys));
         }
@@ -86,6 +90,8 @@ public final class OipGrpcServer implements SmartLifecycle {
             return;
         }
         running = false;
+        // the health service's Watch streams never end by themselves: ended first, they do not hold the shutdown
+        health.close();
         server.shutdown();
         try {
             if (!server.awaitTermination(5, TimeUnit.SECONDS)) {
@@ -109,6 +115,7 @@ public final class OipGrpcServer implements SmartLifecycle {
     }
 
     private void shutdownExecutors() {
+        health.close();
         executor.shutdownNow();
         timers.shutdownNow();
     }

@@ -68,6 +68,8 @@ public final class StubScheduler extends StubHttp {
     private final Map<String, String> stageChoices = new java.util.concurrent.ConcurrentHashMap<>();
     /** Whether {@link #calls} keeps the bodies (a benchmark turns it off). */
     public volatile boolean recording = true;
+    /** Whether its readiness probe answers UP (200) or DOWN (503): the gateway's health follows it. */
+    public volatile boolean ready = true;
 
     /** The variant a stage call of {@code app} runs (the stub's stand-in for IPA's live plan). */
     public StubScheduler stageChoice(String app, int stage, String variant) {
@@ -110,7 +112,7 @@ public final class StubScheduler extends StubHttp {
     protected void handle(HttpExchange exchange) throws Exception {
         String path = exchange.getRequestURI().getPath();
         if (path.equals("/actuator/health/readiness")) {
-            json(exchange, 200, "{\"status\":\"UP\"}");
+            json(exchange, ready ? 200 : 503, ready ? "{\"status\":\"UP\"}" : "{\"status\":\"DOWN\"}");
             return;
         }
         if (exchange.getRequestMethod().equals("GET") && path.startsWith("/internal/v1/applications/")) {
