@@ -8,10 +8,10 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
@@ -32,6 +32,7 @@ import io.baton.gateway.grpc.OipGrpcServer;
 import io.baton.gateway.support.Apps;
 import io.baton.gateway.support.StubRegistry;
 import io.baton.gateway.support.StubScheduler;
+import io.baton.gateway.support.StubUpstreams;
 
 /**
  * The health service's Watch on the gateway's real gRPC port with a generated client: the current status at once,
@@ -44,8 +45,10 @@ import io.baton.gateway.support.StubScheduler;
         "baton.gateway.grpc.health-max-watchers=2"})
 class GatewayGrpcHealthWatchTest {
 
-    static final StubRegistry REGISTRY = new StubRegistry();
-    static final StubScheduler SCHEDULER = new StubScheduler();
+    @RegisterExtension
+    static final StubUpstreams UPSTREAMS = new StubUpstreams();
+    static final StubRegistry REGISTRY = UPSTREAMS.registry();
+    static final StubScheduler SCHEDULER = UPSTREAMS.scheduler();
 
     static {
         Apps.install(REGISTRY, SCHEDULER);
@@ -53,14 +56,7 @@ class GatewayGrpcHealthWatchTest {
 
     @DynamicPropertySource
     static void upstreams(DynamicPropertyRegistry properties) {
-        properties.add("baton.gateway.registry-url", REGISTRY::url);
-        properties.add("baton.gateway.scheduler-url", SCHEDULER::url);
-    }
-
-    @AfterAll
-    static void stopStubs() {
-        REGISTRY.close();
-        SCHEDULER.close();
+        UPSTREAMS.register(properties);
     }
 
     @Autowired

@@ -6,10 +6,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.concurrent.TimeUnit;
 
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
@@ -29,6 +29,7 @@ import io.baton.gateway.grpc.OipGrpcServer;
 import io.baton.gateway.support.Apps;
 import io.baton.gateway.support.StubRegistry;
 import io.baton.gateway.support.StubScheduler;
+import io.baton.gateway.support.StubUpstreams;
 import io.baton.oip.grpc.GRPCInferenceServiceGrpc;
 import io.baton.oip.grpc.ModelMetadataRequest;
 import io.baton.oip.grpc.ServerLiveRequest;
@@ -46,8 +47,10 @@ import io.baton.oip.grpc.ServerReadyRequest;
 class GatewayGrpcSecurityTest {
 
     static final String BOOTSTRAP = "bootstrap-key-81c3f0a9d2";
-    static final StubRegistry REGISTRY = new StubRegistry();
-    static final StubScheduler SCHEDULER = new StubScheduler();
+    @RegisterExtension
+    static final StubUpstreams UPSTREAMS = new StubUpstreams();
+    static final StubRegistry REGISTRY = UPSTREAMS.registry();
+    static final StubScheduler SCHEDULER = UPSTREAMS.scheduler();
 
     static {
         Apps.install(REGISTRY, SCHEDULER);
@@ -55,14 +58,7 @@ class GatewayGrpcSecurityTest {
 
     @DynamicPropertySource
     static void upstreams(DynamicPropertyRegistry properties) {
-        properties.add("baton.gateway.registry-url", REGISTRY::url);
-        properties.add("baton.gateway.scheduler-url", SCHEDULER::url);
-    }
-
-    @AfterAll
-    static void stopStubs() {
-        REGISTRY.close();
-        SCHEDULER.close();
+        UPSTREAMS.register(properties);
     }
 
     @Autowired

@@ -22,10 +22,10 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
@@ -52,6 +52,7 @@ import io.baton.gateway.grpc.OipGrpcServer;
 import io.baton.gateway.support.Apps;
 import io.baton.gateway.support.StubRegistry;
 import io.baton.gateway.support.StubScheduler;
+import io.baton.gateway.support.StubUpstreams;
 import io.baton.oip.grpc.GRPCInferenceServiceGrpc;
 import io.baton.oip.grpc.InferParameter;
 import io.baton.oip.grpc.InferTensorContents;
@@ -81,8 +82,10 @@ import io.baton.oip.grpc.ServerReadyRequest;
         "baton.gateway.grpc.stream-idle-timeout=2s"})
 class GatewayGrpcTest {
 
-    static final StubRegistry REGISTRY = new StubRegistry();
-    static final StubScheduler SCHEDULER = new StubScheduler();
+    @RegisterExtension
+    static final StubUpstreams UPSTREAMS = new StubUpstreams();
+    static final StubRegistry REGISTRY = UPSTREAMS.registry();
+    static final StubScheduler SCHEDULER = UPSTREAMS.scheduler();
     static final ObjectMapper JSON = new ObjectMapper();
     static final List<String> TYPES = List.of("FP32", "INT8", "UINT16", "INT64", "BOOL", "BYTES");
 
@@ -128,14 +131,7 @@ class GatewayGrpcTest {
 
     @DynamicPropertySource
     static void upstreams(DynamicPropertyRegistry properties) {
-        properties.add("baton.gateway.registry-url", REGISTRY::url);
-        properties.add("baton.gateway.scheduler-url", SCHEDULER::url);
-    }
-
-    @AfterAll
-    static void stopStubs() {
-        REGISTRY.close();
-        SCHEDULER.close();
+        UPSTREAMS.register(properties);
     }
 
     @LocalServerPort
