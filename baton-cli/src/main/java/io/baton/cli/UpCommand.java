@@ -14,9 +14,9 @@ import io.baton.cli.suite.PublishedExamples;
 import io.baton.cli.suite.PublishedRegistration;
 import io.baton.cli.suite.RegistryDatabase;
 import io.baton.cli.suite.ServiceJars;
-import io.baton.cli.suite.ServiceProcess;
 import io.baton.cli.suite.Suite;
 import io.baton.cli.suite.SuiteSpec;
+import io.baton.cli.suite.Supervisor;
 import io.baton.cli.suite.ZooRegistration;
 import io.baton.cli.zoo.FashionMnist;
 import io.baton.cli.zoo.ValidationSet;
@@ -42,8 +42,10 @@ import java.util.Set;
  * state directory when missing, starts registry (embedded H2), scheduler, profiler, one worker per CPU core and the
  * gateway as child processes, registers and profiles the demo zoo and the published models of
  * {@link PublishedApplications} (fetched by pin into the model cache, {@code BATON_MODEL_CACHE}), prints the URLs and
- * a request that works for each, then runs until Ctrl-C or SIGTERM, which stop every child (a shutdown hook) before it exits. When a child dies on its
- * own, the rest are stopped too and the exit status is 1.
+ * a request that works for each, then runs until Ctrl-C or SIGTERM, which stop every child (a shutdown hook) before it exits. A child
+ * that dies on its own is restarted by a {@link Supervisor} (back-off 1 s doubling to 30 s; given up after 5 exits
+ * within 5 minutes); only when nothing can serve any more (the registry, the scheduler, the gateway or every worker
+ * given up) are the rest stopped, with exit status 1.
  *
  * <p>Environment: {@code BATON_HOME} (state directory, default {@code ROOT/.baton}), {@code BATON_WORKERS},
  * {@code BATON_GATEWAY_PORT} (8080), {@code BATON_REGISTRY_PORT} (8081), {@code BATON_SCHEDULER_PORT} (8082),
@@ -121,6 +123,9 @@ final class UpCommand {
         suite.start();
         suite.awaitWorkersLive(suite.workerDeviceIds(), Duration.ofSeconds(60));
         out.println("  the scheduler lists workers " + String.join(", ", suite.workerDeviceIds()) + " as live");
+        // From here on (the first profiling can take minutes), a child that dies is started again.
+        Supervisor supervisor = new Supervisor(suite, out);
+        supervisor.superviseAll();
 
         JsonHttp http = suite.http(Duration.ofSeconds(30));
         out.println("registering the demo zoo:");
@@ -143,17 +148,17 @@ final class UpCommand {
         printReady(out, suite, s, example, zooAnswer, bootstrapKeysSet(env));
         printPublished(out, suite, s.home(), published, publishedAnswers);
         out.println("Load test (symphony vs work-conserving at three loads): bin/baton bench live");
-        out.println("Ctrl-C stops every service.");
+        out.println("A service that exits on its own is restarted (its log says why); Ctrl-C stops every service.");
         out.flush();
 
         if (s.check()) {
             out.println("--check: stopping now");
             return; // Baton.main exits, and the shutdown hook stops the suite
         }
-        ServiceProcess dead = suite.awaitAnyExit();
-        if (suite.isClosing()) return; // Ctrl-C or SIGTERM: the shutdown hook is stopping them all
-        throw new io.baton.cli.suite.SuiteException(dead.name() + " exited on its own with status " + dead.process().exitValue()
-                + "; stopping the rest (its log: " + dead.log() + ")");
+        // Empty: Ctrl-C or SIGTERM, and the shutdown hook is stopping them all.
+        String unservable = supervisor.awaitUnservable().orElse(null);
+        if (unservable == null || suite.isClosing()) return;
+        throw new io.baton.cli.suite.SuiteException(unservable + "; stopping the rest");
     }
 
     /** Registers and profiles the {@link PublishedApplications} (their models fetched by pin into the model cache). */

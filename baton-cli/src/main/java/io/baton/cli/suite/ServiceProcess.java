@@ -22,6 +22,12 @@ public record ServiceProcess(String name, URI url, Process process, Path log) {
      */
     public static ServiceProcess start(String name, Path jar, int port, List<String> jvmOptions, List<String> arguments,
                                        Map<String, String> environment, Path workDir, Path log) {
+        return start(name, jar, port, jvmOptions, arguments, environment, workDir, log, false);
+    }
+
+    /** As above; {@code appendToLog}: after what {@code log} holds already (a restart keeps its crash's output). */
+    public static ServiceProcess start(String name, Path jar, int port, List<String> jvmOptions, List<String> arguments,
+                                       Map<String, String> environment, Path workDir, Path log, boolean appendToLog) {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(jvmOptions);
@@ -34,7 +40,8 @@ public record ServiceProcess(String name, URI url, Process process, Path log) {
             Files.createDirectories(workDir);
             Files.createDirectories(log.toAbsolutePath().getParent());
             ProcessBuilder pb = new ProcessBuilder(command).directory(workDir.toFile()).redirectErrorStream(true)
-                    .redirectOutput(log.toFile()).redirectInput(ProcessBuilder.Redirect.from(nullDevice()));
+                    .redirectOutput(appendToLog ? ProcessBuilder.Redirect.appendTo(log.toFile()) : ProcessBuilder.Redirect.to(log.toFile()))
+                    .redirectInput(ProcessBuilder.Redirect.from(nullDevice()));
             pb.environment().putAll(environment);
             return new ServiceProcess(name, URI.create("http://127.0.0.1:" + port), pb.start(), log);
         } catch (IOException e) {

@@ -44,6 +44,7 @@ public final class Suite implements AutoCloseable {
     private final JsonHttp http;
     private final List<ServiceProcess> started = new ArrayList<>();
     private final List<ServiceProcess> workers = new ArrayList<>();
+    private final Map<String, Launch> launches = new HashMap<>();
     private boolean closed;
     private final int gatewayManagementPort;
     private final int gatewayGrpcPort;
@@ -173,6 +174,7 @@ public final class Suite implements AutoCloseable {
         p.kill();
         started.remove(p);
         workers.remove(p);
+        if (started.stream().noneMatch(q -> q.name().equals(p.name()))) launches.remove(p.name());
     }
 
     /** Starts one more worker (device id {@code cpu-<index>}) on {@code port} and waits until it is healthy. */
@@ -183,9 +185,18 @@ public final class Suite implements AutoCloseable {
     }
 
     private ServiceProcess launchWorker(int index, int port) {
+        return launchWorker(index, port, List.of());
+    }
+
+    /**
+     * Starts one more worker (device id {@code cpu-<index>}) on {@code port}, with {@code moreArguments} after the
+     * usual ones, and answers at once: nothing waits for it to become healthy (it may be meant to fail).
+     */
+    public ServiceProcess launchWorker(int index, int port, List<String> moreArguments) {
         ServiceProcess w = launch(Service.WORKER, workerName(index), port, spec.workerJvmOptions(),
-                List.of("--baton.worker.device-id=" + deviceId(index), "--baton.worker.intra-op-threads=1",
-                        "--baton.worker.scheduler-url=" + scheduler(), "--baton.worker.registry-url=" + registry()), Map.of());
+                concat(List.of("--baton.worker.device-id=" + deviceId(index), "--baton.worker.intra-op-threads=1",
+                        "--baton.worker.scheduler-url=" + scheduler(), "--baton.worker.registry-url=" + registry()), moreArguments),
+                Map.of());
         synchronized (this) {
             workers.add(w);
         }
@@ -199,12 +210,61 @@ public final class Suite implements AutoCloseable {
         }
         Map<String, String> env = new HashMap<>(environment);
         env.put(InternalAuth.environmentName(InternalAuth.SECRET_PROPERTY), secret.value());
-        ServiceProcess p = ServiceProcess.start(name, spec.jars().of(service), port, jvm, concat(arguments, spec.extra(service)),
-                env, spec.home(), spec.home().resolve("logs").resolve(name + ".log"));
+        Launch launch = new Launch(service, spec.jars().of(service), port, jvm, concat(arguments, spec.extra(service)), env);
+        ServiceProcess p = launch.start(name, spec.home(), Map.of(), false);
         synchronized (this) {
             started.add(p);
+            launches.put(name, launch);
         }
         return p;
+    }
+
+    /** How a child was started: what {@link #relaunch} starts again. */
+    private record Launch(Service service, Path jar, int port, List<String> jvm, List<String> arguments,
+                          Map<String, String> environment) {
+        ServiceProcess start(String name, Path home, Map<String, String> moreEnvironment, boolean appendToLog) {
+            Map<String, String> env = new HashMap<>(environment);
+            env.putAll(moreEnvironment);
+            return ServiceProcess.start(name, jar, port, jvm, arguments, env, home, home.resolve("logs").resolve(name + ".log"), appendToLog);
+        }
+    }
+
+    /** Which service a child of this suite runs. */
+    public synchronized Service service(ServiceProcess p) {
+        Launch launch = launches.get(p.name());
+        if (launch == null) throw new SuiteException(p.name() + " is not a child of this suite");
+        return launch.service();
+    }
+
+    /**
+     * Starts an exited child again with the same command line, port and environment, plus {@code moreEnvironment};
+     * its output goes on in the same log. The new process takes the old one's place in {@link #processes} (and
+     * {@link #workers}), so {@link #close} stops it. Answers at once, without waiting for it to become healthy.
+     */
+    public synchronized ServiceProcess relaunch(ServiceProcess exited, Map<String, String> moreEnvironment) {
+        if (closed) throw new SuiteException("the suite is stopping");
+        Launch launch = launches.get(exited.name());
+        int at = started.indexOf(exited);
+        if (launch == null || at < 0) throw new SuiteException(exited.name() + " (pid " + exited.pid() + ") is not a child of this suite");
+        if (exited.isAlive()) throw new SuiteException(exited.name() + " (pid " + exited.pid() + ") is still running");
+        // Under the lock, so that a close() beginning meanwhile sees the new process and stops it.
+        ServiceProcess p = launch.start(exited.name(), spec.home(), moreEnvironment, true);
+        started.set(at, p);
+        int worker = workers.indexOf(exited);
+        if (worker >= 0) workers.set(worker, p);
+        return p;
+    }
+
+    /**
+     * Restarts a child: stops it if it still runs (SIGTERM, SIGKILL past the grace period), starts it again as
+     * {@link #relaunch} does and waits until it is healthy.
+     */
+    public ServiceProcess restart(ServiceProcess p) {
+        p.requestStop();
+        p.awaitStopped(STOP_GRACE);
+        ServiceProcess again = relaunch(p, Map.of());
+        awaitHealthy(List.of(again));
+        return again;
     }
 
     private void awaitHealthy(List<ServiceProcess> processes) {
