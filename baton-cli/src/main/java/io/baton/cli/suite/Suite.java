@@ -257,14 +257,23 @@ public final class Suite implements AutoCloseable {
 
     /**
      * Restarts a child: stops it if it still runs (SIGTERM, SIGKILL past the grace period), starts it again as
-     * {@link #relaunch} does and waits until it is healthy.
+     * {@link #relaunch} does and waits until it is healthy. A {@link Supervisor} watching it goes on watching the new
+     * process rather than starting one of its own.
      */
     public ServiceProcess restart(ServiceProcess p) {
         p.requestStop();
         p.awaitStopped(STOP_GRACE);
-        ServiceProcess again = relaunch(p, Map.of());
+        ServiceProcess again = relaunchUnlessRunning(p);
         awaitHealthy(List.of(again));
         return again;
+    }
+
+    /** {@link #relaunch}, unless a supervisor was quicker: then the process it started. */
+    private synchronized ServiceProcess relaunchUnlessRunning(ServiceProcess p) {
+        for (ServiceProcess q : started) {
+            if (q != p && q.name().equals(p.name()) && q.isAlive()) return q;
+        }
+        return relaunch(p, Map.of());
     }
 
     private void awaitHealthy(List<ServiceProcess> processes) {

@@ -109,7 +109,7 @@ public final class Supervisor implements AutoCloseable {
             unservable.complete(Optional.empty());
             return;
         }
-        if (closed || child.process != p) return;
+        if (closed || child.process != p || adoptedReplacement(child)) return;
         int status = p.process().exitValue();
         ExitCause cause = ExitCause.of(status, status != 0 && status <= 128 ? logSince(p.log(), child.logStart) : List.of());
         child.lastCause = cause;
@@ -125,7 +125,7 @@ public final class Supervisor implements AutoCloseable {
     }
 
     private synchronized void relaunch(Child child, int restarts, ExitCause cause) {
-        if (closed || suite.isClosing()) return;
+        if (closed || suite.isClosing() || adoptedReplacement(child)) return;
         long logStart = size(child.process.log());
         ServiceProcess again;
         try {
@@ -138,6 +138,20 @@ public final class Supervisor implements AutoCloseable {
         child.logStart = logStart;
         child.history.started();
         watch(child, again);
+    }
+
+    /**
+     * When the child was started again by someone else ({@link Suite#restart}, a fault injector) and runs: watches the
+     * new process rather than starting another.
+     */
+    private boolean adoptedReplacement(Child child) {
+        Optional<ServiceProcess> now = suite.processes().stream().filter(q -> q.name().equals(child.name)).findFirst();
+        if (now.isEmpty() || now.get() == child.process || !now.get().isAlive()) return false;
+        child.process = now.get();
+        child.logStart = 0;
+        child.history.started();
+        watch(child, now.get());
+        return true;
     }
 
     private void giveUp(Child child, String why) {

@@ -148,6 +148,24 @@ class SupervisorTest {
     }
 
     @Test
+    void aChildStartedAgainBySomeoneElseIsWatchedNotStartedTwice() throws Exception {
+        // a back-off long enough for the test to start the child again itself first
+        start(new RestartPolicy(Duration.ofSeconds(2), Duration.ofSeconds(2), Duration.ofSeconds(60), 5, Duration.ofMinutes(5)));
+        ServiceProcess first = suite.launchWorker(0, 40001, List.of());
+        supervisor.supervise(first);
+        first.kill();
+        ServiceProcess other = suite.relaunch(first, Map.of()); // as a fault injector or Suite.restart does
+
+        await(() -> supervisor.current("worker-0") == other);
+        assertThat(supervisor.restarts("worker-0")).as("the supervisor started nothing itself").isLessThanOrEqualTo(1);
+        assertThat(suite.processes()).containsExactly(other);
+        Thread.sleep(2500); // past the back-off: nothing more is started
+        assertThat(suite.processes()).containsExactly(other);
+        assertThat(supervisor.current("worker-0")).isSameAs(other);
+        assertThat(other.isAlive()).isTrue();
+    }
+
+    @Test
     void childrenStoppedByClosingTheSuiteAreNotRestarted() throws Exception {
         start(NO_WAIT);
         ServiceProcess worker = suite.launchWorker(0, 40001, List.of());
