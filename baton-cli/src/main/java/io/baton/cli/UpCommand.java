@@ -60,10 +60,16 @@ final class UpCommand {
 
     /** What {@code up} was asked for, from flags and environment, validated. */
     record Settings(Path root, Path home, Path data, SuiteSpec.Ports ports, List<String> serviceJvm, List<String> workerJvm,
-                    boolean check) {}
+                    boolean check, int schedulers) {}
+
+    /**
+     * Two schedulers by default (the leader and a standby that takes over within seconds of its loss): one more JVM
+     * of {@code -Xmx512m}, cheap beside the workers.
+     */
+    static final int DEFAULT_SCHEDULERS = 2;
 
     static Settings settings(List<String> args, Map<String, String> env) {
-        Flags.requireKnown(args, 0, Set.of("--root", "--home", "--workers", "--data"), Set.of("--check"));
+        Flags.requireKnown(args, 0, Set.of("--root", "--home", "--workers", "--data", "--schedulers"), Set.of("--check"));
         Path root = Path.of(or(Baton.option(args, "--root"), ".")).toAbsolutePath().normalize();
         Path home = Path.of(or(Baton.option(args, "--home"), or(env.get("BATON_HOME"), root.resolve(".baton").toString())))
                 .toAbsolutePath().normalize();
@@ -82,8 +88,11 @@ final class UpCommand {
         String dataOption = Baton.option(args, "--data");
         Path data = ZooCommand.dataDir(dataOption != null ? dataOption : env.get("BATON_FASHION_MNIST"),
                 dataOption != null ? "--data" : "BATON_FASHION_MNIST");
+        String schedulersFlag = Baton.option(args, "--schedulers");
+        int schedulers = Flags.intIn(schedulersFlag != null ? schedulersFlag : env.get("BATON_SCHEDULERS"),
+                schedulersFlag != null ? "--schedulers" : "BATON_SCHEDULERS", DEFAULT_SCHEDULERS, 1, 2);
         return new Settings(root, home, data, ports, words(or(env.get("BATON_SERVICE_JAVA_OPTS"), DEFAULT_SERVICE_JVM)),
-                words(or(env.get("BATON_WORKER_JAVA_OPTS"), DEFAULT_WORKER_JVM)), args.contains("--check"));
+                words(or(env.get("BATON_WORKER_JAVA_OPTS"), DEFAULT_WORKER_JVM)), args.contains("--check"), schedulers);
     }
 
     static void run(List<String> args, PrintStream out, Map<String, String> env) {
@@ -106,7 +115,7 @@ final class UpCommand {
         ZooCommand.build(zoo, ZooBuilder.Options.standard(s.data()), false, out);
 
         SuiteSpec spec = new SuiteSpec(jars, s.home(), s.ports(), new RegistryDatabase.Embedded(s.home().resolve("registry").resolve("registry")),
-                s.serviceJvm(), s.workerJvm(), Map.of(), Duration.ofMinutes(3));
+                s.serviceJvm(), s.workerJvm(), Map.of(), Duration.ofMinutes(3)).withSchedulers(s.schedulers());
         Suite suite = new Suite(spec, out);
         Thread stopper = new Thread(() -> {
             out.println();
