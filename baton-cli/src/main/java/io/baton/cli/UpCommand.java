@@ -252,6 +252,10 @@ final class UpCommand {
         out.printf("  admin page %s/admin/   applications, uploads, profiling, profiles, plans, live metrics%n", suite.gateway());
         out.printf("  registry   %s   /v1/applications (also through the gateway's /v1)%n", suite.registry());
         out.printf("  scheduler  %s   /internal/v1/workers%n", suite.scheduler());
+        for (java.net.URI other : suite.schedulers().subList(1, suite.schedulers().size())) {
+            out.printf("  scheduler-b %s  the second scheduler: one of the two leads (GET /internal/v1/leader), the other "
+                    + "stands by%n", other);
+        }
         out.printf("  profiler   %s   /v1/profiling-jobs%n", suite.profiler());
         out.printf("  workers    %s%n", w.size() == 1 ? "http://127.0.0.1:" + w.get(0)
                 : "http://127.0.0.1:" + w.get(0) + " … " + w.get(w.size() - 1) + " (" + w.size() + ", one per core)");
