@@ -62,10 +62,16 @@ final class UpCommand {
 
     /** What {@code up} was asked for, from flags and environment, validated. */
     record Settings(Path root, Path home, Path data, SuiteSpec.Ports ports, List<String> serviceJvm, List<String> workerJvm,
-                    boolean check) {}
+                    boolean check, int schedulers) {}
+
+    /**
+     * Two schedulers by default (the leader and a standby that takes over within seconds of its loss): one more JVM
+     * of {@code -Xmx512m}, cheap beside the workers.
+     */
+    static final int DEFAULT_SCHEDULERS = 2;
 
     static Settings settings(List<String> args, Map<String, String> env) {
-        Flags.requireKnown(args, 0, Set.of("--root", "--home", "--workers", "--data"), Set.of("--check"));
+        Flags.requireKnown(args, 0, Set.of("--root", "--home", "--workers", "--data", "--schedulers"), Set.of("--check"));
         Path root = Path.of(or(Baton.option(args, "--root"), ".")).toAbsolutePath().normalize();
         Path home = Path.of(or(Baton.option(args, "--home"), or(env.get("BATON_HOME"), root.resolve(".baton").toString())))
                 .toAbsolutePath().normalize();
@@ -84,8 +90,11 @@ final class UpCommand {
         String dataOption = Baton.option(args, "--data");
         Path data = ZooCommand.dataDir(dataOption != null ? dataOption : env.get("BATON_FASHION_MNIST"),
                 dataOption != null ? "--data" : "BATON_FASHION_MNIST");
+        String schedulersFlag = Baton.option(args, "--schedulers");
+        int schedulers = Flags.intIn(schedulersFlag != null ? schedulersFlag : env.get("BATON_SCHEDULERS"),
+                schedulersFlag != null ? "--schedulers" : "BATON_SCHEDULERS", DEFAULT_SCHEDULERS, 1, 2);
         return new Settings(root, home, data, ports, words(or(env.get("BATON_SERVICE_JAVA_OPTS"), DEFAULT_SERVICE_JVM)),
-                words(or(env.get("BATON_WORKER_JAVA_OPTS"), DEFAULT_WORKER_JVM)), args.contains("--check"));
+                words(or(env.get("BATON_WORKER_JAVA_OPTS"), DEFAULT_WORKER_JVM)), args.contains("--check"), schedulers);
     }
 
     static void run(List<String> args, PrintStream out, Map<String, String> env) {
@@ -108,7 +117,7 @@ final class UpCommand {
         ZooCommand.build(zoo, ZooBuilder.Options.standard(s.data()), false, out);
 
         SuiteSpec spec = new SuiteSpec(jars, s.home(), s.ports(), new RegistryDatabase.Embedded(s.home().resolve("registry").resolve("registry")),
-                s.serviceJvm(), s.workerJvm(), Map.of(), Duration.ofMinutes(3));
+                s.serviceJvm(), s.workerJvm(), Map.of(), Duration.ofMinutes(3)).withSchedulers(s.schedulers());
         Suite suite = new Suite(spec, out);
         Thread stopper = new Thread(() -> {
             out.println();
@@ -248,6 +257,10 @@ final class UpCommand {
         out.printf("  admin page %s/admin/   applications, uploads, profiling, profiles, plans, live metrics%n", suite.gateway());
         out.printf("  registry   %s   /v1/applications (also through the gateway's /v1)%n", suite.registry());
         out.printf("  scheduler  %s   /internal/v1/workers%n", suite.scheduler());
+        for (java.net.URI other : suite.schedulers().subList(1, suite.schedulers().size())) {
+            out.printf("  scheduler-b %s  the second scheduler: one of the two leads (GET /internal/v1/leader), the other "
+                    + "stands by%n", other);
+        }
         out.printf("  profiler   %s   /v1/profiling-jobs%n", suite.profiler());
         out.printf("  workers    %s%n", w.size() == 1 ? "http://127.0.0.1:" + w.get(0)
                 : "http://127.0.0.1:" + w.get(0) + " … " + w.get(w.size() - 1) + " (" + w.size() + ", one per core)");

@@ -98,9 +98,15 @@ public class GatewayConfiguration {
     }
 
     @Bean
+    io.baton.gateway.scheduler.SchedulerLeader schedulerLeader(UpstreamProperties upstreams) {
+        return new io.baton.gateway.scheduler.SchedulerLeader(upstreams.schedulerUrl());
+    }
+
+    @Bean
     SchedulerClient schedulerClient(HttpClient upstreamHttpClient, ObjectMapper json, SchedulerGuard guard,
-                                    UpstreamProperties upstreams, ResilienceProperties resilience) {
-        return new SchedulerClient(upstreamHttpClient, json, guard, upstreams, resilience);
+                                    UpstreamProperties upstreams, ResilienceProperties resilience,
+                                    io.baton.gateway.scheduler.SchedulerLeader schedulerLeader) {
+        return new SchedulerClient(upstreamHttpClient, json, guard, upstreams, resilience, schedulerLeader);
     }
 
     /** Which variants the profiler is profiling, for the model routes' state. */

@@ -38,7 +38,7 @@ final class GatewaySettingsInfo implements InfoContributor {
     }
 
     /** What {@code /actuator/info} shows, serialized in this order. */
-    record Settings(URI registryUrl, URI schedulerUrl, Duration appCacheTtl, List<String> apiKeys,
+    record Settings(URI registryUrl, List<URI> schedulerUrl, Duration appCacheTtl, List<String> apiKeys,
                     Duration registryTimeout, Duration healthTimeout, int priorityDefaultLevel,
                     ResilienceProperties resilience, ApiKeyProperties.InferenceAuth inferenceAuth,
                     Duration apiKeyCacheTtl, int apiKeyCacheSize, DataSize maxUploadSize,

@@ -2,6 +2,7 @@ package io.baton.gateway;
 
 import java.net.URI;
 import java.time.Duration;
+import java.util.List;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
@@ -13,7 +14,9 @@ import org.springframework.util.unit.DataSize;
  *
  * @param registryUrl     base URL of registry-service: application definitions, and the target of the
  *                        {@code /v1/**} admin proxy
- * @param schedulerUrl    base URL of scheduler-service, to which validated inference requests are forwarded
+ * @param schedulerUrl    base URLs of scheduler-service's replicas, comma-separated, to whose leader validated
+ *                        inference requests and the scheduler's admin routes are forwarded (one URL: one scheduler,
+ *                        as before; several: the gateway follows the leader, see {@code SchedulerLeader})
  * @param profilerUrl     base URL of profiler-service, the target of {@code /v1/profiling-jobs/**}
  * @param appCacheTtl     how long an application definition read from the registry is reused (0 reads it on every
  *                        request)
@@ -27,7 +30,7 @@ import org.springframework.util.unit.DataSize;
 @ConfigurationProperties(prefix = "baton.gateway")
 public record UpstreamProperties(
         @DefaultValue("http://127.0.0.1:8081") URI registryUrl,
-        @DefaultValue("http://127.0.0.1:8082") URI schedulerUrl,
+        @DefaultValue("http://127.0.0.1:8082") List<URI> schedulerUrl,
         @DefaultValue("http://127.0.0.1:8083") URI profilerUrl,
         @DefaultValue("2s") Duration appCacheTtl,
         @DefaultValue("2s") Duration registryTimeout,
@@ -36,6 +39,10 @@ public record UpstreamProperties(
         @DefaultValue("256MB") DataSize maxUploadSize) {
 
     public UpstreamProperties {
+        if (schedulerUrl == null || schedulerUrl.isEmpty()) {
+            throw new IllegalArgumentException("baton.gateway.scheduler-url must name at least one scheduler");
+        }
+        schedulerUrl = List.copyOf(schedulerUrl);
         if (maxUploadSize.toBytes() <= 0) {
             throw new IllegalArgumentException("baton.gateway.max-upload-size must be > 0, not " + maxUploadSize);
         }

@@ -22,7 +22,7 @@ import io.baton.commons.test.TestDatabase;
  */
 class MigrationsTest {
 
-    static final List<String> TABLES = List.of("api_keys", "applications", "artifacts", "model_variants", "plans", "profiles",
+    static final List<String> TABLES = List.of("api_keys", "applications", "artifacts", "leases", "model_variants", "plans", "profiles",
             "validation_datasets");
 
     @Test

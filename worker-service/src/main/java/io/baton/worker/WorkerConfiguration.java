@@ -7,7 +7,7 @@ import io.baton.commons.membership.WorkerRegistration;
 import java.net.URI;
 import java.time.Instant;
 import java.util.List;
-import java.util.function.Function;
+import java.util.function.BiFunction;
 import java.util.function.Supplier;
 
 import org.springframework.boot.web.context.WebServerInitializedEvent;
@@ -95,46 +95,49 @@ class WorkerConfiguration {
                                         DeviceDescription device, ObjectMapper json, MeterRegistry meters,
                                         InternalCredentials credentials) {
         Supplier<List<String>> digests = () -> cache.models().stream().map(ModelView::digest).toList();
-        return new MembershipStarter(props, self -> new MembershipReporter(
-                new HttpSchedulerClient(props.schedulerUrl(), props.httpTimeout(), json, credentials),
+        return new MembershipStarter(props, (scheduler, self) -> new MembershipReporter(
+                new HttpSchedulerClient(scheduler, props.httpTimeout(), json, credentials),
                 () -> new WorkerRegistration(props.deviceId(), self.toString(), device, digests.get()),
                 () -> new WorkerHeartbeat(props.deviceId(), Instant.now(), digests.get(), cache.residentBytes(),
                         cache.budgetBytes(), runner.running(), runner.queued(), ResidentMemory.bytes()),
                 props.heartbeatInterval(), meters));
     }
 
-    /** Starts the membership reporter made for this worker's URL once the HTTP port is known, and closes it. */
+    /**
+     * Starts one membership reporter per scheduler (each with its own thread, so a scheduler that is down delays
+     * nothing sent to the others) made for this worker's URL once the HTTP port is known, and closes them.
+     */
     static final class MembershipStarter implements ApplicationListener<WebServerInitializedEvent>, AutoCloseable {
         private final WorkerProperties props;
-        private final Function<URI, MembershipReporter> reporters;
-        private MembershipReporter reporter;
+        private final BiFunction<URI, URI, MembershipReporter> reporters;
+        private List<MembershipReporter> started;
 
-        MembershipStarter(WorkerProperties props, Function<URI, MembershipReporter> reporters) {
+        MembershipStarter(WorkerProperties props, BiFunction<URI, URI, MembershipReporter> reporters) {
             this.props = props;
             this.reporters = reporters;
         }
 
         @Override
         public synchronized void onApplicationEvent(WebServerInitializedEvent event) {
-            if (props.schedulerUrl() == null || reporter != null
+            if (props.schedulerUrl() == null || props.schedulerUrl().isEmpty() || started != null
                     || event.getApplicationContext().getServerNamespace() != null) { // management port, if separate
                 return;
             }
             URI self = props.advertisedUrl() != null ? props.advertisedUrl()
                     : URI.create("http://127.0.0.1:" + event.getWebServer().getPort());
-            reporter = reporters.apply(self);
-            reporter.start();
+            started = props.schedulerUrl().stream().distinct().map(scheduler -> reporters.apply(scheduler, self)).toList();
+            started.forEach(MembershipReporter::start);
         }
 
-        /** The reporter, once started (null when membership reporting is off or the server is not up yet). */
-        synchronized MembershipReporter reporter() {
-            return reporter;
+        /** The reporters, one per scheduler, once started (empty when reporting is off or the server is not up yet). */
+        synchronized List<MembershipReporter> reporters() {
+            return started == null ? List.of() : started;
         }
 
         @Override
         public synchronized void close() {
-            if (reporter != null) {
-                reporter.close();
+            if (started != null) {
+                started.forEach(MembershipReporter::close);
             }
         }
     }

@@ -1,6 +1,7 @@
 package io.baton.worker;
 
 import java.net.URI;
+import java.util.List;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -20,8 +21,10 @@ import io.baton.commons.runtime.ExecutionProvider;
  *
  * @param deviceId             identifier of the device this worker drives, as the scheduler names it in
  *                             dispatches and plans; also the worker's id towards the scheduler
- * @param schedulerUrl         base URL of scheduler-service for registration and heartbeats; none (the default)
- *                             turns membership reporting off, so a worker runs on its own
+ * @param schedulerUrl         base URLs of scheduler-service for registration and heartbeats, comma-separated: the
+ *                             worker registers with and heartbeats to every one (the leader and its standby, so
+ *                             the standby knows the workers when it takes over); none (the default) turns membership
+ *                             reporting off, so a worker runs on its own
  * @param registryUrl          where artifacts come from: {@code http(s)://host:port} of registry-service
  *                             ({@code GET {registryUrl}/v1/artifacts/{sha256}}), or {@code file:/dir} for a local
  *                             directory of ONNX files
@@ -55,7 +58,7 @@ import io.baton.commons.runtime.ExecutionProvider;
 @ConfigurationProperties(prefix = "baton.worker")
 public record WorkerProperties(
         @DefaultValue("cpu-0") String deviceId,
-        URI schedulerUrl,
+        List<URI> schedulerUrl,
         @DefaultValue("http://127.0.0.1:8081") URI registryUrl,
         @DefaultValue("cpu") ExecutionProvider provider,
         @Min(0) int cudaDeviceId,
@@ -94,7 +97,8 @@ public record WorkerProperties(
         settings.put("deviceId", deviceId);
         settings.put("provider", provider.id());
         settings.put("registryUrl", registryUrl.toString());
-        settings.put("schedulerUrl", schedulerUrl == null ? "none (standalone)" : schedulerUrl.toString());
+        settings.put("schedulerUrl", schedulerUrl == null || schedulerUrl.isEmpty() ? "none (standalone)"
+                : schedulerUrl.stream().map(URI::toString).collect(java.util.stream.Collectors.joining(",")));
         settings.put("memoryBudgetBytes", memoryBudgetBytes());
         settings.put("intraOpThreads", intraOpThreads);
         settings.put("maxConcurrentBatches", maxConcurrentBatches);

@@ -48,6 +48,8 @@ public final class Suite implements AutoCloseable {
     private boolean closed;
     private final int gatewayManagementPort;
     private final int gatewayGrpcPort;
+    /** The standby scheduler's port when the spec asks for two (else 0). */
+    private final int schedulerBPort;
 
     public Suite(SuiteSpec spec, PrintStream log) {
         this.spec = spec;
@@ -55,6 +57,8 @@ public final class Suite implements AutoCloseable {
         this.gatewayManagementPort = managementPortFor(spec.ports().gateway());
         // Triton's 8001 beside the standard 8080, as in compose and Kubernetes
         this.gatewayGrpcPort = freePort(spec.ports().gateway() == 8080 ? 8001 : 0);
+        // the standard layout's first port after the profiler (8084 beside 8082 and 8083), else any free one
+        this.schedulerBPort = spec.schedulers() > 1 ? freePort(spec.ports().scheduler() + 2) : 0;
         this.http = http(Duration.ofSeconds(5));
     }
 
@@ -107,6 +111,26 @@ public final class Suite implements AutoCloseable {
         return local(spec.ports().scheduler());
     }
 
+    /** Every scheduler: {@code scheduler}, then {@code scheduler-b} when the spec asks for two. */
+    public List<URI> schedulers() {
+        return schedulerBPort == 0 ? List.of(scheduler()) : List.of(scheduler(), local(schedulerBPort));
+    }
+
+    /** The schedulers' URLs as one comma-separated setting (workers and the gateway call every one). */
+    private String schedulerUrls() {
+        return String.join(",", schedulers().stream().map(URI::toString).toList());
+    }
+
+    /** Arguments of the scheduler on {@code port}: with two, each elects the leader through the registry's lease. */
+    private List<String> schedulerArguments(int port) {
+        List<String> a = new ArrayList<>(List.of("--baton.scheduler.registry-url=" + registry()));
+        if (schedulerBPort != 0) {
+            a.add("--baton.scheduler.leader.election=registry");
+            a.add("--baton.scheduler.leader.advertised-url=" + local(port));
+        }
+        return a;
+    }
+
     public URI profiler() {
         return local(spec.ports().profiler());
     }
@@ -152,13 +176,17 @@ public final class Suite implements AutoCloseable {
             awaitHealthy(List.of(registry));
             List<ServiceProcess> rest = new ArrayList<>();
             rest.add(launch(Service.SCHEDULER, "scheduler", spec.ports().scheduler(), spec.serviceJvmOptions(),
-                    List.of("--baton.scheduler.registry-url=" + registry()), Map.of()));
+                    schedulerArguments(spec.ports().scheduler()), Map.of()));
+            if (schedulerBPort != 0) {
+                rest.add(launch(Service.SCHEDULER, "scheduler-b", schedulerBPort, spec.serviceJvmOptions(),
+                        schedulerArguments(schedulerBPort), Map.of()));
+            }
             rest.add(launch(Service.PROFILER, "profiler", spec.ports().profiler(), spec.serviceJvmOptions(),
                     // Profiles measure one intra-op thread, as the workers run: ℓ(b) must be what a worker sees.
                     List.of("--baton.profiler.registry-url=" + registry(), "--baton.profiler.intra-op-threads=1"), Map.of()));
             for (int i = 0; i < spec.ports().workers().size(); i++) rest.add(launchWorker(i, spec.ports().workers().get(i)));
             rest.add(launch(Service.GATEWAY, "gateway", spec.ports().gateway(), spec.serviceJvmOptions(),
-                    List.of("--baton.gateway.scheduler-url=" + scheduler(), "--baton.gateway.registry-url=" + registry(),
+                    List.of("--baton.gateway.scheduler-url=" + schedulerUrls(), "--baton.gateway.registry-url=" + registry(),
                             "--baton.gateway.profiler-url=" + profiler(),
                             "--baton.gateway.edge.management-port=" + gatewayManagementPort,
                             "--baton.gateway.grpc.port=" + gatewayGrpcPort), Map.of()));
@@ -195,7 +223,7 @@ public final class Suite implements AutoCloseable {
     public ServiceProcess launchWorker(int index, int port, List<String> moreArguments) {
         ServiceProcess w = launch(Service.WORKER, workerName(index), port, spec.workerJvmOptions(),
                 concat(List.of("--baton.worker.device-id=" + deviceId(index), "--baton.worker.intra-op-threads=1",
-                        "--baton.worker.scheduler-url=" + scheduler(), "--baton.worker.registry-url=" + registry()), moreArguments),
+                        "--baton.worker.scheduler-url=" + schedulerUrls(), "--baton.worker.registry-url=" + registry()), moreArguments),
                 Map.of());
         synchronized (this) {
             workers.add(w);

@@ -7,11 +7,26 @@ import java.util.Map;
 
 /**
  * What to start: the jars, the state directory (logs, registry files), the ports, the registry's database, the JVM
- * options of the services and of the workers, extra arguments per service, and how long a service may take to
- * become healthy. One worker per entry of {@code ports.workers()}, device ids {@code cpu-0}, {@code cpu-1}, ….
+ * options of the services and of the workers, extra arguments per service, how long a service may take to
+ * become healthy, and how many schedulers (1; or 2: {@code scheduler} and its standby {@code scheduler-b}, electing
+ * their leader through the registry's lease). One worker per entry of {@code ports.workers()}, device ids
+ * {@code cpu-0}, {@code cpu-1}, ….
  */
 public record SuiteSpec(ServiceJars jars, Path home, Ports ports, RegistryDatabase database, List<String> serviceJvmOptions,
-                        List<String> workerJvmOptions, Map<Service, List<String>> extraArguments, Duration healthLimit) {
+                        List<String> workerJvmOptions, Map<Service, List<String>> extraArguments, Duration healthLimit,
+                        int schedulers) {
+
+    /** One scheduler, as the suite always ran. */
+    public SuiteSpec(ServiceJars jars, Path home, Ports ports, RegistryDatabase database, List<String> serviceJvmOptions,
+                     List<String> workerJvmOptions, Map<Service, List<String>> extraArguments, Duration healthLimit) {
+        this(jars, home, ports, database, serviceJvmOptions, workerJvmOptions, extraArguments, healthLimit, 1);
+    }
+
+    /** The same suite with {@code n} schedulers (1 or 2). */
+    public SuiteSpec withSchedulers(int n) {
+        return new SuiteSpec(jars, home, ports, database, serviceJvmOptions, workerJvmOptions, extraArguments,
+                healthLimit, n);
+    }
 
     /** The defaults of the architecture: gateway 8080, registry 8081, scheduler 8082, profiler 8083, workers 8090 and up. */
     public record Ports(int gateway, int registry, int scheduler, int profiler, List<Integer> workers) {
@@ -42,6 +57,9 @@ public record SuiteSpec(ServiceJars jars, Path home, Ports ports, RegistryDataba
     }
 
     public SuiteSpec {
+        if (schedulers < 1 || schedulers > 2) {
+            throw new IllegalArgumentException("the suite runs 1 or 2 schedulers, not " + schedulers);
+        }
         serviceJvmOptions = List.copyOf(serviceJvmOptions);
         workerJvmOptions = List.copyOf(workerJvmOptions);
         extraArguments = Map.copyOf(extraArguments);

@@ -64,6 +64,19 @@ public final class E2eSuite implements AutoCloseable {
     }
 
     static E2eSuite start() throws IOException {
+        return start(1, true);
+    }
+
+    /**
+     * A suite of its own with {@code schedulers} schedulers (2: a leader and its standby), the zoo registered but not
+     * profiled (unprofiled variants are served), for a test that kills a process the shared suite must keep; the
+     * caller closes it.
+     */
+    public static E2eSuite startOwn(int schedulers) throws IOException {
+        return start(schedulers, false);
+    }
+
+    private static E2eSuite start(int schedulers, boolean profile) throws IOException {
         Path root = Path.of(System.getProperty("baton.root", "..")).toAbsolutePath().normalize();
         ServiceJars jars = ServiceJars.in(root);
         Postgres.requireServer();
@@ -86,7 +99,7 @@ public final class E2eSuite implements AutoCloseable {
                         Service.PROFILER, List.of("--baton.profiler.auto-profile.enabled=false"),
                         Service.GATEWAY, List.of("--baton.gateway.api-keys=" + BOOTSTRAP_KEY,
                                 "--baton.gateway.api-key-cache-ttl=" + API_KEY_CACHE_TTL.toMillis() + "ms")),
-                Duration.ofMinutes(2));
+                Duration.ofMinutes(2)).withSchedulers(schedulers);
         PrintStream log = new PrintStream(Files.newOutputStream(home.resolve("e2e.log")), true, "UTF-8");
         Suite suite = new Suite(spec, log);
         try {
@@ -94,7 +107,7 @@ public final class E2eSuite implements AutoCloseable {
             suite.awaitWorkersLive(suite.workerDeviceIds(), Duration.ofSeconds(60));
             JsonHttp http = suite.http(Duration.ofSeconds(30));
             ZooRegistration.Registered registered = new ZooRegistration(http, suite.registry(), log).register(ZOO);
-            int profiled = new Profiling(http, suite.registry(), suite.profiler(), log)
+            int profiled = !profile ? 0 : new Profiling(http, suite.registry(), suite.profiler(), log)
                     .profileMissing(registered.applications(), PROFILING, Duration.ofMinutes(3));
             return new E2eSuite(suite, schema, manifest, validation, registered, log, profiled);
         } catch (RuntimeException | Error e) {

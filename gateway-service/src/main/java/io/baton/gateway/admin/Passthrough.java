@@ -64,8 +64,9 @@ public record Passthrough(HttpClient http, ObjectMapper json, long maxBodyBytes)
             return new Upstream("profiler", properties.profilerUrl(), properties.adminTimeout());
         }
 
-        static Upstream scheduler(UpstreamProperties properties) {
-            return new Upstream("scheduler", properties.schedulerUrl(), properties.adminTimeout());
+        /** The scheduler that leads now, as {@code leader} last learnt it. */
+        static Upstream scheduler(UpstreamProperties properties, io.baton.gateway.scheduler.SchedulerLeader leader) {
+            return new Upstream("scheduler", leader.current(), properties.adminTimeout());
         }
 
         String baseText() {

@@ -16,6 +16,7 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 
 import io.baton.gateway.UpstreamProperties;
+import io.baton.gateway.scheduler.SchedulerLeader;
 import io.baton.gateway.admin.Passthrough.Upstream;
 
 /**
@@ -30,7 +31,8 @@ import io.baton.gateway.admin.Passthrough.Upstream;
         mediaType = "application/problem+json", schema = @Schema(implementation = ProblemBody.class)))
 @ApiResponse(responseCode = "504", description = "Scheduler gave no answer within admin-timeout", content = @Content(
         mediaType = "application/problem+json", schema = @Schema(implementation = ProblemBody.class)))
-public record SchedulerAdminController(Passthrough passthrough, UpstreamProperties properties) {
+public record SchedulerAdminController(Passthrough passthrough, UpstreamProperties properties,
+                                       SchedulerLeader leader) {
 
     @PostMapping("/v1/plans/{policy}")
     @Operation(operationId = "planWithPolicy", summary = "scheduler-service's POST /v1/plans/{policy}: the body and "
@@ -38,7 +40,7 @@ public record SchedulerAdminController(Passthrough passthrough, UpstreamProperti
     @ApiResponse(responseCode = "200", description = "The scheduler's plan, or its problem body, as it sent them")
     public void plan(@PathVariable String policy, HttpServletRequest request, HttpServletResponse response)
             throws IOException {
-        passthrough.forward(request, response, Upstream.scheduler(properties));
+        passthrough.forward(request, response, Upstream.scheduler(properties, leader));
     }
 
     @GetMapping("/v1/workers")
@@ -46,7 +48,7 @@ public record SchedulerAdminController(Passthrough passthrough, UpstreamProperti
             + "their state and load")
     @ApiResponse(responseCode = "200", description = "The scheduler's answer as it sent it")
     public void listWorkers(HttpServletRequest request, HttpServletResponse response) throws IOException {
-        passthrough.forward(request, response, Upstream.scheduler(properties), "/internal" + request.getRequestURI());
+        passthrough.forward(request, response, Upstream.scheduler(properties, leader), "/internal" + request.getRequestURI());
     }
 
     @GetMapping("/v1/workers/{id}")
@@ -54,7 +56,7 @@ public record SchedulerAdminController(Passthrough passthrough, UpstreamProperti
     @ApiResponse(responseCode = "200", description = "The scheduler's answer (404 for an unknown worker) as it sent it")
     public void getWorker(@PathVariable String id, HttpServletRequest request, HttpServletResponse response)
             throws IOException {
-        passthrough.forward(request, response, Upstream.scheduler(properties), "/internal" + request.getRequestURI());
+        passthrough.forward(request, response, Upstream.scheduler(properties, leader), "/internal" + request.getRequestURI());
     }
 
     @GetMapping("/v1/metrics/summary")
@@ -63,6 +65,6 @@ public record SchedulerAdminController(Passthrough passthrough, UpstreamProperti
             + "over the last 10 s")
     @ApiResponse(responseCode = "200", description = "The scheduler's answer as it sent it")
     public void metricsSummary(HttpServletRequest request, HttpServletResponse response) throws IOException {
-        passthrough.forward(request, response, Upstream.scheduler(properties), "/internal" + request.getRequestURI());
+        passthrough.forward(request, response, Upstream.scheduler(properties, leader), "/internal" + request.getRequestURI());
     }
 }

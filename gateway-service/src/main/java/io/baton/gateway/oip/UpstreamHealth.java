@@ -11,8 +11,9 @@ import java.util.concurrent.CompletableFuture;
 import io.baton.gateway.UpstreamProperties;
 
 /**
- * Server readiness: the registry and the scheduler both answer their readiness probe
- * ({@code /actuator/health/readiness}) with 200 within {@code baton.gateway.health-timeout}. Both are asked at once.
+ * Server readiness: the registry and a scheduler answer their readiness probe ({@code /actuator/health/readiness})
+ * with 200 within {@code baton.gateway.health-timeout}. All are asked at once; of several schedulers (a leader and its
+ * standby) one ready is enough, since the gateway follows whichever leads.
  */
 public final class UpstreamHealth {
 
@@ -27,13 +28,22 @@ public final class UpstreamHealth {
     /** What is not ready, one line each; empty when both are. */
     public List<String> problems() {
         CompletableFuture<String> registry = probe("registry", properties.registryUrl());
-        CompletableFuture<String> scheduler = probe("scheduler", properties.schedulerUrl());
+        List<CompletableFuture<String>> schedulers = properties.schedulerUrl().stream()
+                .map(url -> probe("scheduler", url)).toList();
         List<String> problems = new ArrayList<>(2);
-        for (CompletableFuture<String> p : List.of(registry, scheduler)) {
-            String problem = p.join();
-            if (problem != null) {
-                problems.add(problem);
+        String problem = registry.join();
+        if (problem != null) {
+            problems.add(problem);
+        }
+        List<String> schedulerProblems = new ArrayList<>();
+        for (CompletableFuture<String> p : schedulers) {
+            String s = p.join();
+            if (s != null) {
+                schedulerProblems.add(s);
             }
+        }
+        if (schedulerProblems.size() == schedulers.size()) {
+            problems.addAll(schedulerProblems);
         }
         return problems;
     }

@@ -23,6 +23,13 @@ import io.baton.gateway.UpstreamProblem;
  * The gateway's calls to scheduler-service: {@code POST /internal/v1/infer} (guarded by {@link SchedulerGuard}) and
  * {@code GET /internal/v1/applications/{app}} for readiness. One pooled JDK {@link HttpClient} (HTTP/1.1 keep-alive)
  * carries them all.
+ * <p>
+ * With several schedulers (a leader and its standby) each call goes to the one {@link SchedulerLeader} believes
+ * leads; one that cannot be reached (refused, reset, gone) or answers 503 {@code not-leader} is left for the other
+ * and the call is sent again there, as often as there are schedulers, while the request's deadline lasts. The tries
+ * run inside the guard: the breaker sees only the call's final outcome, so a dead leader does not open it while its
+ * standby serves. Inference has no side effect besides its answer, so sending it again is safe. A call no scheduler
+ * took ends as the last refusal (503 with its reason) or failure.
  */
 public class SchedulerClient {
 
@@ -32,17 +39,26 @@ public class SchedulerClient {
     private final SchedulerGuard guard;
     private final UpstreamProperties properties;
     private final ResilienceProperties resilience;
-    private final URI inferUri;
+    private final SchedulerLeader leader;
 
     public SchedulerClient(HttpClient http, ObjectMapper json, SchedulerGuard guard, UpstreamProperties properties,
                            ResilienceProperties resilience) {
+        this(http, json, guard, properties, resilience, new SchedulerLeader(properties.schedulerUrl()));
+    }
+
+    public SchedulerClient(HttpClient http, ObjectMapper json, SchedulerGuard guard, UpstreamProperties properties,
+                           ResilienceProperties resilience, SchedulerLeader leader) {
         this.http = http;
         this.json = json;
         this.wire = new SchedulerWire(json);
         this.guard = guard;
         this.properties = properties;
         this.resilience = resilience;
-        this.inferUri = URI.create(base() + "/internal/v1/infer");
+        this.leader = leader;
+    }
+
+    public SchedulerLeader leader() {
+        return leader;
     }
 
     /**
@@ -50,7 +66,7 @@ public class SchedulerClient {
      * (drops, refusals, failures, time-outs and guard refusals alike).
      */
     public CompletableFuture<SchedulerAnswer> infer(SchedulerCall call) {
-        return guardedPost(inferUri, call.timeoutMs(), wire.encode(call), call.application(), wire::decode);
+        return guardedPost("/internal/v1/infer", call.timeoutMs(), wire.encode(call), call.application(), wire::decode);
     }
 
     /**
@@ -58,21 +74,19 @@ public class SchedulerClient {
      * the future fails with a {@link GatewayException} for drops, refusals, failures and time-outs.
      */
     public CompletableFuture<EnsembleAnswer> ensembleQuery(EnsembleCall call) {
-        return guardedPost(URI.create(base() + "/internal/v1/ensemble-queries"), call.timeoutMs(), wire.encode(call),
+        return guardedPost("/internal/v1/ensemble-queries", call.timeoutMs(), wire.encode(call),
                 call.application(), wire::decodeEnsemble);
     }
 
-    /** A JSON POST through the guard within the call's deadline; a 200 answer is decoded, any other is a refusal. */
-    private <T> CompletableFuture<T> guardedPost(URI uri, double timeoutMs, byte[] body, String application,
+    /**
+     * A JSON POST to the leading scheduler through the guard within the call's deadline, sent on to the other
+     * scheduler(s) as the class says; a 200 answer is decoded, any other is a refusal.
+     */
+    private <T> CompletableFuture<T> guardedPost(String path, double timeoutMs, byte[] body, String application,
                                                  Function<byte[], T> decode) {
         Duration deadline = Duration.ofNanos(Math.max(0, (long) (timeoutMs * 1_000_000)));
-        HttpRequest request = HttpRequest.newBuilder(uri)
-                .timeout(deadline.plus(resilience.deadlineMargin()).plusSeconds(1)) // backstop only
-                .header("Content-Type", "application/json")
-                .header("Accept", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofByteArray(body))
-                .build();
-        return guard.call(deadline, () -> http.sendAsync(request, HttpResponse.BodyHandlers.ofByteArray()))
+        long endNanos = System.nanoTime() + deadline.toNanos();
+        return guard.call(deadline, () -> send(path, deadline, body, leader.schedulers().size(), endNanos))
                 .thenApply(response -> {
                     if (response.statusCode() == 200) {
                         return decode.apply(response.body());
@@ -81,15 +95,58 @@ public class SchedulerClient {
                 });
     }
 
+    /** One try at the leading scheduler, and up to {@code triesLeft} more at the others while time is left. */
+    private CompletableFuture<HttpResponse<byte[]>> send(String path, Duration deadline, byte[] body, int triesLeft,
+                                                         long endNanos) {
+        URI base = leader.current();
+        HttpRequest request = HttpRequest.newBuilder(URI.create(text(base) + path))
+                .timeout(deadline.plus(resilience.deadlineMargin()).plusSeconds(1)) // backstop only
+                .header("Content-Type", "application/json")
+                .header("Accept", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofByteArray(body))
+                .build();
+        return http.sendAsync(request, HttpResponse.BodyHandlers.ofByteArray())
+                .handle((response, failure) -> {
+                    boolean again = triesLeft > 0 && leader.schedulers().size() > 1 && System.nanoTime() < endNanos;
+                    if (failure != null) {
+                        if (!unreachable(failure)) return CompletableFuture.<HttpResponse<byte[]>>failedFuture(failure);
+                        leader.failedOver(base, null);
+                        return again ? send(path, deadline, body, triesLeft - 1, endNanos)
+                                : CompletableFuture.<HttpResponse<byte[]>>failedFuture(failure);
+                    }
+                    if (response.statusCode() == 503) {
+                        String named = wire.notLeader(response.body());
+                        if (named != null) {
+                            leader.failedOver(base, named.isEmpty() ? null : named);
+                            if (again) return send(path, deadline, body, triesLeft - 1, endNanos);
+                        }
+                    }
+                    return CompletableFuture.completedFuture(response);
+                })
+                .thenCompose(Function.identity());
+    }
+
+    /**
+     * Whether a failed call means the scheduler is not there (refused, reset, closed: a process killed or gone),
+     * rather than slow: a time-out is the request's own deadline, not a reason to ask the other scheduler.
+     */
+    private static boolean unreachable(Throwable failure) {
+        Throwable t = failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
+        if (t instanceof java.net.http.HttpConnectTimeoutException) return true;
+        return t instanceof IOException && !(t instanceof java.net.http.HttpTimeoutException);
+    }
+
     /** The scheduler's view of an application, or empty when it does not know it. */
     public CompletableFuture<Optional<ApplicationState>> application(String application) {
-        HttpRequest request = HttpRequest.newBuilder(URI.create(base() + "/internal/v1/applications/"
+        URI base = leader.current();
+        HttpRequest request = HttpRequest.newBuilder(URI.create(text(base) + "/internal/v1/applications/"
                         + UriUtils.encodePathSegment(application, "UTF-8")))
                 .timeout(properties.healthTimeout()).header("Accept", "application/json").GET().build();
         return http.sendAsync(request, HttpResponse.BodyHandlers.ofByteArray())
                 .handle((response, failure) -> {
                     if (failure != null) {
-                        throw unreachable(failure);
+                        leader.failedOver(base, null); // the next read asks the other scheduler
+                        throw unreachable(base, failure);
                     }
                     if (response.statusCode() == 404) {
                         return Optional.<ApplicationState>empty();
@@ -108,18 +165,19 @@ public class SchedulerClient {
                 });
     }
 
+    /** The scheduler believed to lead now. */
     public URI baseUri() {
-        return URI.create(base());
+        return leader.current();
     }
 
-    private String base() {
-        return properties.schedulerUrl().toString().replaceAll("/+$", "");
+    private static String text(URI base) {
+        return base.toString().replaceAll("/+$", "");
     }
 
-    private GatewayException unreachable(Throwable failure) {
+    private GatewayException unreachable(URI base, Throwable failure) {
         Throwable t = failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
         return GatewayException.unavailable("scheduler-unavailable", "scheduler unreachable at "
-                + properties.schedulerUrl() + ": " + t.getClass().getSimpleName()
+                + base + ": " + t.getClass().getSimpleName()
                 + (t.getMessage() == null ? "" : " (" + t.getMessage() + ")"), t);
     }
 }

@@ -150,6 +150,20 @@ final class SchedulerWire {
                 timing.path("executionMs").asDouble(0), timing.path("totalMs").asDouble(0));
     }
 
+    /**
+     * For a 503 body: the leader's URL when it is a standby's {@code not-leader} refusal ("" when it named none),
+     * null for any other 503 (a policy's drop, a full budget).
+     */
+    String notLeader(byte[] body) {
+        try {
+            JsonNode n = json.readTree(body);
+            if (n == null || !"urn:baton:problem:not-leader".equals(n.path("type").asText())) return null;
+            return n.path("leaderUrl").isTextual() ? n.get("leaderUrl").asText() : "";
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
     /** The OIP error for a refusal: see the mapping table in the module's README. */
     GatewayException refusal(int status, byte[] body, String application) {
         UpstreamProblem p = UpstreamProblem.parse(json, status, body);
@@ -160,7 +174,10 @@ final class SchedulerWire {
             case 409 -> new GatewayException(503, "not-profiled", "model '" + application
                     + "' is not ready to serve: " + detail);
             case 502 -> GatewayException.badGateway("worker-failed", "worker failed: " + detail);
-            case 503 -> "dropped".equals(p.slug()) || p.reason() != null
+            case 503 -> "not-leader".equals(p.slug())
+                    ? GatewayException.unavailable("no-leader", "no scheduler leads at the moment (a standby "
+                    + "answered: " + p.detail() + "); retry shortly", null)
+                    : "dropped".equals(p.slug()) || p.reason() != null
                     ? GatewayException.dropped(p.reason(), p.detail())
                     : GatewayException.unavailable("scheduler-unavailable", "scheduler unavailable: " + detail, null);
             default -> GatewayException.badGateway("scheduler-failed", "scheduler answered " + status + ": " + detail);

@@ -68,6 +68,11 @@ public final class StubScheduler extends StubHttp {
     private final Map<String, String> stageChoices = new java.util.concurrent.ConcurrentHashMap<>();
     /** Whether {@link #calls} keeps the bodies (a benchmark turns it off). */
     public volatile boolean recording = true;
+    /**
+     * Non-null: this stand-in is a standby, answering inference and ensemble queries 503 {@code not-leader} naming
+     * this as the leader's URL ("" names none), as scheduler-service's {@code NotLeaderFilter} does.
+     */
+    public volatile String standbyFor;
     /** Whether its readiness probe answers UP (200) or DOWN (503): the gateway's health follows it. */
     public volatile boolean ready = true;
 
@@ -122,6 +127,15 @@ public final class StubScheduler extends StubHttp {
             } else {
                 json(exchange, 200, state);
             }
+            return;
+        }
+        String leader = standbyFor;
+        if (leader != null && exchange.getRequestMethod().equals("POST")
+                && (path.equals("/internal/v1/infer") || path.equals("/internal/v1/ensemble-queries"))
+                && exchange.getRequestHeaders().getFirst(INTERNAL) == null) {
+            exchange.getRequestBody().readAllBytes();
+            problem(exchange, 503, "not-leader", "this scheduler is the standby", "\"leaderUrl\":"
+                    + (leader.isEmpty() ? "null" : "\"" + leader + "\""));
             return;
         }
         if (exchange.getRequestMethod().equals("POST") && path.equals("/internal/v1/infer")) {

@@ -11,6 +11,7 @@ import org.springframework.boot.context.properties.EnableConfigurationProperties
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
+import io.baton.scheduler.leader.LeaderElection;
 import io.baton.scheduler.membership.WorkerRegistry;
 import io.baton.scheduler.metrics.ServingMetrics;
 import io.fabric8.kubernetes.client.Config;
@@ -65,8 +66,11 @@ class ActuatorConfiguration {
 
     @Bean
     EpochAutoscaler epochAutoscaler(ScalingService scaling, WorkerRegistry registry, ServingMetrics metrics,
-                                    ActuatorProperties properties) {
-        return new EpochAutoscaler(scaling, registry, metrics, properties.autoscale(), Clock.systemUTC());
+                                    ActuatorProperties properties, LeaderElection election) {
+        EpochAutoscaler autoscaler = new EpochAutoscaler(scaling, registry, metrics, properties.autoscale(),
+                Clock.systemUTC());
+        autoscaler.onlyWhile(election::leading);
+        return autoscaler;
     }
 
     @Bean

@@ -56,6 +56,8 @@ public final class EpochAutoscaler implements SmartLifecycle {
     /** Guards the timer apart from the epoch's own lock, so that stopping never waits for an epoch's API calls. */
     private final Object lifecycle = new Object();
     private ScheduledExecutorService timer;
+    /** Whether this scheduler leads: a standby's epochs measure nothing and scale nothing. */
+    private volatile java.util.function.BooleanSupplier leading = () -> true;
 
     public EpochAutoscaler(ScalingService scaling, WorkerRegistry registry, ServingMetrics metrics,
                            AutoscaleSettings settings, Clock clock) {
@@ -67,6 +69,11 @@ public final class EpochAutoscaler implements SmartLifecycle {
         this.clock = clock;
         this.previous = metrics.totals();
         this.previousAt = clock.instant();
+    }
+
+    /** Only the leading scheduler scales: while {@code leading} says no, each epoch is skipped. */
+    public void onlyWhile(java.util.function.BooleanSupplier leading) {
+        this.leading = leading;
     }
 
     public boolean enabled() {
@@ -136,6 +143,13 @@ public final class EpochAutoscaler implements SmartLifecycle {
     }
 
     private void tick() {
+        if (!leading.getAsBoolean()) {
+            synchronized (this) {   // the first epoch led starts when leading does
+                previous = metrics.totals();
+                previousAt = clock.instant();
+            }
+            return;
+        }
         try {
             EpochReport report = runEpoch();
             log.debug("autoscaling epoch: {}", report);

@@ -63,6 +63,8 @@ public class IpaLiveAdapter implements AutoCloseable {
     private final ServiceClient registry;
     private final ScheduledExecutorService loop;
     private final Map<String, AtomicInteger> gauges = new ConcurrentHashMap<>();
+    /** Whether this scheduler leads: a standby neither re-plans nor scales nor records plans. */
+    private volatile java.util.function.BooleanSupplier leading = () -> true;
 
     public IpaLiveAdapter(LivePipelinePlanner planner, DispatchService dispatch, ScalingService scaling,
                           ActuatorProperties actuator, SchedulerProperties properties, MeterRegistry meters,
@@ -84,6 +86,7 @@ public class IpaLiveAdapter implements AutoCloseable {
             return t;
         });
         loop.scheduleWithFixedDelay(() -> {
+            if (!leading.getAsBoolean()) return;
             try {
                 dispatch.replanPipelines();
             } catch (RuntimeException e) {
@@ -92,7 +95,13 @@ public class IpaLiveAdapter implements AutoCloseable {
         }, every, every, TimeUnit.MILLISECONDS);
     }
 
+    /** Only the leading scheduler adapts: while {@code leading} says no, its turns are skipped. */
+    public void onlyWhile(java.util.function.BooleanSupplier leading) {
+        this.leading = leading;
+    }
+
     private void changed(LivePipelinePlanner.LivePlan previous, LivePipelinePlanner.LivePlan next) {
+        if (!leading.getAsBoolean()) return;
         String app = next.application();
         Counter.builder("baton_ipa_plan_changes_total").description("IPA live plans whose stage configuration changed")
                 .tags(Tags.of("application", app)).register(meters).increment();
