@@ -49,12 +49,15 @@ class WarmupBoundHttpTest {
 
     @TestConfiguration
     static class NeverSettling {
-        /** Each window of three calls takes twice as long per call as the one before: never within 10%. */
+        /**
+         * Windows of three calls alternately fast (1 ms) and slow (200 ms): consecutive medians never within 10%, even
+         * on a machine busy enough to stretch every sleep by tens of milliseconds.
+         */
         @Bean
         @Primary
         WarmupCalls neverSettling() {
             AtomicInteger calls = new AtomicInteger();
-            return app -> () -> Thread.sleep(1L << Math.min(calls.getAndIncrement() / 3, 12));
+            return app -> () -> Thread.sleep((calls.getAndIncrement() / 3) % 2 == 0 ? 1 : 200);
         }
     }
 
