@@ -12,7 +12,7 @@ import java.util.Map;
  * Warms each application's route through the gateway's public port after {@code bin/baton up} has registered it: the
  * application's example request, sent {@link #CONCURRENCY} at a time until scheduling-core's {@link SettleRule} says
  * the latency has settled (the median of the last {@link #WINDOW} answers within 10% of the {@link #WINDOW} before,
- * after at least {@link #MIN_REQUESTS}), every application within one bound. The gateway warms its routes itself when
+ * after at least {@link #MIN_REQUESTS}), every application within one bound, each given its share of what is left. The gateway warms its routes itself when
  * it starts, but on a first {@code up} nothing is registered then; this is the warm-up of what {@code up} registered,
  * so that the first load test after "Baton is up" meets a warm suite (JIT-compiled gateway, scheduler and workers,
  * models loaded). Its requests are user traffic to the services: they count in the metrics like any request.
@@ -34,8 +34,10 @@ public final class RouteWarmup {
         Map<String, WarmupLoop.Outcome> outcomes = new LinkedHashMap<>();
         long end = System.nanoTime() + bound.toNanos();
         SettleRule rule = new SettleRule(WINDOW, TOLERANCE, MIN_REQUESTS);
+        int remaining = requests.size();
         for (Map.Entry<String, String> app : requests.entrySet()) {
-            long left = end - System.nanoTime();
+            // each application's fair share of what is left: one that never settles cannot starve those after it
+            long left = (end - System.nanoTime()) / remaining--;
             if (left <= 0) {
                 out.printf("  %-18s not warmed: the warm-up's bound of %d s passed%n", app.getKey(), bound.toSeconds());
                 continue;

@@ -64,7 +64,8 @@ class StartupWarmup implements ApplicationRunner {
                         properties.bound().toMillis() / 1000.0, warmed, names.size());
                 return;
             }
-            warm(name, Duration.ofNanos(left));
+            // each application's fair share of what is left: one that never settles cannot starve those after it
+            warm(name, Duration.ofNanos(left / (names.size() - warmed)));
             warmed++;
         }
         log.info("warm-up: done with {} application(s) in {} ms; ready", names.size(), (System.nanoTime() - start) / 1_000_000);
