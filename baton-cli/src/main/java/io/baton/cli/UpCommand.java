@@ -13,6 +13,7 @@ import io.baton.cli.suite.PublishedApplications;
 import io.baton.cli.suite.PublishedExamples;
 import io.baton.cli.suite.PublishedRegistration;
 import io.baton.cli.suite.RegistryDatabase;
+import io.baton.cli.suite.RouteWarmup;
 import io.baton.cli.suite.ServiceJars;
 import io.baton.cli.suite.Suite;
 import io.baton.cli.suite.SuiteSpec;
@@ -50,7 +51,7 @@ import java.util.Set;
  * <p>Environment: {@code BATON_HOME} (state directory, default {@code ROOT/.baton}), {@code BATON_WORKERS},
  * {@code BATON_GATEWAY_PORT} (8080), {@code BATON_REGISTRY_PORT} (8081), {@code BATON_SCHEDULER_PORT} (8082),
  * {@code BATON_PROFILER_PORT} (8083), {@code BATON_WORKER_PORT} (8090, the first worker's), {@code BATON_FASHION_MNIST},
- * {@code BATON_MODEL_CACHE}, {@code BATON_SERVICE_JAVA_OPTS}, {@code BATON_WORKER_JAVA_OPTS}.
+ * {@code BATON_MODEL_CACHE}, {@code BATON_SERVICE_JAVA_OPTS}, {@code BATON_WORKER_JAVA_OPTS}, {@code BATON_WARMUP_SECONDS}.
  */
 final class UpCommand {
     static final String EXAMPLE_APP = "fashion-single";
@@ -99,6 +100,7 @@ final class UpCommand {
 
     static void run(List<String> args, PrintStream out, Map<String, String> env) {
         Settings s = settings(args, env);
+        int warmupSeconds = Flags.intIn(env.get("BATON_WARMUP_SECONDS"), "BATON_WARMUP_SECONDS", 60, 0, 3600);
         ServiceJars jars;
         try {
             jars = ServiceJars.in(s.root());
@@ -154,6 +156,7 @@ final class UpCommand {
                 publishedAnswers.put(app.name(), PublishedExamples.probe(http, suite.gateway(), app.name(), publishedExample(s.home(), app)));
             }
         }
+        warmRoutes(http, suite.gateway(), example, s.home(), published, warmupSeconds, out);
         printReady(out, suite, s, example, zooAnswer, bootstrapKeysSet(env));
         printPublished(out, suite, s.home(), published, publishedAnswers);
         out.println("Load test (symphony vs work-conserving at three loads): bin/baton bench live");
@@ -168,6 +171,25 @@ final class UpCommand {
         String unservable = supervisor.awaitUnservable().orElse(null);
         if (unservable == null || suite.isClosing()) return;
         throw new io.baton.cli.suite.SuiteException(unservable + "; stopping the rest");
+    }
+
+    /**
+     * Warms every application's route through the gateway ({@link RouteWarmup}) before "Baton is up", so the first load
+     * test meets a warm suite; bounded by {@code BATON_WARMUP_SECONDS} (60; 0: no warm-up).
+     */
+    static void warmRoutes(JsonHttp http, URI gateway, Path example, Path home, List<PublishedApplications.App> published,
+                           int seconds, PrintStream out) {
+        if (seconds == 0) return;
+        Map<String, String> requests = new LinkedHashMap<>();
+        try {
+            String zoo = Files.readString(example);
+            for (String app : List.of(EXAMPLE_APP, "fashion-ensemble", "fashion-pipeline")) requests.put(app, zoo);
+            for (PublishedApplications.App app : published) requests.put(app.name(), Files.readString(publishedExample(home, app)));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        out.println("warming every application's route (at most " + seconds + " s, BATON_WARMUP_SECONDS):");
+        RouteWarmup.warm(http, gateway, requests, Duration.ofSeconds(seconds), out);
     }
 
     /** Registers and profiles the {@link PublishedApplications} (their models fetched by pin into the model cache). */

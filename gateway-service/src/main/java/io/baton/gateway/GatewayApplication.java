@@ -11,11 +11,13 @@ import io.baton.gateway.scheduler.ResilienceProperties;
 import io.baton.gateway.security.ApiKeyProperties;
 import io.baton.gateway.security.CorsProperties;
 import io.baton.gateway.serving.InferenceProperties;
+import io.baton.gateway.warmup.WarmupProperties;
 
 /** The public edge: Open Inference Protocol v2 REST, validation, API keys, ensemble aggregation, pipeline stages. */
 @SpringBootApplication
 @EnableConfigurationProperties({UpstreamProperties.class, ApiKeyProperties.class, CorsProperties.class,
-        InferenceProperties.class, ResilienceProperties.class, AdmissionProperties.class})
+        InferenceProperties.class, ResilienceProperties.class, AdmissionProperties.class,
+        WarmupProperties.class})
 public class GatewayApplication {
 
     public static void main(String[] args) {

@@ -62,11 +62,13 @@ public record ServiceProcess(String name, URI url, Process process, Path log) {
     }
 
     /**
-     * Waits until {@code GET /actuator/health} answers 200 with status UP. Fails at once, with the log's last lines,
-     * when the process exits first; fails when {@code limit} passes.
+     * Waits until {@code GET /actuator/health/readiness} answers 200 with status UP: what Kubernetes' and compose's
+     * readiness probes ask, so a service that warms its serving path before it reports ready (the gateway) is awaited
+     * until it is warm. Fails at once, with the log's last lines, when the process exits first; fails when
+     * {@code limit} passes.
      */
     public void awaitHealthy(JsonHttp http, Duration limit) {
-        URI health = url.resolve("/actuator/health");
+        URI health = url.resolve("/actuator/health/readiness");
         long end = System.nanoTime() + limit.toNanos();
         while (true) {
             if (!process.isAlive()) {
