@@ -44,6 +44,8 @@ public final class Suite implements AutoCloseable {
     private final JsonHttp http;
     private final List<ServiceProcess> started = new ArrayList<>();
     private final List<ServiceProcess> workers = new ArrayList<>();
+    /** How each child was launched, by name: what {@link #restart} launches again. */
+    private final Map<String, Launch> launches = new HashMap<>();
     private boolean closed;
     private final int gatewayManagementPort;
     private final int gatewayGrpcPort;
@@ -203,8 +205,40 @@ public final class Suite implements AutoCloseable {
                 env, spec.home(), spec.home().resolve("logs").resolve(name + ".log"));
         synchronized (this) {
             started.add(p);
+            launches.put(name, new Launch(service, port, jvm, arguments, environment));
         }
         return p;
+    }
+
+    /** What a child was launched with: enough to launch it again. */
+    private record Launch(Service service, int port, List<String> jvm, List<String> arguments, Map<String, String> environment) {}
+
+    /**
+     * Launches {@code p} again, as it was (same name, port, arguments, environment), once it has exited (killed first
+     * if it still runs), and waits until the new one is healthy; the new process takes the old one's place in
+     * {@link #processes} (and {@link #workers}). The old log is kept beside the new one as {@code <name>.<pid>.log}.
+     */
+    public ServiceProcess restart(ServiceProcess p) {
+        Launch l;
+        synchronized (this) {
+            l = launches.get(p.name());
+            if (l == null || !started.contains(p)) throw new SuiteException(p.name() + " is not a running child of this suite");
+        }
+        p.kill();
+        try {
+            Files.move(p.log(), p.log().resolveSibling(p.name() + "." + p.pid() + ".log"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        } catch (IOException kept) {
+            // the new process writes over it
+        }
+        ServiceProcess again = launch(l.service(), p.name(), l.port(), l.jvm(), l.arguments(), l.environment());
+        synchronized (this) {
+            started.remove(again);
+            started.set(started.indexOf(p), again);
+            int w = workers.indexOf(p);
+            if (w >= 0) workers.set(w, again);
+        }
+        awaitHealthy(List.of(again));
+        return again;
     }
 
     private void awaitHealthy(List<ServiceProcess> processes) {
