@@ -46,7 +46,13 @@ final class FaultsCommand {
         return new ZooBuilder.Options(data, 1_000, 300, 2, 300, 7);
     }
 
-    static final List<String> SERVICE_JVM = List.of("-Xmx384m", "-XX:+UseSerialGC");
+    /**
+     * How long a service may take to become healthy, at the start and after each restart: generous, since a busy
+     * machine starts a JVM slowly (the time a restart took is one of the figures).
+     */
+    static final Duration HEALTH_LIMIT = Duration.ofMinutes(6);
+    /** The services' JVMs (the workers' are {@code up}'s): the client compiler only, so that a restart starts sooner. */
+    static final List<String> SERVICE_JVM = List.of("-Xmx384m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1");
 
     private FaultsCommand() {}
 
@@ -135,7 +141,7 @@ final class FaultsCommand {
         List<Integer> ports = freePorts(4 + s.workers());
         SuiteSpec spec = new SuiteSpec(jars, state, new SuiteSpec.Ports(ports.get(0), ports.get(1), ports.get(2), ports.get(3),
                 ports.subList(4, ports.size())), database, SERVICE_JVM, words(or(env.get("BATON_WORKER_JAVA_OPTS"), UpCommand.DEFAULT_WORKER_JVM)),
-                FaultSuite.EXTRA_ARGUMENTS, Duration.ofMinutes(3));
+                FaultSuite.EXTRA_ARGUMENTS, HEALTH_LIMIT);
         Suite suite = new Suite(spec, out);
         Thread stopper = new Thread(() -> {
             suite.close();

@@ -1,5 +1,7 @@
 package io.baton.cli;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import org.junit.jupiter.api.Test;
 
 /**
@@ -14,6 +16,12 @@ class BenchFaultsCliTest {
         args[1] = "faults";
         System.arraycopy(more, 0, args, 2, more.length);
         return CliRun.of("", args);
+    }
+
+    @Test
+    void helpDescribesIt() {
+        assertThat(CliRun.of("", "help").out()).contains("bench faults", "--seconds-before", "--faults worker,scheduler,registry",
+                "--database embedded|postgres", "--json FILE");
     }
 
     @Test
