@@ -225,6 +225,10 @@ public final class FaultBench {
             o.putPOJO("lostWrites", r.writesLost());
             o.put("topRefusal", r.topRefusal()).put("topUnanswered", r.topUnanswered());
             o.putPOJO("goalsMissed", FaultGoals.missed(r));
+            ArrayNode timeline = o.putArray("timeline"); // per second from the kill: [second, sent, 200, refused, unanswered]
+            for (FaultRow.Second t : r.timeline()) {
+                timeline.addArray().add(t.second()).add(t.sent()).add(t.served()).add(t.refused()).add(t.unanswered());
+            }
         }
         return root;
     }

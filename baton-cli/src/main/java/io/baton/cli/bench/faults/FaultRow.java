@@ -15,10 +15,15 @@ import java.util.stream.Collectors;
  * refusal and failure, to say why.
  */
 public record FaultRow(Fault fault, String killed, int sent, int served, int refused, int unanswered, Recovery recovery,
-                       double restartSeconds, int writesCommitted, List<String> writesLost, String topRefusal, String topUnanswered) {
+                       double restartSeconds, int writesCommitted, List<String> writesLost, String topRefusal, String topUnanswered,
+                       List<Second> timeline) {
+
+    /** The requests sent in one second, counted from the kill (negative: before it), and what became of them. */
+    public record Second(int second, int sent, int served, int refused, int unanswered) {}
 
     public FaultRow {
         writesLost = List.copyOf(writesLost);
+        timeline = List.copyOf(timeline);
     }
 
     public static FaultRow of(Fault fault, String killed, List<SteadyLoad.Sent> sent, double killAt, double restartSeconds,
@@ -32,7 +37,18 @@ public record FaultRow(Fault fault, String killed, int sent, int served, int ref
         }
         return new FaultRow(fault, killed, sent.size(), served, refused, unanswered, Recovery.of(sent, killAt), restartSeconds,
                 writesCommitted, writesLost, mostFrequent(sent, o -> o.answered() && !o.served(), o -> o.status() + " " + o.refusal()),
-                mostFrequent(sent, o -> !o.answered(), Outcome::refusal));
+                mostFrequent(sent, o -> !o.answered(), Outcome::refusal), timeline(sent, killAt));
+    }
+
+    private static List<Second> timeline(List<SteadyLoad.Sent> sent, double killAt) {
+        java.util.TreeMap<Integer, int[]> bySecond = new java.util.TreeMap<>();
+        for (SteadyLoad.Sent s : sent) {
+            int[] c = bySecond.computeIfAbsent((int) Math.floor(s.atSeconds() - killAt), k -> new int[4]);
+            c[0]++;
+            c[s.outcome().served() ? 1 : s.outcome().answered() ? 2 : 3]++;
+        }
+        return bySecond.entrySet().stream().map(e -> new Second(e.getKey(), e.getValue()[0], e.getValue()[1], e.getValue()[2],
+                e.getValue()[3])).toList();
     }
 
     /** The most frequent description among the outcomes {@code which} selects, with its count; null when none. */
