@@ -30,7 +30,7 @@ import java.util.Map;
  */
 public final class E2eSuite implements AutoCloseable {
     public static final Path ZOO = Path.of("target", "e2e-zoo");
-    static final ZooBuilder.Options ZOO_OPTIONS = new ZooBuilder.Options(FashionMnist.DEFAULT_DIR, 1_000, 300, 2, 300, 7);
+    public static final ZooBuilder.Options ZOO_OPTIONS = new ZooBuilder.Options(FashionMnist.DEFAULT_DIR, 1_000, 300, 2, 300, 7);
     public static final Profiling.Options PROFILING = new Profiling.Options(List.of(1, 2, 4, 8), 5, 1);
     public static final int WORKERS = 2;
     /** The gateway's bootstrap API key (baton.gateway.api-keys): {@code ApiKeysIT} issues registry keys with it. */
@@ -40,7 +40,7 @@ public final class E2eSuite implements AutoCloseable {
     /** The key the admin page is given (the bootstrap key: every scope). */
     public static final String ADMIN_KEY = BOOTSTRAP_KEY;
     /** Lean JVMs that start fast: nothing here measures speed. */
-    static final List<String> JVM = List.of("-Xmx256m", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC");
+    public static final List<String> JVM = List.of("-Xmx256m", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC");
 
     private final Suite suite;
     private final String schema;
