@@ -38,7 +38,7 @@ public final class Baton {
             "                                   same model, batch (--batch) and intra-op threads, each service's CPU per",
             "                                   answered request (from /proc), and the targets; --protocol grpc sends over the",
             "                                   gateway's gRPC port (--grpc, default 127.0.0.1:8001)",
-            "  bench faults [--workers N] [--rate R] [--seconds-before S] [--seconds-after S]",
+            "  bench faults [--workers N] [--schedulers N] [--rate R] [--seconds-before S] [--seconds-after S]",
             "               [--faults worker,scheduler,registry,profiler,gateway,postgres] [--database embedded|postgres]",
             "               [--timeout-ms MS] [--seed N] [--writes N] [--json FILE] [--home DIR] [--data DIR]",
             "                                   start a suite of its own (free ports, BATON_HOME/faults, default 2 workers), hold",

@@ -55,7 +55,7 @@ class FaultsIT {
         SuiteSpec spec = new SuiteSpec(ServiceJars.in(Path.of(System.getProperty("baton.root", "..")).toAbsolutePath().normalize()), home,
                 new SuiteSpec.Ports(ports.get(0), ports.get(1), ports.get(2), ports.get(3), ports.subList(4, ports.size())),
                 new RegistryDatabase.Postgres(Postgres.URL, Postgres.USER, Postgres.PASSWORD, schema), E2eSuite.JVM, E2eSuite.JVM,
-                FaultSuite.EXTRA_ARGUMENTS, Duration.ofMinutes(5));
+                FaultSuite.EXTRA_ARGUMENTS, Duration.ofMinutes(5)).withSchedulers(2);
         ByteArrayOutputStream table = new ByteArrayOutputStream();
         List<FaultRow> rows;
         try (PrintStream log = new PrintStream(Files.newOutputStream(home.resolve("faults.log")), true, StandardCharsets.UTF_8);

@@ -29,7 +29,7 @@ final class SchedulerLeader {
         for (ServiceProcess p : all) {
             try {
                 JsonNode answer = http.get(p.url().resolve(LEADER_ROUTE)).json();
-                if (answer.path("leader").asBoolean(false)) return p;
+                if (answer.path("leading").asBoolean(false)) return p;
             } catch (SuiteException unreachable) {
                 // not this one
             }
