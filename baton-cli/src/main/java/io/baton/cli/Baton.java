@@ -42,7 +42,7 @@ public final class Baton {
             "             [--registry URL] [--scheduler URL] [--profiler URL] [--seed N] [--timeout-ms MS]",
             "             [--concurrency N] [--capacity-seconds S]",
             "                                   a long steady load on a running suite: measures the app's capacity through",
-            "                                   the gateway (closed loop, --concurrency clients, --capacity-seconds) unless",
+            "                                   the gateway (closed loop, --concurrency clients (4), --capacity-seconds) unless",
             "                                   --rate is given, sends open-loop Poisson arrivals at 70% of it for --minutes",
             "                                   (1..1440, default 30) and prints per minute each service's resident memory",
             "                                   (VmRSS from /proc: gateway, scheduler, registry, profiler, each live worker),",

@@ -42,7 +42,7 @@ final class SoakBenchCommand {
                 minuteSeconds, rate, file(Baton.option(args, "--plot"), "--plot", "soak.svg"), json == null ? null : file(json, "--json", null),
                 BenchCommand.longOption(args, "--seed", 1),
                 Duration.ofMillis(Flags.intIn(Baton.option(args, "--timeout-ms"), "--timeout-ms", 30_000, 100, 600_000)),
-                Flags.intIn(Baton.option(args, "--concurrency"), "--concurrency", 64, 1, 10_000), capacitySeconds);
+                Flags.intIn(Baton.option(args, "--concurrency"), "--concurrency", SoakBench.DEFAULT_CONCURRENCY, 1, 10_000), capacitySeconds);
     }
 
     /** A file to write: its directory must exist, and it must not be a directory itself. */
