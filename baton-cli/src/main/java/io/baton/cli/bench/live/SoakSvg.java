@@ -141,8 +141,10 @@ public final class SoakSvg {
         return 10 * p;
     }
 
-    private static String label(double v) {
-        return v >= 100 || v == Math.rint(v) ? String.format(Locale.ROOT, "%.0f", v) : String.format(Locale.ROOT, "%.2g", v);
+    /** An axis label: whole numbers as they are, quarters of a scale step to two decimals at most (3.75, not 3.8). */
+    static String label(double v) {
+        if (v >= 100 || v == Math.rint(v)) return String.format(Locale.ROOT, "%.0f", v);
+        return new java.math.BigDecimal(String.format(Locale.ROOT, "%.4f", v)).stripTrailingZeros().toPlainString();
     }
 
     private static String text(double x, double y, String anchor, String content, String attributes) {

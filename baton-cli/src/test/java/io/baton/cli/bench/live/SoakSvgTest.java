@@ -57,6 +57,10 @@ class SoakSvgTest {
         assertThat(SoakSvg.niceCeiling(0.7)).isEqualTo(1);
         assertThat(SoakSvg.niceCeiling(1900)).isEqualTo(2000);
         assertThat(SoakSvg.niceCeiling(2000)).as("with 5% headroom").isEqualTo(2500);
+        assertThat(SoakSvg.label(3.75)).isEqualTo("3.75");
+        assertThat(SoakSvg.label(2.5)).isEqualTo("2.5");
+        assertThat(SoakSvg.label(0.0625)).isEqualTo("0.0625");
+        assertThat(SoakSvg.label(250)).isEqualTo("250");
     }
 
     static Document parse(String xml) throws Exception {
