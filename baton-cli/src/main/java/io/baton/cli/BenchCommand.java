@@ -17,7 +17,7 @@ import java.util.List;
 final class BenchCommand {
     static final List<String> NAMES = List.of("symphony-policies", "symphony-table4", "scheduler-throughput", "simulator-speed",
             "interference", "interference-calibrate", "interference-planner", "sneakpeek", "ipa-solver", "ipa", "ipa-forecast",
-            "schemble", "schemble-planner", "live", "faults", "jmh");
+            "schemble", "schemble-planner", "live", "faults", "soak", "jmh");
 
     private BenchCommand() {}
 
@@ -128,6 +128,18 @@ final class BenchCommand {
                     throw e;
                 } catch (Exception e) {
                     throw new io.baton.cli.suite.SuiteException("bench faults: " + e, e);
+                }
+            }
+            case "soak" -> {
+                try {
+                    SoakBenchCommand.run(args, out);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new io.baton.cli.suite.SuiteException("interrupted", e);
+                } catch (RuntimeException e) {
+                    throw e;
+                } catch (Exception e) {
+                    throw new io.baton.cli.suite.SuiteException("bench soak: " + e, e);
                 }
             }
             case "jmh" -> JmhCommand.run(args.subList(1, args.size()));

@@ -1,15 +1,12 @@
 package io.baton.cli.bench.live;
 
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.NetworkInterface;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * The CPU time each service spends per answered request over a run: every service's process (found by the local port
@@ -60,29 +57,13 @@ final class CpuPerRequest {
     }
 
     private Start start(Service s) {
+        LocalProcess found = LocalProcess.of(proc, s.url());
+        if (found.pid() == null) return new Start(s, null, 0, found.why());
         try {
-            String host = s.url().getHost();
-            if (host == null || !isLocal(InetAddress.getByName(host))) {
-                return new Start(s, null, 0, s.url().getAuthority() + " is not on this machine");
-            }
-            int port = s.url().getPort() >= 0 ? s.url().getPort() : "https".equals(s.url().getScheme()) ? 443 : 80;
-            Set<Long> inodes = proc.listeningInodes(port);
-            if (inodes.isEmpty()) return new Start(s, null, 0, "no process in this network namespace listens on port " + port);
-            Map<Long, Long> owners = proc.socketOwners(inodes);
-            if (owners.isEmpty()) return new Start(s, null, 0, "port " + port + " belongs to a process this user cannot look into");
-            long pid = owners.values().iterator().next();
-            ProcCpu.Stat stat = proc.stat(pid);
-            if (stat.comm().startsWith("docker-proxy")) {
-                return new Start(s, null, 0, "port " + port + " is forwarded by docker-proxy (the service runs in a container)");
-            }
-            return new Start(s, pid, stat.ticks(), null);
+            return new Start(s, found.pid(), proc.stat(found.pid()).ticks(), null);
         } catch (IOException | RuntimeException e) {
             return new Start(s, null, 0, "reading /proc failed: " + e);
         }
-    }
-
-    private static boolean isLocal(InetAddress address) throws IOException {
-        return address.isLoopbackAddress() || address.isAnyLocalAddress() || NetworkInterface.getByInetAddress(address) != null;
     }
 
     /** The report, after the run: one line of figures, then one line per service not measured. */

@@ -91,11 +91,11 @@ public final class LiveBench {
 
     /** Runs every point and prints as it goes; bad flags or names are {@link IllegalArgumentException}s naming the flag. */
     public void run() throws Exception {
-        JsonNode source = read("/v1/applications/" + config.sourceApp(), "--app: the registry has no application '" + config.sourceApp() + "'");
-        Model model = chooseModel(source);
-        Workload workload = workload(source, model);
+        Target target = target();
+        Model model = target.model();
+        Workload workload = target.workload();
         requireBatch(workload.declared());
-        double slo = config.sloMs() != null ? config.sloMs() : source.path("sloMs").asDouble();
+        double slo = target.sloMs();
         Workers live = config.workers() != null ? new Workers(config.workers(), 1) : liveWorkers();
         int workers = live.count();
         if (workers < 1) throw new SuiteException("the scheduler at " + config.scheduler() + " has no live worker");
@@ -124,7 +124,7 @@ public final class LiveBench {
         Map<String, String> apps = new LinkedHashMap<>();
         apps.put(SYMPHONY, config.prefix() + "-symphony");
         apps.put(WORK_CONSERVING, config.prefix() + "-wc");
-        for (var e : apps.entrySet()) createApplication(e.getValue(), e.getKey(), source, model, slo);
+        for (var e : apps.entrySet()) createApplication(e.getValue(), e.getKey(), target.source(), model, slo);
         for (String app : apps.values()) awaitReady(app);
 
         HttpClient client = HttpRequests.client();
@@ -135,6 +135,17 @@ public final class LiveBench {
         } finally {
             if (channel != null) channel.shutdownNow();
         }
+    }
+
+    /** The application {@code --app} names, its chosen model, what to send it and its SLO (or {@code --slo}). */
+    record Target(JsonNode source, Model model, Workload workload, double sloMs) {}
+
+    /** Reads the source application from the registry and prepares what to send it: what bench soak drives too. */
+    Target target() {
+        JsonNode source = read("/v1/applications/" + config.sourceApp(), "--app: the registry has no application '" + config.sourceApp() + "'");
+        Model model = chooseModel(source);
+        Workload workload = workload(source, model);
+        return new Target(source, model, workload, config.sloMs() != null ? config.sloMs() : source.path("sloMs").asDouble());
     }
 
     /** The requests to {@code app} over the protocol chosen: REST, or gRPC on {@code channel}. */

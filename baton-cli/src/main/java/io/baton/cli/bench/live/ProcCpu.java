@@ -13,11 +13,12 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * A process's CPU time, and the process that listens on a local TCP port, read from Linux's {@code /proc} (its root a
- * parameter, so that tests can lay out their own): the listening socket's inode from {@code net/tcp} and
- * {@code net/tcp6}, the process whose {@code fd} links to {@code socket:[inode]}, and its {@code utime + stime} from
- * {@code PID/stat}. Only this machine's processes in this network namespace are visible; a service in a container
- * whose port is published shows as the forwarding proxy, or not at all.
+ * A process's CPU time and resident memory, and the process that listens on a local TCP port, read from Linux's
+ * {@code /proc} (its root a parameter, so that tests can lay out their own): the listening socket's inode from
+ * {@code net/tcp} and {@code net/tcp6}, the process whose {@code fd} links to {@code socket:[inode]}, its
+ * {@code utime + stime} from {@code PID/stat} and its {@code VmRSS} from {@code PID/status}. Only this machine's
+ * processes in this network namespace are visible; a service in a container whose port is published shows as the
+ * forwarding proxy, or not at all.
  */
 final class ProcCpu {
     /** The clock tick rate assumed when {@code self/auxv} cannot be read: Linux's USER_HZ on every common platform. */
@@ -74,6 +75,22 @@ final class ProcCpu {
         if (rest.length < 13) throw new IllegalArgumentException("a /proc stat line with too few fields: " + line);
         return new Stat(Long.parseLong(line.substring(0, open).trim()), line.substring(open + 1, close),
                 Long.parseLong(rest[11]), Long.parseLong(rest[12]));
+    }
+
+    /** The process's resident memory (VmRSS of {@code PID/status}) in KiB. */
+    long rssKb(long pid) throws IOException {
+        return parseVmRssKb(Files.readAllLines(root.resolve(pid + "/status")));
+    }
+
+    /** The {@code VmRSS:   123456 kB} line of a {@code status} file, in KiB. */
+    static long parseVmRssKb(List<String> status) {
+        for (String line : status) {
+            if (!line.startsWith("VmRSS:")) continue;
+            String[] f = line.substring("VmRSS:".length()).trim().split("\\s+");
+            if (f.length == 2 && f[1].equals("kB")) return Long.parseLong(f[0]);
+            throw new IllegalArgumentException("not a VmRSS line in kB: " + line);
+        }
+        throw new IllegalArgumentException("no VmRSS line (a kernel thread, or a process that has ended)");
     }
 
     /** The inodes of the sockets listening on {@code port} (IPv4 and IPv6). */

@@ -42,6 +42,19 @@ class ProcCpuTest {
     }
 
     @Test
+    void theResidentMemoryIsTheVmRssLineInKib() throws IOException {
+        List<String> status = List.of("Name:\tjava", "VmPeak:\t 9000000 kB", "VmRSS:\t  524288 kB", "Threads:\t42");
+        assertThat(ProcCpu.parseVmRssKb(status)).isEqualTo(524288);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> ProcCpu.parseVmRssKb(List.of("Name:\tkthreadd")))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("VmRSS");
+        Files.createDirectories(proc.resolve("77"));
+        Files.write(proc.resolve("77/status"), status);
+        assertThat(new ProcCpu(proc).rssKb(77)).isEqualTo(524288);
+        assumeTrue(Files.isReadable(Path.of("/proc/self/status")), "a Linux /proc");
+        assertThat(new ProcCpu(Path.of("/proc")).rssKb(ProcessHandle.current().pid())).as("this JVM's own").isPositive();
+    }
+
+    @Test
     void onlySocketsInTheListenStateOnThePortAreFoundInIpv4AndIpv6Tables() {
         // 0x1F90 = 8080, 0x1F91 = 8081; 0A is LISTEN, 01 ESTABLISHED
         List<String> tcp = List.of(TCP_HEADER,
