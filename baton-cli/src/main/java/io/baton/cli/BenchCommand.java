@@ -106,44 +106,31 @@ final class BenchCommand {
             }
             case "schemble" -> SchembleBenchCli.run(args, out);
             case "schemble-planner" -> SchembleBenchCli.planner(args, out);
-            case "live" -> {
-                try {
-                    LiveBenchCommand.run(args, out);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    throw new io.baton.cli.suite.SuiteException("interrupted", e);
-                } catch (RuntimeException e) {
-                    throw e;
-                } catch (Exception e) {
-                    throw new io.baton.cli.suite.SuiteException("bench live: " + e, e);
-                }
-            }
-            case "faults" -> {
-                try {
-                    FaultsCommand.run(args, out, System.getenv());
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    throw new io.baton.cli.suite.SuiteException("interrupted", e);
-                } catch (RuntimeException e) {
-                    throw e;
-                } catch (Exception e) {
-                    throw new io.baton.cli.suite.SuiteException("bench faults: " + e, e);
-                }
-            }
-            case "soak" -> {
-                try {
-                    SoakBenchCommand.run(args, out);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    throw new io.baton.cli.suite.SuiteException("interrupted", e);
-                } catch (RuntimeException e) {
-                    throw e;
-                } catch (Exception e) {
-                    throw new io.baton.cli.suite.SuiteException("bench soak: " + e, e);
-                }
-            }
+            case "live" -> againstServices("live", () -> LiveBenchCommand.run(args, out));
+            case "faults" -> againstServices("faults", () -> FaultsCommand.run(args, out, System.getenv()));
+            case "soak" -> againstServices("soak", () -> SoakBenchCommand.run(args, out));
             case "jmh" -> JmhCommand.run(args.subList(1, args.size()));
             default -> throw new InputException("unknown benchmark '" + name + "': one of " + String.join(", ", NAMES));
+        }
+    }
+
+    /** What a bench that talks to live services may throw, beyond its own input errors. */
+    @FunctionalInterface
+    private interface ServiceBench {
+        void run() throws Exception;
+    }
+
+    /** Runs a bench against live services: an interrupt or an I/O failure becomes one line naming the bench. */
+    private static void againstServices(String name, ServiceBench bench) {
+        try {
+            bench.run();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new io.baton.cli.suite.SuiteException("interrupted", e);
+        } catch (RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new io.baton.cli.suite.SuiteException("bench " + name + ": " + e, e);
         }
     }
 
