@@ -170,9 +170,7 @@ public final class Suite implements AutoCloseable {
     public void start() {
         try {
             writeSecretFile();
-            ServiceProcess registry = launch(Service.REGISTRY, "registry", spec.ports().registry(), spec.serviceJvmOptions(),
-                    concat(List.of("--baton.registry.artifact-dir=" + spec.home().resolve("registry").resolve("artifacts").toAbsolutePath()),
-                            spec.database().arguments()), spec.database().environment());
+            ServiceProcess registry = launchRegistry();
             awaitHealthy(List.of(registry));
             List<ServiceProcess> rest = new ArrayList<>();
             rest.add(launch(Service.SCHEDULER, "scheduler", spec.ports().scheduler(), spec.serviceJvmOptions(),
@@ -195,6 +193,35 @@ public final class Suite implements AutoCloseable {
             close();
             throw e;
         }
+    }
+
+    private ServiceProcess launchRegistry() {
+        return launch(Service.REGISTRY, "registry", spec.ports().registry(), spec.serviceJvmOptions(),
+                concat(List.of("--baton.registry.artifact-dir=" + spec.home().resolve("registry").resolve("artifacts").toAbsolutePath()),
+                        spec.database().arguments()), spec.database().environment());
+    }
+
+    /** Kills the registry (SIGKILL, as a crash) and stops tracking it: tests use it to lose the registry under load. */
+    public void killRegistry() {
+        List<ServiceProcess> registries;
+        synchronized (this) {
+            registries = started.stream().filter(p -> p.name().equals("registry")).toList();
+        }
+        registries.forEach(this::forget);
+    }
+
+    /**
+     * Starts the registry again after {@link #killRegistry}, on the same port, database and artifact directory, and
+     * waits until it is healthy; it is stopped last again when the suite closes.
+     */
+    public ServiceProcess restartRegistry() {
+        ServiceProcess registry = launchRegistry();
+        synchronized (this) {
+            started.remove(registry);
+            started.add(0, registry);
+        }
+        awaitHealthy(List.of(registry));
+        return registry;
     }
 
     /** Stops tracking a child that was stopped on purpose (a test's crash), after stopping it if it still runs. */

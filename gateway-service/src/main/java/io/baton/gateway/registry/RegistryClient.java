@@ -26,12 +26,14 @@ import io.baton.gateway.UpstreamProblem;
 public class RegistryClient implements CallFailures {
 
     private static final int PAGE_SIZE = 200;
+    private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(RegistryClient.class);
 
     private static final String JSON = "application/json";
 
     private final ServiceClient registry;
     private final ObjectMapper json;
     private final URI registryUrl;
+    private volatile List<String> lastNames;
 
     public RegistryClient(HttpClient http, ObjectMapper json, UpstreamProperties properties) {
         this.registry = new ServiceClient(properties.registryUrl(), http, properties.registryTimeout(), this);
@@ -118,8 +120,26 @@ public class RegistryClient implements CallFailures {
                 "application/octet-stream");
     }
 
-    /** The names of every application, in the registry's order (by name). */
+    /**
+     * The names of every application, in the registry's order (by name). While the registry cannot be read, the list
+     * it last gave (logged), so that the repository index keeps listing what is served; before any, the failure.
+     */
     public List<String> applicationNames() {
+        try {
+            List<String> names = readApplicationNames();
+            lastNames = names;
+            return names;
+        } catch (GatewayException e) {
+            List<String> last = lastNames;
+            if (last == null) {
+                throw e;
+            }
+            log.warn("listing the {} applications the registry last named: {}", last.size(), e.getMessage());
+            return last;
+        }
+    }
+
+    private List<String> readApplicationNames() {
         List<String> names = new ArrayList<>();
         int totalPages = 1;
         for (int page = 0; page < totalPages; page++) {
@@ -133,7 +153,7 @@ public class RegistryClient implements CallFailures {
                         "registry answered an application list the gateway cannot read: " + e.getMessage());
             }
         }
-        return names;
+        return List.copyOf(names);
     }
 
     /** No answer from the registry: 503, the gateway cannot serve without it. */

@@ -23,6 +23,11 @@ import org.springframework.validation.annotation.Validated;
  *                        of active keys are reused: a revoked key stops working within this time; 0 asks the registry
  *                        every time
  * @param apiKeyCacheSize most keys whose verdicts are kept at once (least recently used go first)
+ * @param apiKeyOutageGrace how long after the registry last gave a verdict on a key (or its count of active keys)
+ *                        that verdict is still used while the registry cannot be asked: callers verified before an
+ *                        outage keep working through it, and a key revoked in the registry just before it stays usable
+ *                        here at most this long; a key not verified within it gets 503. 0: none (503 for every
+ *                        registry key once its cached verdict expires)
  */
 @Validated
 @ConfigurationProperties(prefix = "baton.gateway")
@@ -30,7 +35,8 @@ public record ApiKeyProperties(
         @DefaultValue List<String> apiKeys,
         @DefaultValue("optional") InferenceAuth inferenceAuth,
         @DefaultValue("10s") @DurationMin(nanos = 0) Duration apiKeyCacheTtl,
-        @DefaultValue("10000") @Min(1) int apiKeyCacheSize) {
+        @DefaultValue("10000") @Min(1) int apiKeyCacheSize,
+        @DefaultValue("1h") @DurationMin(nanos = 0) Duration apiKeyOutageGrace) {
 
     public ApiKeyProperties {
         apiKeys = apiKeys.stream().filter(k -> k != null && !k.isBlank()).toList();
@@ -45,7 +51,8 @@ public record ApiKeyProperties(
     @Override
     public String toString() {
         return "ApiKeyProperties[apiKeys=(" + apiKeys.size() + " hidden), inferenceAuth=" + inferenceAuth
-                + ", apiKeyCacheTtl=" + apiKeyCacheTtl + ", apiKeyCacheSize=" + apiKeyCacheSize + "]";
+                + ", apiKeyCacheTtl=" + apiKeyCacheTtl + ", apiKeyCacheSize=" + apiKeyCacheSize
+                + ", apiKeyOutageGrace=" + apiKeyOutageGrace + "]";
     }
 
     /** Whether inference needs an API key. */

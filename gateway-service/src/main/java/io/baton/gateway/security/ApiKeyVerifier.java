@@ -17,6 +17,11 @@ import java.util.regex.Pattern;
  * keys, whose verdicts (accepted with scopes, or refused) are cached by the key's SHA-256 for
  * {@code api-key-cache-ttl}, at most {@code api-key-cache-size} of them. A string that does not have the form of a
  * registry key ({@code bk_} and 43 base64url characters) is refused without asking. Keys are held only as digests.
+ *
+ * <p>While the registry cannot be asked, the last verdict it gave on a key (and its last count of active keys) is
+ * used for up to {@code api-key-outage-grace} after it was given: a caller verified before an outage keeps being
+ * served through it. A key with no verdict that recent is a {@link KeyStoreUnavailable} (503 with the reason): nothing
+ * says it is wrong, so it is not a 401.
  */
 public class ApiKeyVerifier {
 
@@ -28,6 +33,8 @@ public class ApiKeyVerifier {
     private final RegistryKeyClient registry;
     private final ExpiringCache<Optional<Caller>> verdicts;
     private final ExpiringCache<Long> activeKeys;
+    private final ExpiringCache<Optional<Caller>> lastVerdicts;
+    private final ExpiringCache<Long> lastActiveKeys;
 
     public ApiKeyVerifier(ApiKeyProperties properties, RegistryKeyClient registry) {
         this(properties, registry, System::nanoTime);
@@ -38,6 +45,8 @@ public class ApiKeyVerifier {
         this.registry = registry;
         this.verdicts = new ExpiringCache<>(properties.apiKeyCacheTtl(), properties.apiKeyCacheSize(), nanoClock);
         this.activeKeys = new ExpiringCache<>(properties.apiKeyCacheTtl(), 1, nanoClock);
+        this.lastVerdicts = new ExpiringCache<>(properties.apiKeyOutageGrace(), properties.apiKeyCacheSize(), nanoClock);
+        this.lastActiveKeys = new ExpiringCache<>(properties.apiKeyOutageGrace(), 1, nanoClock);
     }
 
     /** The caller {@code key} belongs to, or empty when it is not accepted. */
@@ -58,8 +67,18 @@ public class ApiKeyVerifier {
         if (cached != null) {
             return cached;
         }
-        Optional<Caller> verdict = registry.verify(key);
+        Optional<Caller> verdict;
+        try {
+            verdict = registry.verify(key);
+        } catch (KeyStoreUnavailable e) {
+            Optional<Caller> last = lastVerdicts.get(cacheKey);
+            if (last != null) {
+                return last; // the registry's last word on this key, given within the outage grace
+            }
+            throw e;
+        }
         verdicts.put(cacheKey, verdict);
+        lastVerdicts.put(cacheKey, verdict);
         return verdict;
     }
 
@@ -73,8 +92,17 @@ public class ApiKeyVerifier {
         }
         Long active = activeKeys.get(ACTIVE_KEYS);
         if (active == null) {
-            active = registry.activeKeys();
+            try {
+                active = registry.activeKeys();
+            } catch (KeyStoreUnavailable e) {
+                Long last = lastActiveKeys.get(ACTIVE_KEYS);
+                if (last != null) {
+                    return last > 0;
+                }
+                throw e;
+            }
             activeKeys.put(ACTIVE_KEYS, active);
+            lastActiveKeys.put(ACTIVE_KEYS, active);
         }
         return active > 0;
     }
@@ -86,6 +114,8 @@ public class ApiKeyVerifier {
     public void keysChanged() {
         verdicts.clear();
         activeKeys.clear();
+        lastVerdicts.clear();
+        lastActiveKeys.clear();
     }
 
     static byte[] sha256(String key) {

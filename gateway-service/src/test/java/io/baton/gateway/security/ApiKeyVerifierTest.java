@@ -26,6 +26,7 @@ import io.baton.gateway.support.StubRegistry;
 class ApiKeyVerifierTest {
 
     static final Duration TTL = Duration.ofSeconds(10);
+    static final Duration GRACE = Duration.ofHours(1);
 
     final StubRegistry registry = new StubRegistry();
     final AtomicLong now = new AtomicLong();
@@ -36,7 +37,8 @@ class ApiKeyVerifierTest {
     }
 
     ApiKeyVerifier verifier(List<String> bootstrap, int cacheSize, String registryUrl) {
-        ApiKeyProperties keys = new ApiKeyProperties(bootstrap, ApiKeyProperties.InferenceAuth.OPTIONAL, TTL, cacheSize);
+        ApiKeyProperties keys = new ApiKeyProperties(bootstrap, ApiKeyProperties.InferenceAuth.OPTIONAL, TTL, cacheSize,
+                GRACE);
         UpstreamProperties upstreams = Settings.bind("baton.gateway", UpstreamProperties.class,
                 Map.of("registry-url", registryUrl));
         return new ApiKeyVerifier(keys, new RegistryKeyClient(HttpClient.newHttpClient(), new ObjectMapper(),
@@ -131,5 +133,38 @@ class ApiKeyVerifierTest {
         ApiKeyVerifier unreachable = verifier(List.of(), 10, goneUrl);
         assertThatThrownBy(() -> unreachable.check(key)).isInstanceOf(KeyStoreUnavailable.class)
                 .hasMessageContaining("registry unreachable at " + goneUrl).hasMessageNotContaining(key);
+    }
+
+    @Test
+    void whileTheRegistryIsDownTheLastVerdictsServeWithinTheGraceAndAnUnknownKeyIsUnavailable() throws Exception {
+        ApiKeyVerifier v = verifier(List.of());
+        String known = registry.issueKey("ops", "admin");
+        String refused = "bk_" + "B".repeat(43);
+        assertThat(v.check(known)).isPresent();
+        assertThat(v.check(refused)).isEmpty();
+        assertThat(v.keysInForce()).isTrue();
+        String unknown = registry.issueKey("late", "infer"); // issued, but never checked here
+
+        registry.close(); // the registry is gone
+        now.addAndGet(TTL.toNanos()); // and every cached verdict has expired
+        assertThat(v.check(known)).hasValueSatisfying(c -> assertThat(c.scopes()).containsExactly(Scope.ADMIN));
+        assertThat(v.check(refused)).isEmpty(); // still the registry's last word: refused
+        assertThat(v.keysInForce()).isTrue();
+        assertThatThrownBy(() -> v.check(unknown)).isInstanceOf(KeyStoreUnavailable.class)
+                .hasMessageContaining("registry unreachable").hasMessageNotContaining(unknown);
+
+        now.addAndGet(GRACE.toNanos()); // an outage longer than the grace: nothing is vouched for any more
+        assertThatThrownBy(() -> v.check(known)).isInstanceOf(KeyStoreUnavailable.class);
+        assertThatThrownBy(v::keysInForce).isInstanceOf(KeyStoreUnavailable.class);
+    }
+
+    @Test
+    void aKeyChangeThroughThisGatewayForgetsTheLastVerdictsToo() throws Exception {
+        ApiKeyVerifier v = verifier(List.of());
+        String key = registry.issueKey("ops", "admin");
+        assertThat(v.check(key)).isPresent();
+        v.keysChanged(); // e.g. revoked through this gateway just before the registry went away
+        registry.close();
+        assertThatThrownBy(() -> v.check(key)).isInstanceOf(KeyStoreUnavailable.class);
     }
 }

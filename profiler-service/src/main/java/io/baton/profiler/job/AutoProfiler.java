@@ -22,7 +22,10 @@ import io.baton.profiler.registry.RegistryModel.Variant;
  *
  * <p>A variant is skipped while its last automatic job failed, or while a job for it would be refused (a free
  * dimension no spec sizes, say; logged once), until its version changes: registering it again the same way would
- * fail the same way. A job someone started by hand that covers the variant counts as its job.
+ * fail the same way. A job someone started by hand that covers the variant counts as its job. A job that failed
+ * because the registry was unavailable ({@link ProfilingJob#dependencyFailed}) is not the variant's fault: the
+ * variant is tried again on a later pass, which finds the registry answering again (a pass that cannot read the
+ * registry starts nothing). After the profiler restarts, the first pass finds every variant still unprofiled.
  */
 public final class AutoProfiler implements DisposableBean {
 
@@ -64,7 +67,10 @@ public final class AutoProfiler implements DisposableBean {
     synchronized void tick() {
         if (current != null) {
             if (!current.state().finished()) return;
-            if (current.state() == JobState.FAILED) {
+            if (current.state() == JobState.FAILED && current.dependencyFailed()) {
+                log.warn("auto-profile: {} failed ({}); tried again once the registry answers", currentKey,
+                        current.error());
+            } else if (current.state() == JobState.FAILED) {
                 skipped.put(currentKey, currentVersion);
                 log.warn("auto-profile: {} failed ({}); not retried until the variant changes", currentKey, current.error());
             }

@@ -23,6 +23,7 @@ public final class ProfilingJob implements Progress {
     private volatile boolean cancelRequested;
     private volatile Instant startedAt, finishedAt;
     private volatile String error;
+    private volatile boolean dependencyFailed;
     private volatile EnsembleOutcome ensembleOutcome;
     private volatile Future<?> future;
 
@@ -40,6 +41,8 @@ public final class ProfilingJob implements Progress {
     public Instant startedAt() { return startedAt; }
     public Instant finishedAt() { return finishedAt; }
     public String error() { return error; }
+    /** Failed because the registry could not be reached or answered 5xx, not because of the variant: worth retrying. */
+    public boolean dependencyFailed() { return dependencyFailed; }
     public List<VariantOutcome> results() { return List.copyOf(results); }
     public EnsembleOutcome ensembleOutcome() { return ensembleOutcome; }
 
@@ -78,7 +81,12 @@ public final class ProfilingJob implements Progress {
     }
 
     void finish(JobState end, String why) {
+        finish(end, why, false);
+    }
+
+    void finish(JobState end, String why, boolean dependency) {
         error = why;
+        dependencyFailed = dependency;
         finishedAt = Instant.now();
         state.set(end);
     }

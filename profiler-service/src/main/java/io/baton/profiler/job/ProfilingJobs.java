@@ -47,6 +47,12 @@ import io.baton.profiler.registry.RegistryModel.Variant;
  * <p>A request is checked when it is submitted, against the registry as it is then: an unknown application or
  * variant is refused with the registry's 404 there, not reported later as a failed job. Jobs live in memory (the
  * last {@code retainedJobs} finished ones); their results are in the registry, which is what lasts.
+ *
+ * <p>Dependencies lost: the registry unreachable (or answering 5xx) while a job reads a model or writes a profile
+ * fails that job with {@code registry unavailable: ...} as its reason, marked {@link ProfilingJob#dependencyFailed}
+ * so that {@link AutoProfiler} tries the variant again once the registry answers; a job submitted while it is down
+ * is refused with 502. The profiler itself restarting loses its jobs (queued, running and finished): a poll of one
+ * is a 404 saying so, and {@link AutoProfiler} profiles every variant still without a profile again.
  */
 public final class ProfilingJobs implements DisposableBean {
 
@@ -121,7 +127,11 @@ public final class ProfilingJobs implements DisposableBean {
     public ProfilingJob get(String id) {
         synchronized (jobs) {
             ProfilingJob job = jobs.get(id);
-            if (job == null) throw ApiException.notFound("id", "no profiling job " + id);
+            if (job == null) {
+                throw ApiException.notFound("id", "no profiling job " + id + " (jobs live in this profiler's memory: "
+                        + "one started before it restarted is gone; the variants' profiles in the registry are what "
+                        + "lasts, and automatic profiling starts again for every variant still without one)");
+            }
             return job;
         }
     }
@@ -195,7 +205,12 @@ public final class ProfilingJobs implements DisposableBean {
             log.warn("profiling job {} refused a model: {}", job.id(), e.getMessage());
             job.finish(JobState.FAILED, e.getMessage());
         } catch (RegistryException e) {
-            job.finish(JobState.FAILED, "registry: " + e.getMessage());
+            boolean down = e.unreachable() || e.status() >= 500;
+            if (down) {
+                log.warn("profiling job {} of {} failed: the registry is unavailable ({}); what it measured is lost",
+                        job.id(), app, e.getMessage());
+            }
+            job.finish(JobState.FAILED, (down ? "registry unavailable: " : "registry: ") + e.getMessage(), down);
         } catch (io.baton.profiler.measure.ProfilingLimitExceeded e) {
             // the model's fault, not the profiler's: one line, and the reason in the job for whoever uploaded it
             log.warn("profiling job {} refused a variant of {}: {}", job.id(), app, e.getMessage());

@@ -13,23 +13,35 @@ import org.springframework.http.HttpStatus;
  * registry at most once per application per ttl, and a change there (a new profile, another policy) takes effect
  * within it. When an entry expires, one request reads it again while the others keep using the old one (at a
  * thousand requests a second, letting each of them read would send the registry dozens of identical reads).
+ *
+ * <p>When the registry cannot be read (down, or its database down), an entry read before is served past its TTL,
+ * for as long as the outage lasts: what the registry said last is still the best knowledge of the application, and
+ * serving must not stop because the system of record is away ({@link RegistryOutage} logs it once per outage and
+ * counts it). Only an application never read fails, with the registry's failure (502 naming the registry). An
+ * application the registry answered 404 for is forgotten at once, as before.
  */
 public class ApplicationCatalog {
 
     private record Entry(CatalogApplication app, long readAtNanos, AtomicBoolean refreshing) {
     }
 
+    private record ProfileEntry(Optional<CatalogEnsembleProfile> profile, long readAtNanos, AtomicBoolean refreshing) {
+    }
+
     private final RegistryClient registry;
     private final long ttlNanos;
+    private final RegistryOutage outage;
     private final ConcurrentHashMap<String, Entry> cache = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<String, ProfileEntry> ensembleProfiles = new ConcurrentHashMap<>();
 
-    private record ProfileEntry(Optional<CatalogEnsembleProfile> profile, long readAtNanos) {
+    public ApplicationCatalog(RegistryClient registry, Duration ttl) {
+        this(registry, ttl, RegistryOutage.unobserved());
     }
 
-    public ApplicationCatalog(RegistryClient registry, Duration ttl) {
+    public ApplicationCatalog(RegistryClient registry, Duration ttl, RegistryOutage outage) {
         this.registry = registry;
         this.ttlNanos = ttl.toNanos();
+        this.outage = outage;
     }
 
     /** The application, or a 404 naming it. */
@@ -43,9 +55,15 @@ public class ApplicationCatalog {
         try {
             read = registry.application(name);
         } catch (RuntimeException unreachable) {
-            if (e != null) e.refreshing().set(false);
-            throw unreachable;
+            if (e == null) {
+                outage.failed(unreachable);
+                throw unreachable;
+            }
+            e.refreshing().set(false);
+            outage.servedStale("application '" + name + "'", (now - e.readAtNanos()) / 1_000_000, unreachable);
+            return e.app();
         }
+        outage.answered();
         if (read.isEmpty()) {
             cache.remove(name);
             throw new ApiException(HttpStatus.NOT_FOUND, "not-found", "unknown application '" + name + "'")
@@ -57,16 +75,30 @@ public class ApplicationCatalog {
 
     /**
      * An ensemble application's stored ensemble profile (Schemble's bins and (bin, subset) table), read at most once
-     * per ttl; empty when the profiler has not stored one.
+     * per ttl (one reader at a time once it expires, like {@link #get}); empty when the profiler has not stored one.
+     * While the registry cannot be read, the profile read before (or its absence) is served.
      */
     public Optional<CatalogEnsembleProfile> ensembleProfile(String name) {
         ProfileEntry e = ensembleProfiles.get(name);
         long now = System.nanoTime();
-        if (e != null && now - e.readAtNanos() < ttlNanos) {
+        if (e != null && (now - e.readAtNanos() < ttlNanos || !e.refreshing().compareAndSet(false, true))) {
             return e.profile();
         }
-        Optional<CatalogEnsembleProfile> read = registry.ensembleProfile(name);
-        ensembleProfiles.put(name, new ProfileEntry(read, now));
+        Optional<CatalogEnsembleProfile> read;
+        try {
+            read = registry.ensembleProfile(name);
+        } catch (RuntimeException unreachable) {
+            if (e == null) {
+                outage.failed(unreachable);
+                throw unreachable;
+            }
+            e.refreshing().set(false);
+            outage.servedStale("the ensemble profile of '" + name + "'", (now - e.readAtNanos()) / 1_000_000,
+                    unreachable);
+            return e.profile();
+        }
+        outage.answered();
+        ensembleProfiles.put(name, new ProfileEntry(read, now, new AtomicBoolean()));
         return read;
     }
 }

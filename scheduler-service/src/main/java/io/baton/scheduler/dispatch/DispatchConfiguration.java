@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.baton.scheduler.SchedulerProperties;
 import io.baton.scheduler.catalog.ApplicationCatalog;
 import io.baton.scheduler.catalog.RegistryClient;
+import io.baton.scheduler.catalog.RegistryOutage;
 import io.baton.scheduler.ipa.LivePipelinePlanner;
 import io.baton.scheduler.membership.WorkerRegistry;
 import io.baton.scheduler.metrics.ServingMetrics;
@@ -29,8 +30,9 @@ class DispatchConfiguration {
 
     @Bean
     ApplicationCatalog applicationCatalog(SchedulerProperties properties, ObjectMapper json,
-                                          InternalCredentials credentials) {
-        return new ApplicationCatalog(new RegistryClient(properties.registryUrl(), json, credentials), properties.catalogTtl());
+                                          InternalCredentials credentials, MeterRegistry meters) {
+        return new ApplicationCatalog(new RegistryClient(properties.registryUrl(), json, credentials),
+                properties.catalogTtl(), new RegistryOutage(meters));
     }
 
     @Bean(destroyMethod = "shutdown")
