@@ -52,6 +52,7 @@ class RegistryOutageIT {
         HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
         JsonHttp.Response writeWhileDown;
         List<Sent> sent = new ArrayList<>();
+        ServiceProcess registry = e2e.suite().processes().stream().filter(p -> p.name().equals("registry")).findFirst().orElseThrow();
         try {
             long start = System.nanoTime();
             boolean killed = false;
@@ -59,7 +60,7 @@ class RegistryOutageIT {
                 long due = start + (long) (i / RATE * 1e9);
                 while (System.nanoTime() < due) Thread.sleep(1);
                 if (!killed && i / RATE >= KILL_AT) {
-                    e2e.suite().killRegistry();
+                    registry.kill(); // SIGKILL, as a crash; the suite keeps its place to restart it
                     killed = true;
                 }
                 HttpRequest request = HttpRequest.newBuilder(e2e.suite().gateway().resolve("/v2/models/" + APP + "/infer"))
@@ -74,7 +75,7 @@ class RegistryOutageIT {
             assertThat(killed).isTrue();
             writeWhileDown = admin(client, "POST", "/v1/applications", probeApplication());
         } finally {
-            e2e.suite().restartRegistry();
+            e2e.suite().restart(registry); // same port, database and artifact directory
         }
 
         List<String> notServed = new ArrayList<>();

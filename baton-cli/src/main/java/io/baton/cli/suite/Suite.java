@@ -201,29 +201,6 @@ public final class Suite implements AutoCloseable {
                         spec.database().arguments()), spec.database().environment());
     }
 
-    /** Kills the registry (SIGKILL, as a crash) and stops tracking it: tests use it to lose the registry under load. */
-    public void killRegistry() {
-        List<ServiceProcess> registries;
-        synchronized (this) {
-            registries = started.stream().filter(p -> p.name().equals("registry")).toList();
-        }
-        registries.forEach(this::forget);
-    }
-
-    /**
-     * Starts the registry again after {@link #killRegistry}, on the same port, database and artifact directory, and
-     * waits until it is healthy; it is stopped last again when the suite closes.
-     */
-    public ServiceProcess restartRegistry() {
-        ServiceProcess registry = launchRegistry();
-        synchronized (this) {
-            started.remove(registry);
-            started.add(0, registry);
-        }
-        awaitHealthy(List.of(registry));
-        return registry;
-    }
-
     /** Stops tracking a child that was stopped on purpose (a test's crash), after stopping it if it still runs. */
     public synchronized void forget(ServiceProcess p) {
         p.kill();
