@@ -17,7 +17,7 @@ import java.util.List;
 final class BenchCommand {
     static final List<String> NAMES = List.of("symphony-policies", "symphony-table4", "scheduler-throughput", "simulator-speed",
             "interference", "interference-calibrate", "interference-planner", "sneakpeek", "ipa-solver", "ipa", "ipa-forecast",
-            "schemble", "schemble-planner", "live", "jmh");
+            "schemble", "schemble-planner", "live", "fuzz", "jmh");
 
     private BenchCommand() {}
 
@@ -118,6 +118,7 @@ final class BenchCommand {
                     throw new io.baton.cli.suite.SuiteException("bench live: " + e, e);
                 }
             }
+            case "fuzz" -> FuzzCommand.run(args, out);
             case "jmh" -> JmhCommand.run(args.subList(1, args.size()));
             default -> throw new InputException("unknown benchmark '" + name + "': one of " + String.join(", ", NAMES));
         }
