@@ -30,6 +30,18 @@ public final class RawExchange {
             return new Answer(0, Map.of(), new byte[0], false, why);
         }
 
+        /**
+         * An HTTP/0.9 answer, to a request line without a version: the body alone, no status line or headers
+         * (what Tomcat sends, as the protocol has it). {@link Verdict} judges it by the body.
+         */
+        static Answer http09(byte[] body) {
+            return new Answer(0, Map.of(), body, false, HTTP_09);
+        }
+
+        public boolean isHttp09() {
+            return HTTP_09.equals(failure);
+        }
+
         public boolean answered() {
             return status > 0;
         }
@@ -43,6 +55,8 @@ public final class RawExchange {
             return headers.get(name.toLowerCase(Locale.ROOT));
         }
     }
+
+    static final String HTTP_09 = "an HTTP/0.9 answer: a body without a status line";
 
     private final String host;
     private final int port;
@@ -61,7 +75,8 @@ public final class RawExchange {
             socket.setTcpNoDelay(true);
             Thread writer = write(socket, c, deadline);
             try {
-                return read(new Reader(new java.io.BufferedInputStream(socket.getInputStream()), socket, deadline, timeoutMs));
+                return read(new Reader(new java.io.BufferedInputStream(socket.getInputStream()), socket, deadline, timeoutMs),
+                        c.bytes().length >= 5 && new String(c.bytes(), 0, 5, StandardCharsets.ISO_8859_1).equals("HEAD "));
             } finally {
                 writer.interrupt();
             }
@@ -110,9 +125,15 @@ public final class RawExchange {
         return thread;
     }
 
-    private static Answer read(Reader in) throws IOException {
+    private static Answer read(Reader in, boolean head) throws IOException {
         String statusLine = in.line();
         if (statusLine == null) return Answer.closed("the connection was closed without an answer");
+        if (!statusLine.startsWith("HTTP/")) {
+            ByteArrayOutputStream body = new ByteArrayOutputStream();
+            body.writeBytes((statusLine + "\n").getBytes(StandardCharsets.ISO_8859_1));
+            body.writeBytes(in.rest());
+            return Answer.http09(body.toByteArray());
+        }
         String[] parts = statusLine.split(" ", 3);
         int status;
         try {
@@ -126,10 +147,12 @@ public final class RawExchange {
             int colon = line.indexOf(':');
             if (colon > 0) headers.merge(line.substring(0, colon).trim().toLowerCase(Locale.ROOT), line.substring(colon + 1).trim(), (a, b) -> a + ", " + b);
         }
-        if (status == 100) return read(in); // an interim answer to Expect: the real one follows
+        if (status == 100) return read(in, head); // an interim answer to Expect: the real one follows
         byte[] body;
         String length = headers.get("content-length");
-        if ("chunked".equalsIgnoreCase(headers.getOrDefault("transfer-encoding", ""))) {
+        if (head) {
+            body = new byte[0];
+        } else if ("chunked".equalsIgnoreCase(headers.getOrDefault("transfer-encoding", ""))) {
             ByteArrayOutputStream out = new ByteArrayOutputStream();
             for (int n = Integer.parseInt(in.line().split(";")[0].trim(), 16); n > 0; n = Integer.parseInt(in.line().split(";")[0].trim(), 16)) {
                 out.writeBytes(in.bytes(n));

@@ -34,6 +34,12 @@ public record Verdict(Outcome outcome, String detail) {
 
     public static Verdict of(FuzzCase c, RawExchange.Answer a) {
         if (a.hang()) return new Verdict(Outcome.HANG, a.failure());
+        if (a.isHttp09()) {
+            // a request line without a version is HTTP/0.9, answered as such: the refusal is all in the body
+            String reason = reason(a);
+            return reason != null ? new Verdict(Outcome.REFUSED, "HTTP/0.9 " + reason)
+                    : new Verdict(Outcome.NO_REASON, "HTTP/0.9 " + snippet(a) + ": no {\"error\": ...} body naming the fault");
+        }
         if (!a.answered()) return new Verdict(Outcome.NO_ANSWER, a.failure());
         int s = a.status();
         String reason = reason(a);

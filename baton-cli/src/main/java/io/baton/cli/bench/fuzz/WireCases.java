@@ -119,7 +119,7 @@ final class WireCases {
     static Made path(Random r, FuzzTarget t) {
         String app = t.app();
         String[] paths = {"/v2/models/%2e%2e/infer", "/v2/models/" + app + "%00/infer", "/v2/models/%ZZ/infer", "/v2/models/%C3%28/infer",
-                "/v2/models//infer", "/v2/models/" + "a".repeat(1 + r.nextInt(20_000)) + "/infer", "/v2/models/" + app + "/versions/%2F/infer",
+                "/v2/models//infer", "/v2/models/" + "a".repeat(new int[] {129, 4_000, 7_900 + r.nextInt(300), 20_000}[r.nextInt(4)]) + "/infer", "/v2/models/" + app + "/versions/%2F/infer",
                 "/v2/models/%F0%9F%92%A9/infer", "/v2/models/a%3Fb/infer", "/v2/models/a%23b/infer", "/v2/models/a%20b/infer",
                 "/v2/models/..%2f" + app + "/infer", "/v2/models/%252e%252e/infer", "/v2/models/" + app + "/infer/", "/V2/models/" + app + "/infer",
                 "/v2/models/" + app + "/versions/nope/infer", "/v2/models/" + app + "\\..\\infer", "/v2/models/a%5Cb/infer",
