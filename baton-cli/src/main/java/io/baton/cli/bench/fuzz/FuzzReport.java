@@ -11,7 +11,8 @@ import java.util.TreeMap;
  * be made again with {@code --case}), and whether the gateway still served afterwards.
  */
 public record FuzzReport(long seed, int count, Map<Verdict.Outcome, Integer> outcomes, Map<Integer, Integer> statuses,
-                         Map<String, Integer> kinds, List<Failure> failures, Liveness liveness) {
+                         Map<String, Integer> kinds, Map<String, Integer> shedReasons, List<Failure> failures,
+                         Liveness liveness) {
 
     /** A case that failed, with what the gateway answered. */
     public record Failure(FuzzCase fuzzCase, Verdict verdict) {}
@@ -51,6 +52,7 @@ public record FuzzReport(long seed, int count, Map<Verdict.Outcome, Integer> out
                 failures.size());
         out.println("  statuses: " + statuses);
         out.println("  kinds:    " + kinds);
+        shedReasons.forEach((reason, n) -> out.printf("  shed %5d × %s%n", n, reason));
         for (Verdict.Outcome o : Verdict.Outcome.values()) {
             if (o.failure() && count(o) > 0) out.printf("  %-18s %d%n", o, count(o));
         }

@@ -67,6 +67,7 @@ public final class FuzzRunner {
         Map<Verdict.Outcome, Integer> outcomes = FuzzReport.emptyOutcomes();
         Map<Integer, Integer> statuses = FuzzReport.emptyStatuses();
         Map<String, Integer> kinds = new TreeMap<>();
+        Map<String, Integer> shedReasons = new TreeMap<>();
         List<FuzzReport.Failure> failures = new ArrayList<>();
         try {
             List<Future<Judged>> pending = new ArrayList<>(count);
@@ -89,13 +90,17 @@ public final class FuzzRunner {
                 outcomes.merge(j.verdict().outcome(), 1, Integer::sum);
                 statuses.merge(j.status(), 1, Integer::sum);
                 kinds.merge(j.fuzzCase().kind(), 1, Integer::sum);
+                if (j.verdict().outcome() == Verdict.Outcome.SHED) {
+                    String d = j.verdict().detail().replaceAll("[0-9]+", "N");
+                    shedReasons.merge(d.length() > 100 ? d.substring(0, 100) + "…" : d, 1, Integer::sum);
+                }
                 if (j.verdict().failure()) failures.add(new FuzzReport.Failure(j.fuzzCase(), j.verdict()));
                 if (progress != null && (i + 1) % 1000 == 0) progress.printf("fuzz: %d of %d cases, %d failed%n", i + 1, count, failures.size());
             }
         } finally {
             pool.shutdownNow();
         }
-        return new FuzzReport(seed, count, outcomes, statuses, kinds, failures, liveness());
+        return new FuzzReport(seed, count, outcomes, statuses, kinds, shedReasons, failures, liveness());
     }
 
     private record Judged(FuzzCase fuzzCase, int status, Verdict verdict) {}
