@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.boot.test.autoconfigure.actuate.observability.AutoConfigureObservability;
@@ -51,6 +52,11 @@ class GatewayFuzzFindingsHttpTest {
 
     @LocalServerPort
     int port;
+
+    @AfterEach
+    void forgetCalls() {
+        SCHEDULER.calls.clear();
+    }
 
     RawHttp.Answer send(String requestLine, String headers, byte[] body) throws Exception {
         ByteArrayOutputStream request = new ByteArrayOutputStream();
@@ -120,6 +126,21 @@ class GatewayFuzzFindingsHttpTest {
         String greek = EX.replace("\"x\"", "\"\u03c7\u2603\ud83d\ude00\"");
         assertThat(error(post("POST /v2/models/fashion/infer HTTP/1.1", greek.getBytes(StandardCharsets.UTF_8)), 400))
                 .contains("\u03c7\u2603\ud83d\ude00");
+    }
+
+    @Test
+    void aChunkedBodyStillArrivingHoldsOnlyWhatHasArrivedOfTheBodyBudget() throws Exception {
+        // a chunked body used to reserve max-infer-request-size (64MB), the whole budget by default, until answered:
+        // one that stalled refused every other request (503) until it timed out
+        try (java.net.Socket stalled = RawHttp.open("127.0.0.1", port)) {
+            stalled.getOutputStream().write(("POST /v2/models/fashion/infer HTTP/1.1\r\nHost: x\r\n"
+                    + "Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n5\r\n{\"inp\r\n")
+                    .getBytes(StandardCharsets.ISO_8859_1));
+            stalled.getOutputStream().flush();
+            Thread.sleep(500); // the stalled body is being read
+            RawHttp.Answer other = post("POST /v2/models/fashion/infer HTTP/1.1", EX.getBytes(StandardCharsets.UTF_8));
+            assertThat(other.status()).as(other.body()).isEqualTo(200);
+        }
     }
 
     @Test
