@@ -17,7 +17,7 @@ import java.util.List;
 final class BenchCommand {
     static final List<String> NAMES = List.of("symphony-policies", "symphony-table4", "scheduler-throughput", "simulator-speed",
             "interference", "interference-calibrate", "interference-planner", "sneakpeek", "ipa-solver", "ipa", "ipa-forecast",
-            "schemble", "schemble-planner", "live", "faults", "soak", "jmh");
+            "schemble", "schemble-planner", "live", "faults", "soak", "fuzz", "jmh");
 
     private BenchCommand() {}
 
@@ -109,6 +109,7 @@ final class BenchCommand {
             case "live" -> againstServices("live", () -> LiveBenchCommand.run(args, out));
             case "faults" -> againstServices("faults", () -> FaultsCommand.run(args, out, System.getenv()));
             case "soak" -> againstServices("soak", () -> SoakBenchCommand.run(args, out));
+            case "fuzz" -> FuzzCommand.run(args, out);
             case "jmh" -> JmhCommand.run(args.subList(1, args.size()));
             default -> throw new InputException("unknown benchmark '" + name + "': one of " + String.join(", ", NAMES));
         }

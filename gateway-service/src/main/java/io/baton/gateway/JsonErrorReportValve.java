@@ -30,6 +30,14 @@ public class JsonErrorReportValve extends ErrorReportValve {
         if (status < 400 || response.getContentWritten() > 0) {
             return;
         }
+        String message = message(status);
+        if (status == 501 || status == 505) {
+            // what Tomcat calls not implemented is the client's fault here: a 4xx naming it, never a 5xx
+            Refusal refusal = refusal(request, status);
+            status = refusal.status();
+            message = refusal.message();
+            response.setStatus(status);
+        }
         AtomicBoolean ioAllowed = new AtomicBoolean(false);
         response.getCoyoteResponse().action(ActionCode.IS_IO_ALLOWED, ioAllowed);
         if (!ioAllowed.get()) {
@@ -54,13 +62,43 @@ public class JsonErrorReportValve extends ErrorReportValve {
                 writer.write(problem
                         ? "{\"type\":\"" + ProblemTypes.type(status == 400 ? "bad-request" : "refused") + "\",\"title\":\""
                                 + (status == 400 ? "Bad Request" : "Refused") + "\",\"status\":" + status
-                                + ",\"detail\":\"" + message(status) + "\"}"
-                        : "{\"error\":\"" + message(status) + "\"}");
+                                + ",\"detail\":\"" + message + "\"}"
+                        : "{\"error\":\"" + message + "\"}");
                 response.finishResponse();
             }
         } catch (IOException | IllegalStateException e) {
             // the client is gone or the response is committed: nothing more to say
         }
+    }
+
+    /** A status and its message (plain ASCII, no quotes to escape). */
+    record Refusal(int status, String message) {
+    }
+
+    /**
+     * Tomcat's 501 (a method it does not serve, such as CONNECT, or a {@code Transfer-Encoding} it does not
+     * implement) and 505 (an HTTP version other than 1.x) as 4xx naming what to send instead.
+     */
+    static Refusal refusal(Request request, int status) {
+        if (status == 505) {
+            return new Refusal(400, "the request's HTTP version " + quoted(request.getProtocol()) + " is not "
+                    + "supported on this port: send HTTP/1.1 (the Open Inference Protocol over gRPC has its own port)");
+        }
+        String encoding = request.getHeader("Transfer-Encoding");
+        if (encoding != null) {
+            return new Refusal(400, "Transfer-Encoding " + quoted(encoding) + " is not supported: send the body as "
+                    + "it is, with Content-Length or Transfer-Encoding chunked");
+        }
+        return new Refusal(405, "the method " + quoted(request.getMethod()) + " is not allowed here");
+    }
+
+    /** A client's text in a message: at most 64 characters, anything but letters, digits and {@code /.,;=_-} as '?'. */
+    static String quoted(String text) {
+        if (text == null) {
+            return "(none)";
+        }
+        String cut = text.length() > 64 ? text.substring(0, 64) + "..." : text;
+        return "'" + cut.replaceAll("[^A-Za-z0-9/.,;=_ -]", "?") + "'";
     }
 
     /** What the status means for a request refused before any route (plain ASCII, no quotes to escape). */

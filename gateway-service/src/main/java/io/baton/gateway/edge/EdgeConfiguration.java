@@ -44,6 +44,8 @@ public class EdgeConfiguration {
         return factory -> {
             factory.addAdditionalTomcatConnectors(management.connector());
             factory.addConnectorCustomizers(connector -> uploadTimeout(connector, properties));
+            // TRACE reaches the filters, which refuse it with a reason (TraceRefusalFilter); Tomcat's refusal has none
+            factory.addConnectorCustomizers(connector -> connector.setAllowTrace(true));
             factory.addContextValves(new UnreadBodyValve());
         };
     }
@@ -58,6 +60,11 @@ public class EdgeConfiguration {
     @Bean
     FilterRegistrationBean<PortRoleFilter> portRoleFilter(ManagementConnector management, EdgeRefusal refusal) {
         return registration(new PortRoleFilter(management, refusal), ORDER);
+    }
+
+    @Bean
+    FilterRegistrationBean<TraceRefusalFilter> traceRefusalFilter(EdgeRefusal refusal) {
+        return registration(new TraceRefusalFilter(refusal), ORDER - 1);
     }
 
     @Bean

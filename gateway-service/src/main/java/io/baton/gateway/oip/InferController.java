@@ -105,7 +105,7 @@ public record InferController(InferenceCall call, OipRequestReader reader, OipRe
         private final HttpServletRequest http;
         private final long received;
         private final String headerLength;
-        private long reserved;
+        private InferBodies.Reservation reserved;
 
         Body(HttpServletRequest http, long received, String headerLength) {
             this.http = http;
@@ -116,7 +116,7 @@ public record InferController(InferenceCall call, OipRequestReader reader, OipRe
         @Override
         public Supplier<OipRequest> receive(ApplicationDefinition def) throws IOException {
             reserved = bodies.reserve(http);
-            byte[] body = bodies.read(http, received, def.sloMs());
+            byte[] body = bodies.read(http, received, def.sloMs(), reserved);
             if (body.length == 0) {
                 throw GatewayException.badRequest("the request has no body: send the OIP inference request as JSON");
             }
@@ -125,7 +125,9 @@ public record InferController(InferenceCall call, OipRequestReader reader, OipRe
         }
 
         void release() {
-            bodies.release(reserved);
+            if (reserved != null) {
+                reserved.release();
+            }
         }
     }
 }

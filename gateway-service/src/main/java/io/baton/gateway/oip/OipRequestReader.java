@@ -68,6 +68,12 @@ public final class OipRequestReader {
 
     public OipRequest read(byte[] body, String headerLength) {
         int jsonLength = jsonLength(body, headerLength);
+        int invalid = Utf8.firstInvalid(body, jsonLength);
+        if (invalid >= 0) {
+            throw GatewayException.badRequest("malformed JSON at " + Utf8.position(body, invalid) + String.format(": "
+                    + "the byte 0x%02X does not begin a well-formed UTF-8 sequence (a stray or cut-short byte, an "
+                    + "overlong form or a surrogate); send the JSON in UTF-8", body[invalid] & 0xff));
+        }
         int units = jsonUnits(body, jsonLength);
         if (units > maxJsonUnits) {
             throw new GatewayException(413, "json-too-large", "the request's JSON holds about " + units

@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.regex.Pattern;
 import java.util.function.LongSupplier;
 
 import org.slf4j.Logger;
@@ -27,6 +28,14 @@ public class ApplicationCache {
 
     private static final Logger log = LoggerFactory.getLogger(ApplicationCache.class);
 
+    /**
+     * The names the registry gives applications (registry-service's {@code ApplicationRequest.NAME}). A name of any
+     * other form is no application's, and the registry is not asked: a path segment of thousands of characters or
+     * with bytes the registry's Tomcat refuses would come back as its 400, a failure of the registry's, not the 404
+     * it is; and each unknown name asked for is remembered, so its length would be held too.
+     */
+    static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,127}");
+
     private record Entry(Optional<ApplicationDefinition> definition, long readAtNanos, AtomicBoolean refreshing) {
     }
 
@@ -48,6 +57,9 @@ public class ApplicationCache {
 
     /** The application named {@code name}, or empty when the registry does not know it. */
     public Optional<ApplicationDefinition> get(String name) {
+        if (name == null || !NAME.matcher(name).matches()) {
+            return Optional.empty();
+        }
         long now = nanoTime.getAsLong();
         Entry entry = entries.get(name);
         if (entry != null && (now - entry.readAtNanos() < ttlNanos || !entry.refreshing().compareAndSet(false, true))) {
@@ -73,6 +85,11 @@ public class ApplicationCache {
 
     /** The application, or a 404 naming it. */
     public ApplicationDefinition require(String name) {
-        return get(name).orElseThrow(() -> GatewayException.notFound("unknown model '" + name + "'"));
+        return get(name).orElseThrow(() -> GatewayException.notFound("unknown model '" + shown(name) + "'"));
+    }
+
+    /** A name as a message quotes it: at most the longest an application's name can be, then an ellipsis. */
+    static String shown(String name) {
+        return name.length() <= 128 ? name : name.substring(0, 128) + "… (" + name.length() + " characters)";
     }
 }
