@@ -161,4 +161,18 @@ class GatewayFollowsLeaderTest {
         assertThat(inferGrpc().getModelName()).isEqualTo("app");
         assertThat(B.callsFor("app").size()).isGreaterThanOrEqualTo(before + 2);
     }
+
+    @Test
+    @Order(5)
+    void theGapBetweenALeadersLossAndTheTakeOverDoesNotOpenTheBreaker() throws Exception {
+        B.standbyFor = A.url(); // A is gone, and B still names it: its lease has not lapsed yet
+        for (int i = 0; i < 30; i++) {
+            HttpResponse<String> r = infer();
+            assertThat(r.statusCode()).isEqualTo(503);
+            assertThat(JSON.readTree(r.body()).get("error").asText()).as(r.body()).contains("no scheduler leads");
+        }
+        B.standbyFor = null; // B takes over
+        HttpResponse<String> r = infer();
+        assertThat(r.statusCode()).as("served at once, no open breaker: %s", r.body()).isEqualTo(200);
+    }
 }

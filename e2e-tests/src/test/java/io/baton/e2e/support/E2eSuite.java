@@ -99,7 +99,8 @@ public final class E2eSuite implements AutoCloseable {
                         Service.PROFILER, List.of("--baton.profiler.auto-profile.enabled=false"),
                         Service.GATEWAY, List.of("--baton.gateway.api-keys=" + BOOTSTRAP_KEY,
                                 "--baton.gateway.api-key-cache-ttl=" + API_KEY_CACHE_TTL.toMillis() + "ms")),
-                Duration.ofMinutes(2)).withSchedulers(schedulers);
+                // a suite of its own starts while the shared one may be busy: more patience, nothing here is timed
+                Duration.ofMinutes(profile ? 2 : 5)).withSchedulers(schedulers);
         PrintStream log = new PrintStream(Files.newOutputStream(home.resolve("e2e.log")), true, "UTF-8");
         Suite suite = new Suite(spec, log);
         try {

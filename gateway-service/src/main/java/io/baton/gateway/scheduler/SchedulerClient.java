@@ -86,7 +86,7 @@ public class SchedulerClient {
                                                  Function<byte[], T> decode) {
         Duration deadline = Duration.ofNanos(Math.max(0, (long) (timeoutMs * 1_000_000)));
         long endNanos = System.nanoTime() + deadline.toNanos();
-        return guard.call(deadline, () -> send(path, deadline, body, leader.schedulers().size(), endNanos))
+        return guard.call(deadline, () -> send(path, deadline, body, leader.schedulers().size(), endNanos, null))
                 .thenApply(response -> {
                     if (response.statusCode() == 200) {
                         return decode.apply(response.body());
@@ -95,9 +95,15 @@ public class SchedulerClient {
                 });
     }
 
-    /** One try at the leading scheduler, and up to {@code triesLeft} more at the others while time is left. */
+    /**
+     * One try at the leading scheduler, and up to {@code triesLeft} more at the others while time is left.
+     * {@code notLeader}: a standby's refusal met on an earlier try, if any. When the last try finds its scheduler
+     * unreachable after a standby has answered, the call ends with that refusal: the leader is gone and the standby
+     * has not taken over yet, a moment without a leader (503 with that reason) rather than a broken scheduler, so the
+     * breaker does not open and refuse everything once the standby leads.
+     */
     private CompletableFuture<HttpResponse<byte[]>> send(String path, Duration deadline, byte[] body, int triesLeft,
-                                                         long endNanos) {
+                                                         long endNanos, HttpResponse<byte[]> notLeader) {
         URI base = leader.current();
         HttpRequest request = HttpRequest.newBuilder(URI.create(text(base) + path))
                 .timeout(deadline.plus(resilience.deadlineMargin()).plusSeconds(1)) // backstop only
@@ -111,14 +117,15 @@ public class SchedulerClient {
                     if (failure != null) {
                         if (!unreachable(failure)) return CompletableFuture.<HttpResponse<byte[]>>failedFuture(failure);
                         leader.failedOver(base, null);
-                        return again ? send(path, deadline, body, triesLeft - 1, endNanos)
+                        if (again) return send(path, deadline, body, triesLeft - 1, endNanos, notLeader);
+                        return notLeader != null ? CompletableFuture.completedFuture(notLeader)
                                 : CompletableFuture.<HttpResponse<byte[]>>failedFuture(failure);
                     }
                     if (response.statusCode() == 503) {
                         String named = wire.notLeader(response.body());
                         if (named != null) {
                             leader.failedOver(base, named.isEmpty() ? null : named);
-                            if (again) return send(path, deadline, body, triesLeft - 1, endNanos);
+                            if (again) return send(path, deadline, body, triesLeft - 1, endNanos, response);
                         }
                     }
                     return CompletableFuture.completedFuture(response);
