@@ -10,7 +10,9 @@ import java.util.List;
 import java.util.function.BiFunction;
 import java.util.function.Supplier;
 
+import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.boot.web.context.WebServerInitializedEvent;
+import org.springframework.context.ApplicationEvent;
 import org.springframework.context.ApplicationListener;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -87,8 +89,9 @@ class WorkerConfiguration {
     }
 
     /**
-     * Registration and heartbeats, started once the HTTP port is known; when {@code baton.worker.scheduler-url} is
-     * not set the worker runs on its own and this listener does nothing.
+     * Registration and heartbeats, started once the worker is ready (its port known and its warm-up done: a
+     * registration is what makes the scheduler route batches here); when {@code baton.worker.scheduler-url} is not
+     * set the worker runs on its own and this listener does nothing.
      */
     @Bean(destroyMethod = "close")
     MembershipStarter membershipStarter(WorkerProperties props, ModelCache cache, BatchRunner runner,
@@ -105,11 +108,14 @@ class WorkerConfiguration {
 
     /**
      * Starts one membership reporter per scheduler (each with its own thread, so a scheduler that is down delays
-     * nothing sent to the others) made for this worker's URL once the HTTP port is known, and closes them.
+     * nothing sent to the others) made for this worker's URL, and closes them. The URL is known once the HTTP port is
+     * ({@link WebServerInitializedEvent}); the reporters start on {@link ApplicationReadyEvent}, after every
+     * {@code ApplicationRunner} (the warm-up) has returned, so a worker never registers cold.
      */
-    static final class MembershipStarter implements ApplicationListener<WebServerInitializedEvent>, AutoCloseable {
+    static final class MembershipStarter implements ApplicationListener<ApplicationEvent>, AutoCloseable {
         private final WorkerProperties props;
         private final BiFunction<URI, URI, MembershipReporter> reporters;
+        private URI self;
         private List<MembershipReporter> started;
 
         MembershipStarter(WorkerProperties props, BiFunction<URI, URI, MembershipReporter> reporters) {
@@ -118,18 +124,22 @@ class WorkerConfiguration {
         }
 
         @Override
-        public synchronized void onApplicationEvent(WebServerInitializedEvent event) {
-            if (props.schedulerUrl() == null || props.schedulerUrl().isEmpty() || started != null
-                    || event.getApplicationContext().getServerNamespace() != null) { // management port, if separate
+        public synchronized void onApplicationEvent(ApplicationEvent event) {
+            if (props.schedulerUrl() == null || props.schedulerUrl().isEmpty() || started != null) {
                 return;
             }
-            URI self = props.advertisedUrl() != null ? props.advertisedUrl()
-                    : URI.create("http://127.0.0.1:" + event.getWebServer().getPort());
-            started = props.schedulerUrl().stream().distinct().map(scheduler -> reporters.apply(scheduler, self)).toList();
-            started.forEach(MembershipReporter::start);
+            if (event instanceof WebServerInitializedEvent web && self == null
+                    && web.getApplicationContext().getServerNamespace() == null) { // management port, if separate
+                self = props.advertisedUrl() != null ? props.advertisedUrl()
+                        : URI.create("http://127.0.0.1:" + web.getWebServer().getPort());
+            } else if (event instanceof ApplicationReadyEvent && self != null) {
+                started = props.schedulerUrl().stream().distinct().map(scheduler -> reporters.apply(scheduler, self))
+                        .toList();
+                started.forEach(MembershipReporter::start);
+            }
         }
 
-        /** The reporters, one per scheduler, once started (empty when reporting is off or the server is not up yet). */
+        /** The reporters, one per scheduler, once started (empty when reporting is off or the worker is not ready yet). */
         synchronized List<MembershipReporter> reporters() {
             return started == null ? List.of() : started;
         }

@@ -44,6 +44,11 @@ public class ApplicationCatalog {
         this.outage = outage;
     }
 
+    /** Every application's name, read from the registry now (not cached: the warm-up lists them once). */
+    public java.util.List<String> names() {
+        return registry.applicationNames();
+    }
+
     /** The application, or a 404 naming it. */
     public CatalogApplication get(String name) {
         Entry e = cache.get(name);

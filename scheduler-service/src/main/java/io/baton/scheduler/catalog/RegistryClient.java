@@ -5,8 +5,11 @@ import java.net.URI;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.baton.commons.http.HttpClients;
@@ -39,6 +42,26 @@ public record RegistryClient(ObjectMapper json, ServiceClient registry, ServiceP
      */
     public Optional<CatalogEnsembleProfile> ensembleProfile(String name) {
         return get("/v1/applications/" + pathSegment(name) + "/ensemble-profile", CatalogEnsembleProfile.class);
+    }
+
+    /**
+     * Every application's name ({@code GET /v1/applications}, page by page); a registry that does not answer, or
+     * answers a list this cannot read, is a 502.
+     */
+    public List<String> applicationNames() {
+        List<String> names = new ArrayList<>();
+        int totalPages = 1;
+        for (int page = 0; page < totalPages; page++) {
+            byte[] answer = registry.require("/v1/applications?page=" + page + "&size=100", "application/json");
+            try {
+                JsonNode body = json.readTree(answer);
+                body.path("items").forEach(item -> names.add(item.path("name").asText()));
+                totalPages = body.path("totalPages").asInt(1);
+            } catch (IOException e) {
+                throw failures.unreachable(null, e);
+            }
+        }
+        return List.copyOf(names);
     }
 
     private static String pathSegment(String name) {

@@ -24,14 +24,14 @@ import io.swagger.v3.oas.annotations.responses.ApiResponse;
  * thread is released while it waits), and an application's readiness.
  */
 @RestController
-record InferController(DispatchService dispatch) {
+public record InferController(DispatchService dispatch) {
 
     @PostMapping("/internal/v1/infer")
     @Operation(operationId = "infer", summary = "One inference request, answered when its batch comes back; "
             + "dropped: 503 problem")
     @ApiResponse(responseCode = "200", description = "Served", content = @Content(mediaType = "application/json",
             schema = @Schema(implementation = InferResponse.class)))
-    CompletableFuture<ResponseEntity<Object>> infer(@RequestBody InferRequest body) {
+    public CompletableFuture<ResponseEntity<Object>> infer(@RequestBody InferRequest body) {
         DispatchService.Accepted accepted = dispatch.submit(InferCalls.application(body.application()), body.variant(),
                 body.stage(), body.timeoutMs(), body.priority() == null ? 0 : body.priority(),
                 InferCalls.inputs(body.inputs()), body.outputs(), Boolean.TRUE.equals(body.binaryOutputs()),
