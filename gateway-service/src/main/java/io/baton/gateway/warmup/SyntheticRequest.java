@@ -1,12 +1,12 @@
 package io.baton.gateway.warmup;
 
 import java.util.List;
-import java.util.Locale;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import io.baton.commons.tensor.SyntheticTensor;
 import io.baton.commons.tensor.TensorSpec;
 import io.baton.core.warmup.WarmupLoop;
 import io.baton.gateway.registry.ApplicationDefinition;
@@ -37,30 +37,7 @@ final class SyntheticRequest {
         ObjectNode request = json.createObjectNode().put("id", ID);
         ArrayNode tensors = request.putArray("inputs");
         for (TensorSpec spec : inputs) {
-            ObjectNode t = tensors.addObject().put("name", spec.name()).put("datatype", spec.datatype());
-            ArrayNode shape = t.putArray("shape");
-            long elements = 1;
-            for (long d : spec.shape()) {
-                long size = d < 0 ? 1 : d;
-                shape.add(size);
-                elements *= size;
-            }
-            if (elements > MAX_ELEMENTS) {
-                throw new WarmupLoop.Abandon("input " + spec.name() + " has " + elements + " elements, more than the "
-                        + MAX_ELEMENTS + " a synthetic request sends");
-            }
-            ArrayNode data = t.putArray("data");
-            String type = spec.datatype() == null ? "" : spec.datatype().toUpperCase(Locale.ROOT);
-            for (long i = 0; i < elements; i++) {
-                switch (type) {
-                    case "FP16", "BF16", "FP32", "FP64" -> data.add(0.5);
-                    case "BOOL" -> data.add(false);
-                    case "BYTES" -> data.add("a");
-                    case "INT8", "INT16", "INT32", "INT64", "UINT8", "UINT16", "UINT32", "UINT64" -> data.add(1);
-                    default -> throw new WarmupLoop.Abandon("input " + spec.name() + " is a " + spec.datatype()
-                            + ", which a synthetic request cannot build");
-                }
-            }
+            SyntheticTensor.addTo(tensors, spec, MAX_ELEMENTS);
         }
         try {
             return json.writeValueAsBytes(request);
