@@ -127,7 +127,8 @@ public record ServiceProcess(String name, URI url, Process process, Path log) {
         }
     }
 
-    static void sleep(long ms) {
+    /** Sleeps; an interrupt keeps the flag set and ends the caller with a {@link SuiteException}. */
+    public static void sleep(long ms) {
         try {
             Thread.sleep(ms);
         } catch (InterruptedException e) {

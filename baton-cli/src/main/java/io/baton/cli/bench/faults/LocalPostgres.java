@@ -1,5 +1,6 @@
 package io.baton.cli.bench.faults;
 
+import io.baton.cli.suite.ServiceProcess;
 import io.baton.cli.suite.SuiteException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -81,7 +82,7 @@ final class LocalPostgres implements FaultTarget {
                 last = notYet;
             }
             if (ready()) return;
-            sleep(500);
+            ServiceProcess.sleep(500);
         }
         throw new SuiteException("PostgreSQL " + version + "/" + cluster + " did not start again within " + LIMIT_MS / 1000 + " s"
                 + (last == null ? "" : ": " + last.getMessage()));
@@ -121,15 +122,6 @@ final class LocalPostgres implements FaultTarget {
             return text.lines().toList();
         } catch (IOException e) {
             throw new SuiteException("cannot run " + command.get(0) + ": " + e.getMessage(), e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new SuiteException("interrupted", e);
-        }
-    }
-
-    private static void sleep(long ms) {
-        try {
-            Thread.sleep(ms);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new SuiteException("interrupted", e);

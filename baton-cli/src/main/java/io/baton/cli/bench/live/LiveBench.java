@@ -11,6 +11,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.baton.core.domain.LatencyProfile;
 import io.baton.cli.suite.JsonHttp;
 import io.baton.cli.suite.Profiling;
+import io.baton.cli.suite.ServiceProcess;
 import io.baton.cli.suite.SuiteException;
 import java.io.PrintStream;
 import java.net.URI;
@@ -375,7 +376,7 @@ public final class LiveBench {
         do {
             status = http.get(ready).status();
             if (status == 200) return;
-            sleep(250);
+            ServiceProcess.sleep(250);
         } while (System.nanoTime() < end);
         out.println("note: GET " + ready + " still answers " + status + " after 15 s; measuring anyway");
     }
@@ -529,14 +530,5 @@ public final class LiveBench {
 
     private static void expect(JsonHttp.Response r, String what) {
         if (!r.ok()) throw new SuiteException("the registry refused " + what + ": " + r.status() + " " + r.reason());
-    }
-
-    private static void sleep(long ms) {
-        try {
-            Thread.sleep(ms);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new SuiteException("interrupted", e);
-        }
     }
 }
