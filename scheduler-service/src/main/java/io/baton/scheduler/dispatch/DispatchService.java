@@ -360,8 +360,7 @@ public class DispatchService implements AutoCloseable {
             if (at < 0 || variantsOwn) {
                 renamed.add(in);
             } else {
-                renamed.add(new InferJob.Input(variant.inputs().get(at).name(), in.datatype(), in.shape(), in.data(),
-                        in.base64()));
+                renamed.add(in.named(variant.inputs().get(at).name()));
             }
         }
         return renamed;
@@ -447,7 +446,7 @@ public class DispatchService implements AutoCloseable {
         List<InferJob.Input> renamed = new ArrayList<>(inputs.size());
         for (int i = 0; i < inputs.size(); i++) {
             InferJob.Input in = inputs.get(i);
-            renamed.add(new InferJob.Input(variant.inputs().get(i).name(), in.datatype(), in.shape(), in.data(), in.base64()));
+            renamed.add(in.named(variant.inputs().get(i).name()));
         }
         return renamed;
     }

@@ -37,9 +37,20 @@ public record InferJob(String application, LiveVariant variant, int priority, Li
     }
 
     /**
-     * One input tensor of the request, as a worker batch part: {@code data} (a JSON array) or {@code base64}, kept
-     * as the client sent it so that the tensor is never decoded and re-encoded on its way through.
+     * One input tensor of the request, as a worker batch part, in exactly one of three carriers, kept as it came so
+     * that the tensor is never decoded and re-encoded on its way through: {@code data} (a JSON array), {@code base64}
+     * (text of its little-endian bytes) or {@code raw} (those bytes themselves, from a binary call; for BYTES, each
+     * element a 4-byte little-endian length then its bytes).
      */
-    public record Input(String name, String datatype, List<Long> shape, JsonNode data, String base64) {
+    public record Input(String name, String datatype, List<Long> shape, JsonNode data, String base64, byte[] raw) {
+
+        public Input(String name, String datatype, List<Long> shape, JsonNode data, String base64) {
+            this(name, datatype, shape, data, base64, null);
+        }
+
+        /** The same tensor under another input name (a variant that names its inputs differently). */
+        public Input named(String other) {
+            return new Input(other, datatype, shape, data, base64, raw);
+        }
     }
 }

@@ -120,7 +120,8 @@ final class InputCheck {
             elements = Math.multiplyExact(elements, dim);
         }
         boolean hasData = in.data() != null && !in.data().isNull();
-        if (hasData == (in.base64() != null)) {
+        int carriers = (hasData ? 1 : 0) + (in.base64() != null ? 1 : 0) + (in.raw() != null ? 1 : 0);
+        if (carriers != 1) {
             throw bad(field, name + " needs exactly one of data (a JSON array) and base64");
         }
         if (hasData) {
@@ -133,27 +134,30 @@ final class InputCheck {
             if (count[0] != elements) {
                 throw bad(field + ".data", name + " of shape " + shape + " needs " + elements + " elements, got " + count[0]);
             }
-        } else if (!type.fixedWidth()) {
-            long strings = byteStrings(in.base64());
+            return;
+        }
+        String carrier = in.raw() != null ? field + ".raw" : field + ".base64";
+        if (!type.fixedWidth()) {
+            long strings = in.raw() != null ? byteStrings(java.nio.ByteBuffer.wrap(in.raw())) : byteStrings(in.base64());
             if (strings == -1) {
-                throw bad(field + ".base64", name + ": not base64 (standard alphabet, padded to a multiple of 4 characters)");
+                throw bad(carrier, name + ": not base64 (standard alphabet, padded to a multiple of 4 characters)");
             }
             if (strings == -2) {
-                throw bad(field + ".base64", name + ": not BYTES in binary form (each element a 4-byte little-endian "
+                throw bad(carrier, name + ": not BYTES in binary form (each element a 4-byte little-endian "
                         + "length, then that many bytes): an element runs past the end");
             }
             if (strings != elements) {
-                throw bad(field + ".base64", name + " of shape " + shape + " needs " + elements + " BYTES elements, got "
+                throw bad(carrier, name + " of shape " + shape + " needs " + elements + " BYTES elements, got "
                         + strings);
             }
         } else {
             int width = type.bytes();
-            long bytes = base64Length(in.base64());
+            long bytes = in.raw() != null ? in.raw().length : base64Length(in.base64());
             if (bytes < 0) {
-                throw bad(field + ".base64", name + ": not base64 (standard alphabet, padded to a multiple of 4 characters)");
+                throw bad(carrier, name + ": not base64 (standard alphabet, padded to a multiple of 4 characters)");
             }
             if (bytes != elements * width) {
-                throw bad(field + ".base64", name + " of shape " + shape + " needs " + elements * width + " bytes of "
+                throw bad(carrier, name + " of shape " + shape + " needs " + elements * width + " bytes of "
                         + spec.datatype() + ", got " + bytes);
             }
         }
@@ -186,8 +190,12 @@ final class InputCheck {
      */
     static long byteStrings(String base64) {
         if (base64Length(base64) < 0) return -1;
-        java.nio.ByteBuffer bytes = java.nio.ByteBuffer.wrap(java.util.Base64.getDecoder().decode(base64))
-                .order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        return byteStrings(java.nio.ByteBuffer.wrap(java.util.Base64.getDecoder().decode(base64)));
+    }
+
+    /** The elements of BYTES in binary form held as bytes, or -2 when an element runs past the end. */
+    static long byteStrings(java.nio.ByteBuffer binary) {
+        java.nio.ByteBuffer bytes = binary.duplicate().order(java.nio.ByteOrder.LITTLE_ENDIAN);
         long n = 0;
         while (bytes.hasRemaining()) {
             if (bytes.remaining() < 4) return -2;

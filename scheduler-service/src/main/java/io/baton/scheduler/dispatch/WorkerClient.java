@@ -177,7 +177,8 @@ public record WorkerClient(ObjectMapper json, CircuitBreakerRegistry breakers, E
         long bytes = 1024;
         for (PendingRequest r : requests) {
             for (InferJob.Input in : r.job.inputs()) {
-                bytes += in.base64() != null ? in.base64().length() + 256 : 4096;
+                bytes += in.base64() != null ? in.base64().length() + 256
+                        : in.raw() != null ? in.raw().length * 4L / 3 + 256 : 4096;
             }
         }
         return (int) Math.min(bytes, Integer.MAX_VALUE - 16);
@@ -211,6 +212,9 @@ public record WorkerClient(ObjectMapper json, CircuitBreakerRegistry breakers, E
                     g.writeEndArray();
                     if (in.base64() != null) {
                         g.writeStringField("base64", in.base64());
+                    } else if (in.raw() != null) {
+                        g.writeFieldName("base64");
+                        g.writeBinary(in.raw());
                     } else {
                         g.writeFieldName("data");
                         json.writeTree(g, in.data());

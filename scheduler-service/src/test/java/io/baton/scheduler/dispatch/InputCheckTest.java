@@ -148,4 +148,26 @@ class InputCheckTest {
         }
         throw new AssertionError("not refused");
     }
+
+    @Test
+    void rawBytesAreCheckedLikeBase64AndNamedAsTheRawCarrier() {
+        CatalogVariant v = variant(null, new TensorSpec("x", "FP32", List.of(-1L, 3L)),
+                new TensorSpec("s", "BYTES", List.of(-1L, 2L)));
+        byte[] strings = Base64.getDecoder().decode(binary(Datatype.BYTES, 2));
+        assertThat(InputCheck.inputs(List.of(new InferJob.Input("x", "FP32", List.of(1L, 3L), null, null, new byte[12]),
+                new InferJob.Input("s", "BYTES", List.of(1L, 2L), null, null, strings)), v)).hasSize(2);
+        assertThatThrownBy(() -> InputCheck.inputs(List.of(
+                new InferJob.Input("x", "FP32", List.of(1L, 3L), null, null, new byte[11]),
+                new InferJob.Input("s", "BYTES", List.of(1L, 2L), null, null, strings)), v))
+                .isInstanceOf(ApiException.class).hasMessageContaining("needs 12 bytes of FP32, got 11");
+        byte[] cut = java.util.Arrays.copyOf(strings, strings.length - 1);
+        assertThatThrownBy(() -> InputCheck.inputs(List.of(
+                new InferJob.Input("x", "FP32", List.of(1L, 3L), null, null, new byte[12]),
+                new InferJob.Input("s", "BYTES", List.of(1L, 2L), null, null, cut)), v))
+                .isInstanceOf(ApiException.class).hasMessageContaining("an element runs past the end");
+        assertThatThrownBy(() -> InputCheck.inputs(List.of(
+                new InferJob.Input("x", "FP32", List.of(1L, 3L), null, "AAAAAAAAAAAAAAAA", new byte[12]),
+                new InferJob.Input("s", "BYTES", List.of(1L, 2L), null, null, strings)), v))
+                .isInstanceOf(ApiException.class).hasMessageContaining("exactly one of");
+    }
 }
