@@ -19,9 +19,11 @@ import java.util.List;
  * @param load         what its last heartbeat said (null before the first heartbeat)
  * @param leftAt       when it was evicted (null while live)
  * @param leftReason   why it was evicted (null while live)
+ * @param grpcPort     the port of its binary batch service on the host of {@code url}; null: it takes batches over
+ *                     HTTP only
  */
 public record Worker(String workerId, URI url, DeviceDescription device, List<String> models, WorkerState state,
-                     Instant registeredAt, Instant lastSeen, Load load, Instant leftAt, String leftReason) {
+                     Instant registeredAt, Instant lastSeen, Load load, Instant leftAt, String leftReason, Integer grpcPort) {
 
     public Worker {
         models = List.copyOf(models);
@@ -58,10 +60,12 @@ public record Worker(String workerId, URI url, DeviceDescription device, List<St
         List<String> resident = heartbeat.models() == null ? models : heartbeat.models();
         Load newLoad = new Load(heartbeat.sentAt(), heartbeat.residentBytes(), heartbeat.memoryBudgetBytes(),
                 heartbeat.batchesRunning(), heartbeat.batchesQueued(), heartbeat.processResidentBytes());
-        return new Worker(workerId, url, device, resident, state, registeredAt, now, newLoad, leftAt, leftReason);
+        return new Worker(workerId, url, device, resident, state, registeredAt, now, newLoad, leftAt, leftReason,
+                grpcPort);
     }
 
     Worker evicted(Instant now, String reason) {
-        return new Worker(workerId, url, device, models, WorkerState.EVICTED, registeredAt, lastSeen, load, now, reason);
+        return new Worker(workerId, url, device, models, WorkerState.EVICTED, registeredAt, lastSeen, load, now, reason,
+                grpcPort);
     }
 }

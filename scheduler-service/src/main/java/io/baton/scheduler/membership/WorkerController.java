@@ -83,6 +83,9 @@ public record WorkerController(WorkerRegistry registry) {
         if (r.device() == null) throw invalid("device is required");
         if (r.device().maxConcurrentBatches() < 1) throw invalid("device.maxConcurrentBatches must be ≥ 1");
         if (r.models() != null && r.models().stream().anyMatch(m -> m == null)) throw invalid("models must not hold null");
+        if (r.grpcPort() != null && (r.grpcPort() < 1 || r.grpcPort() > 65535)) {
+            throw invalid("grpcPort must be a TCP port (1 to 65535), got " + r.grpcPort());
+        }
     }
 
     private static ApiException invalid(String detail) {

@@ -86,7 +86,7 @@ public class WorkerRegistry {
         }
         List<String> models = registration.models() == null ? List.of() : registration.models();
         Worker worker = new Worker(registration.workerId(), url, registration.device(),
-                models, WorkerState.LIVE, now, now, null, null, null);
+                models, WorkerState.LIVE, now, now, null, null, null, registration.grpcPort());
         workers.put(worker.workerId(), worker);
         log.info("worker {} joined from {} ({} {}, {} cores)", worker.workerId(), worker.url(),
                 worker.device().kind(), worker.device().provider(), worker.device().cores());
