@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.function.BiFunction;
 import java.util.function.Supplier;
 
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.boot.web.context.WebServerInitializedEvent;
 import org.springframework.context.ApplicationEvent;
@@ -26,6 +27,7 @@ import io.baton.worker.batch.RunCanceller;
 import io.baton.commons.runtime.ResidentMemory;
 import io.baton.worker.cache.ModelCache;
 import io.baton.worker.cache.ModelView;
+import io.baton.worker.grpc.WorkerGrpcServer;
 import io.baton.worker.membership.HttpSchedulerClient;
 import io.baton.worker.membership.MembershipReporter;
 import io.baton.worker.runtime.DeviceProbe;
@@ -96,11 +98,16 @@ class WorkerConfiguration {
     @Bean(destroyMethod = "close")
     MembershipStarter membershipStarter(WorkerProperties props, ModelCache cache, BatchRunner runner,
                                         DeviceDescription device, ObjectMapper json, MeterRegistry meters,
-                                        InternalCredentials credentials) {
+                                        InternalCredentials credentials, ObjectProvider<WorkerGrpcServer> grpc) {
         Supplier<List<String>> digests = () -> cache.models().stream().map(ModelView::digest).toList();
+        // the binary batch route's port, once it listens (it starts before registration); none: HTTP only
+        Supplier<Integer> grpcPort = () -> {
+            WorkerGrpcServer server = grpc.getIfAvailable();
+            return server != null && server.isRunning() ? server.port() : null;
+        };
         return new MembershipStarter(props, (scheduler, self) -> new MembershipReporter(
                 new HttpSchedulerClient(scheduler, props.httpTimeout(), json, credentials),
-                () -> new WorkerRegistration(props.deviceId(), self.toString(), device, digests.get()),
+                () -> new WorkerRegistration(props.deviceId(), self.toString(), device, digests.get(), grpcPort.get()),
                 () -> new WorkerHeartbeat(props.deviceId(), Instant.now(), digests.get(), cache.residentBytes(),
                         cache.budgetBytes(), runner.running(), runner.queued(), ResidentMemory.bytes()),
                 props.heartbeatInterval(), meters));

@@ -1,14 +1,18 @@
 package io.baton.worker.api;
 
+import java.lang.reflect.Method;
+
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.HttpStatusCode;
 import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
 import org.springframework.http.converter.HttpMessageNotReadableException;
+import org.springframework.util.ReflectionUtils;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
 import org.springframework.web.context.request.WebRequest;
+import org.springframework.web.method.annotation.ExceptionHandlerMethodResolver;
 import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
 
 import com.fasterxml.jackson.databind.JsonMappingException;
@@ -29,7 +33,24 @@ import io.baton.worker.cache.ModelUnreadableException;
  * the part of the request at fault. Spring MVC's own refusals keep Spring's {@code about:blank} type.
  */
 @RestControllerAdvice
-class ProblemAdvice extends ResponseEntityExceptionHandler {
+public class ProblemAdvice extends ResponseEntityExceptionHandler {
+
+    /** This class's own handlers, found by exception type as Spring MVC finds them. */
+    private static final ExceptionHandlerMethodResolver HANDLERS = new ExceptionHandlerMethodResolver(ProblemAdvice.class);
+
+    /**
+     * The problem a route of this worker answers for {@code failure}, for a route outside Spring MVC (the binary batch
+     * route): the same handler, so the same status and body; null when no handler here takes it (an unexpected
+     * failure, a 500 over HTTP).
+     */
+    public ProblemDetail problemFor(Exception failure) {
+        Method handler = HANDLERS.resolveMethod(failure);
+        if (handler == null || handler.getReturnType() != ProblemDetail.class || handler.getParameterCount() != 1) {
+            return null;
+        }
+        ReflectionUtils.makeAccessible(handler);
+        return (ProblemDetail) ReflectionUtils.invokeMethod(handler, this, failure);
+    }
 
     private static ProblemDetail problem(int status, String type, String title, String detail, String field) {
         return io.baton.commons.problem.ProblemAdvice.body(HttpStatusCode.valueOf(status), type, title, field, detail);

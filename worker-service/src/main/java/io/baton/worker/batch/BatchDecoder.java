@@ -250,11 +250,34 @@ final class BatchDecoder {
         return n;
     }
 
-    /** A part carries its elements one way: {@code data} (JSON) or {@code base64} (binary), never both or neither. */
+    /**
+     * A part carries its elements one way: {@code data} (JSON), {@code base64} or {@code raw} (binary), never two or
+     * none.
+     */
     private static void requireOneForm(TensorPart part, String partAt) {
-        if ((part.data() == null || part.data().isNull()) == (part.base64() == null)) {
-            throw BadInputException.malformed(partAt, "must give exactly one of data and base64");
+        int forms = (part.data() == null || part.data().isNull() ? 0 : 1) + (part.base64() == null ? 0 : 1)
+                + (part.raw() == null ? 0 : 1);
+        if (forms != 1) {
+            throw BadInputException.malformed(partAt, part.raw() != null ? "must give its bytes once"
+                    : "must give exactly one of data and base64");
         }
+    }
+
+    /** A binary part's bytes: as they came over the binary route, or decoded from base64. */
+    private static byte[] binary(TensorPart part, String partAt) {
+        if (part.raw() != null) {
+            return part.raw();
+        }
+        try {
+            return BASE64.decode(part.base64());
+        } catch (IllegalArgumentException e) {
+            throw BadInputException.malformed(partAt + ".base64", "is not base64: " + e.getMessage());
+        }
+    }
+
+    /** Where a binary part's bytes are, for error messages: {@code .raw} over the binary route, else {@code .base64}. */
+    private static String binaryAt(TensorPart part, String partAt) {
+        return partAt + (part.raw() != null ? ".raw" : ".base64");
     }
 
     private static ByteBuffer concatenate(InputTensor input, String at, Datatype type, long[] shape) {
@@ -265,8 +288,8 @@ final class BatchDecoder {
             String partAt = at + ".parts[" + j + "]";
             long want = elements(part.shape());
             requireOneForm(part, partAt);
-            if (part.base64() != null) {
-                putBase64(buffer, part.base64(), partAt + ".base64", type, want, part.shape());
+            if (part.base64() != null || part.raw() != null) {
+                putBinary(buffer, binary(part, partAt), binaryAt(part, partAt), type, want, part.shape());
             } else {
                 int before = buffer.position();
                 long got = putJson(buffer, part.data(), partAt + ".data", type, want);
@@ -280,14 +303,8 @@ final class BatchDecoder {
         return buffer.flip();
     }
 
-    private static void putBase64(ByteBuffer buffer, String base64, String at, Datatype type, long want,
+    private static void putBinary(ByteBuffer buffer, byte[] bytes, String at, Datatype type, long want,
                                   List<Long> shape) {
-        byte[] bytes;
-        try {
-            bytes = BASE64.decode(base64);
-        } catch (IllegalArgumentException e) {
-            throw BadInputException.malformed(at, "is not base64: " + e.getMessage());
-        }
         if (bytes.length != want * type.bytes()) {
             throw BadInputException.malformed(at, "holds " + bytes.length + " bytes but shape " + shape + " of "
                     + type + " needs " + want * type.bytes());
@@ -331,8 +348,8 @@ final class BatchDecoder {
             long want = elements(part.shape());
             requireOneForm(part, partAt);
             int before = all.size();
-            if (part.base64() != null) {
-                addBinaryStrings(all, part.base64(), partAt + ".base64", want, part.shape());
+            if (part.base64() != null || part.raw() != null) {
+                addBinaryStrings(all, binary(part, partAt), binaryAt(part, partAt), want, part.shape());
             } else {
                 if (!part.data().isArray()) {
                     throw BadInputException.malformed(partAt + ".data", "must be a JSON array of strings");
@@ -348,13 +365,8 @@ final class BatchDecoder {
         return all.toArray(String[]::new);
     }
 
-    private static void addBinaryStrings(List<String> all, String base64, String at, long want, List<Long> shape) {
-        ByteBuffer bytes;
-        try {
-            bytes = ByteBuffer.wrap(BASE64.decode(base64));
-        } catch (IllegalArgumentException e) {
-            throw BadInputException.malformed(at, "is not base64: " + e.getMessage());
-        }
+    private static void addBinaryStrings(List<String> all, byte[] binary, String at, long want, List<Long> shape) {
+        ByteBuffer bytes = ByteBuffer.wrap(binary);
         long count = ByteStrings.count(bytes);
         if (count < 0) {
             throw BadInputException.malformed(at, "is not BYTES' binary form (per element a 4-byte little-endian "

@@ -4,6 +4,8 @@ import java.util.List;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 
+import io.swagger.v3.oas.annotations.media.Schema;
+
 import io.baton.worker.cache.LoadReport;
 
 /**
@@ -36,9 +38,12 @@ public record BatchResponse(String variant, String deviceId, long batchSize, Lis
     /**
      * A slice of an output: {@code data} is a JSON array (flat, row-major; strings for BYTES, true/false for BOOL), or
      * {@code base64} of little-endian bytes (for BYTES, each element a 4-byte little-endian length then its bytes).
+     * Held as the bytes themselves: JSON writes them as base64 text, the binary route sends them as they are.
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record OutputPart(List<Long> shape, Object data, String base64) {
+    public record OutputPart(List<Long> shape, Object data,
+                             @Schema(type = "string")
+                             byte[] base64) {
     }
 
     /**

@@ -4,7 +4,6 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 
@@ -24,7 +23,7 @@ import io.baton.worker.runtime.ServedTypes;
 
 /**
  * Copies ONNX Runtime's outputs out of native memory as little-endian bytes (or, for BYTES, each string's UTF-8) and
- * splits them into the request's parts, each as a JSON array or as base64 of its bytes. An output of a request that
+ * splits them into the request's parts, each as a JSON array or as its bytes (written as base64 in JSON). An output of a request that
  * is not batched is one part, whole.
  */
 final class OutputEncoder {
@@ -80,8 +79,7 @@ final class OutputEncoder {
         BatchResponse.OutputPart part(List<Long> shape, int from, int to, boolean binary) {
             if (strings != null) {
                 if (binary) {
-                    return new BatchResponse.OutputPart(shape, null,
-                            Base64.getEncoder().encodeToString(ByteStrings.join(strings, from, to)));
+                    return new BatchResponse.OutputPart(shape, null, ByteStrings.join(strings, from, to));
                 }
                 ArrayNode data = JsonNodeFactory.instance.arrayNode(to - from);
                 for (int i = from; i < to; i++) {
@@ -95,7 +93,7 @@ final class OutputEncoder {
             }
             int width = type.bytes();
             return new BatchResponse.OutputPart(shape, null,
-                    Base64.getEncoder().encodeToString(Arrays.copyOfRange(littleEndian, from * width, to * width)));
+                    Arrays.copyOfRange(littleEndian, from * width, to * width));
         }
     }
 }
