@@ -64,9 +64,11 @@ final class BatchOutputs {
             o.put("datatype", datatype);
             o.set("shape", part.path("shape"));
             if (job.binaryOutputs()) {
-                o.put("base64", part.hasNonNull("base64") ? part.get("base64").asText() : toBase64(part.path("data"), datatype));
+                // as the worker gave it: base64 text over HTTP, the bytes themselves over gRPC (written as base64)
+                if (part.hasNonNull("base64")) o.set("base64", part.get("base64"));
+                else o.put("base64", toBase64(part.path("data"), datatype));
             } else {
-                o.set("data", part.hasNonNull("data") ? part.get("data") : fromBase64(part.path("base64").asText(), datatype));
+                o.set("data", part.hasNonNull("data") ? part.get("data") : fromBinary(part.path("base64"), datatype));
             }
             mine.add(o);
         }
@@ -85,6 +87,15 @@ final class BatchOutputs {
         ByteBuffer buf = ByteBuffer.allocate(data.size() * type.bytes()).order(ByteOrder.LITTLE_ENDIAN);
         JsonTensors.put(buf, data, type, data.size(), 0, false);
         return Base64.getEncoder().encodeToString(buf.array());
+    }
+
+    /** A part's bytes (a binary node, or base64 text) as a JSON array. */
+    static ArrayNode fromBinary(JsonNode bytes, String datatype) {
+        try {
+            return JsonTensors.toArray(known(datatype), ByteBuffer.wrap(bytes.binaryValue()));
+        } catch (java.io.IOException e) {
+            throw new IllegalArgumentException("an output part is not base64: " + e.getMessage(), e);
+        }
     }
 
     static ArrayNode fromBase64(String base64, String datatype) {

@@ -649,6 +649,7 @@ public class DispatchService implements AutoCloseable {
 
         @Override
         public void left(Worker worker) {
+            engineContext.workers().forget(worker.workerId());
             planningKind = deviceKind(registry.live());
             engines.values().forEach(e -> e.workerLeft(worker, worker.leftReason()));
         }

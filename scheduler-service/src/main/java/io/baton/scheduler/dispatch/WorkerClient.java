@@ -21,16 +21,22 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.baton.scheduler.membership.Worker;
+import io.grpc.Status;
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
 import io.github.resilience4j.circuitbreaker.CircuitBreakerRegistry;
 import io.baton.commons.http.HttpClients;
 
 /**
- * Sends batches to workers ({@code POST /internal/v1/batches}, worker-service's JSON) under a per-worker
- * Resilience4j circuit breaker and a per-call timeout. The body is streamed out of the requests' own input nodes
- * (no tensor is decoded here), on the {@code io} executor so that the engine's thread never encodes JSON.
+ * Sends batches to workers under a per-worker Resilience4j circuit breaker and a per-call timeout: over gRPC
+ * ({@code baton.internal.v1.WorkerBatches/Run}, every part as raw bytes, on one persistent HTTP/2 channel per worker,
+ * {@link WorkerChannels}) to a worker that advertised its gRPC port, else over HTTP ({@code POST
+ * /internal/v1/batches}, worker-service's JSON, streamed out of the requests' own input nodes). Either way the call
+ * is made on the {@code io} executor so that the engine's thread never encodes a batch, failures are classified
+ * alike (refused or cut off: the breaker opens; a 400 or 422 refusal: the batch's fault), and the answer is one tree
+ * (the HTTP route's JSON).
  */
-public record WorkerClient(ObjectMapper json, CircuitBreakerRegistry breakers, Executor io, HttpClient http) {
+public record WorkerClient(ObjectMapper json, CircuitBreakerRegistry breakers, Executor io, HttpClient http,
+                           WorkerChannels channels) implements AutoCloseable {
 
     /**
      * How much longer than the batch's time limit the call waits for the answer: the worker cancels the run at the
@@ -42,7 +48,18 @@ public record WorkerClient(ObjectMapper json, CircuitBreakerRegistry breakers, E
     public WorkerClient(ObjectMapper json, CircuitBreakerRegistry breakers, Executor io,
                         InternalCredentials credentials) {
         this(json, breakers, io, HttpClients.internal(credentials, HttpClient.newBuilder()
-                .version(HttpClient.Version.HTTP_1_1).executor(io).connectTimeout(Duration.ofSeconds(2))));
+                .version(HttpClient.Version.HTTP_1_1).executor(io).connectTimeout(Duration.ofSeconds(2))),
+                new WorkerChannels(credentials, io));
+    }
+
+    /** Closes the worker's gRPC channel, if it has one: it has left (a new registration opens a new one). */
+    public void forget(String workerId) {
+        channels.forget(workerId);
+    }
+
+    @Override
+    public void close() {
+        channels.close();
     }
 
     /** The breaker guarding calls to this worker (made on first use, from the {@code worker} configuration). */
@@ -74,6 +91,9 @@ public record WorkerClient(ObjectMapper json, CircuitBreakerRegistry breakers, E
             return CompletableFuture.failedFuture(new WorkerCallException("worker " + worker.workerId()
                     + " is not called: its circuit breaker is open after repeated failures"));
         }
+        if (worker.grpcPort() != null) {
+            return runOverGrpc(worker, breaker, variant, requests, timeout);
+        }
         long start = System.nanoTime();
         return CompletableFuture.supplyAsync(() -> body(variant, requests, timeout), io)
                 .thenCompose(body -> http.sendAsync(HttpRequest.newBuilder(worker.url().resolve("/internal/v1/batches"))
@@ -100,17 +120,80 @@ public record WorkerClient(ObjectMapper json, CircuitBreakerRegistry breakers, E
                         breaker.onSuccess(took, TimeUnit.NANOSECONDS);
                         return read(response.body(), worker);
                     }
-                    String detail = "worker " + worker.workerId() + " answered " + status + ": " + problemDetail(response.body());
-                    if (status >= 500) {
-                        breaker.onError(took, TimeUnit.NANOSECONDS, new WorkerCallException(detail));
-                    } else {
-                        // A 4xx is this batch's fault (its inputs), not the worker's health.
-                        breaker.onSuccess(took, TimeUnit.NANOSECONDS);
-                    }
-                    // 400 and 422 are the worker's judgement of the batch (malformed, not fitting the model, a model that
-                    // cannot be opened, a run cancelled for its own time or memory); anything else may be this worker's
-                    throw new WorkerCallException(detail, status == 400 || status == 422);
+                    throw refused(worker, breaker, took, status, response.body());
                 });
+    }
+
+    /** The batch over gRPC: the call is built on {@code io}, its answer read there too (the channel's executor). */
+    private CompletableFuture<JsonNode> runOverGrpc(Worker worker, CircuitBreaker breaker, LiveVariant variant,
+                                                    List<PendingRequest> requests, Duration timeout) {
+        long start = System.nanoTime();
+        Duration wait = timeout.plus(REPLY_MARGIN);
+        return CompletableFuture.supplyAsync(() -> GrpcBatches.call(variant, requests, timeout.toMillis()), io)
+                .thenCompose(call -> channels.run(worker, call, wait))
+                .handle((answer, error) -> {
+                    long took = System.nanoTime() - start;
+                    if (error != null) {
+                        Throwable cause = error instanceof CompletionException && error.getCause() != null
+                                ? error.getCause() : error;
+                        throw grpcFailure(worker, breaker, took, cause, wait);
+                    }
+                    if (!answer.hasResult()) {
+                        throw refused(worker, breaker, took, answer.getRefusal().getStatus(),
+                                answer.getRefusal().getProblem().toByteArray());
+                    }
+                    breaker.onSuccess(took, TimeUnit.NANOSECONDS);
+                    return GrpcBatches.tree(answer.getResult());
+                });
+    }
+
+    /** A call that ended without an answer, classified as the HTTP route's failures are. */
+    private WorkerCallException grpcFailure(Worker worker, CircuitBreaker breaker, long took, Throwable cause,
+                                            Duration wait) {
+        if (cause instanceof WorkerCallException w && w.batchAtFault()) {
+            // the batch could not be put into a call (an input the checks let through): nothing was sent
+            breaker.releasePermission();
+            return w;
+        }
+        Status status = Status.fromThrowable(cause);
+        String where = "worker " + worker.workerId() + " at " + worker.url().getHost() + ":" + worker.grpcPort();
+        switch (status.getCode()) {
+            case UNAVAILABLE -> {
+                // Refused or cut off, as an IOException over HTTP: the process is gone or going (see run)
+                breaker.onError(took, TimeUnit.NANOSECONDS, cause);
+                breaker.transitionToOpenState();
+                return new WorkerCallException(where + " could not be reached: " + status.getDescription());
+            }
+            case DEADLINE_EXCEEDED -> {
+                breaker.onError(took, TimeUnit.NANOSECONDS, cause);
+                return new WorkerCallException("worker " + worker.workerId() + " did not answer within "
+                        + wait.toMillis() + " ms");
+            }
+            case RESOURCE_EXHAUSTED -> {
+                // the batch is larger than the worker takes: its size, not the worker's health
+                breaker.onSuccess(took, TimeUnit.NANOSECONDS);
+                return new WorkerCallException(where + " refused the batch: " + status.getDescription(), true);
+            }
+            default -> {
+                breaker.onError(took, TimeUnit.NANOSECONDS, cause);
+                return new WorkerCallException("calling " + where + " failed: " + status.getCode()
+                        + (status.getDescription() == null ? "" : ": " + status.getDescription()));
+            }
+        }
+    }
+
+    /** A worker's refusal ({@code status} and its problem body), from either route. */
+    private WorkerCallException refused(Worker worker, CircuitBreaker breaker, long took, int status, byte[] problem) {
+        String detail = "worker " + worker.workerId() + " answered " + status + ": " + problemDetail(problem);
+        if (status >= 500) {
+            breaker.onError(took, TimeUnit.NANOSECONDS, new WorkerCallException(detail));
+        } else {
+            // A 4xx is this batch's fault (its inputs), not the worker's health.
+            breaker.onSuccess(took, TimeUnit.NANOSECONDS);
+        }
+        // 400 and 422 are the worker's judgement of the batch (malformed, not fitting the model, a model that
+        // cannot be opened, a run cancelled for its own time or memory); anything else may be this worker's
+        return new WorkerCallException(detail, status == 400 || status == 422);
     }
 
     /**

@@ -11,7 +11,9 @@
  * {@link io.baton.scheduler.dispatch.EngineContext}.
  *
  * <p>Engines send batches through {@link io.baton.scheduler.dispatch.WorkerClient} (a circuit breaker per worker, a
- * timeout per call from {@link io.baton.scheduler.dispatch.WorkerCallTimeout});
+ * timeout per call from {@link io.baton.scheduler.dispatch.WorkerCallTimeout}): over gRPC with raw tensor bytes
+ * ({@link io.baton.scheduler.dispatch.GrpcBatches}, one channel per worker in
+ * {@link io.baton.scheduler.dispatch.WorkerChannels}) to a worker that advertised its gRPC port, else over HTTP;
  * {@link io.baton.scheduler.dispatch.OverheadMeter} adds what a live batch costs beyond the profile. Wired by
  * {@link io.baton.scheduler.dispatch.DispatchConfiguration}.
  */

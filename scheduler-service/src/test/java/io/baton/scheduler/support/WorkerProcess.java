@@ -54,7 +54,10 @@ public final class WorkerProcess implements AutoCloseable {
                 jar.toString(), "--server.port=" + port, "--baton.worker.device-id=" + id,
                 "--baton.worker.registry-url=file:" + artifacts.toAbsolutePath(),
                 "--baton.worker.scheduler-url=" + scheduler, "--baton.worker.heartbeat-interval=300ms",
-                "--baton.worker.intra-op-threads=1"));
+                "--baton.worker.intra-op-threads=1",
+                // any free port for its batches over gRPC (the default, HTTP + 1000, may be taken on a busy machine);
+                // it advertises the one it got
+                "--baton.worker.grpc.port=0"));
         // The worker runs from its jar, with its deployment default (a secret required); a test that gives it none
         // runs it without service-to-service authentication, as the scheduler under test does.
         if (Stream.of(more).noneMatch(a -> a.startsWith("--baton.internal."))) {

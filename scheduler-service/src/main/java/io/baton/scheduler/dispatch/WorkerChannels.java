@@ -1,0 +1,99 @@
+package io.baton.scheduler.dispatch;
+
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
+
+import io.baton.core.security.InternalAuth;
+import io.baton.core.security.InternalCredentials;
+import io.baton.internal.grpc.BatchAnswer;
+import io.baton.internal.grpc.BatchCall;
+import io.baton.internal.grpc.WorkerBatchesGrpc;
+import io.baton.scheduler.membership.Worker;
+import io.grpc.ManagedChannel;
+import io.grpc.Metadata;
+import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
+import io.grpc.stub.MetadataUtils;
+import io.grpc.stub.StreamObserver;
+
+/**
+ * One gRPC channel per worker that advertised its binary batch route: made on the first batch, kept for every
+ * batch after (one HTTP/2 connection, calls multiplexed on it, reconnected by gRPC when it drops), closed when the
+ * worker leaves or comes back at another port. Every call carries the suite's secret.
+ */
+final class WorkerChannels implements AutoCloseable {
+
+    /** The largest answer taken from a worker: a batch's outputs, which the workers bound by their inputs. */
+    static final int MAX_ANSWER_BYTES = 512 * 1024 * 1024;
+
+    private record Open(String target, ManagedChannel channel) {
+    }
+
+    private final Map<String, Open> open = new ConcurrentHashMap<>();
+    private final Metadata secret = new Metadata();
+    private final Executor executor;
+
+    /**
+     * @param executor where answers are read and handed on (never the engine's thread, never a Netty event loop)
+     */
+    WorkerChannels(InternalCredentials credentials, Executor executor) {
+        this.executor = executor;
+        credentials.secret().ifPresent(s -> secret.put(Metadata.Key.of(
+                InternalAuth.HEADER.toLowerCase(java.util.Locale.ROOT), Metadata.ASCII_STRING_MARSHALLER), s.value()));
+    }
+
+    /** Runs {@code call} on {@code worker}, waiting at most {@code wait} (the call's gRPC deadline). */
+    CompletableFuture<BatchAnswer> run(Worker worker, BatchCall call, Duration wait) {
+        CompletableFuture<BatchAnswer> answer = new CompletableFuture<>();
+        WorkerBatchesGrpc.newStub(channel(worker)).withDeadlineAfter(wait.toNanos(), TimeUnit.NANOSECONDS)
+                .run(call, new StreamObserver<>() {
+                    @Override
+                    public void onNext(BatchAnswer value) {
+                        answer.complete(value);
+                    }
+
+                    @Override
+                    public void onError(Throwable t) {
+                        answer.completeExceptionally(t);
+                    }
+
+                    @Override
+                    public void onCompleted() {
+                        if (!answer.isDone()) {
+                            answer.completeExceptionally(new IllegalStateException("the worker ended the call without "
+                                    + "an answer"));
+                        }
+                    }
+                });
+        return answer;
+    }
+
+    private ManagedChannel channel(Worker worker) {
+        String target = worker.url().getHost() + ":" + worker.grpcPort();
+        Open current = open.compute(worker.workerId(), (id, existing) -> {
+            if (existing != null && existing.target().equals(target)) return existing;
+            if (existing != null) existing.channel().shutdown();
+            return new Open(target, NettyChannelBuilder.forAddress(worker.url().getHost(), worker.grpcPort())
+                    .usePlaintext()
+                    .executor(executor)
+                    .maxInboundMessageSize(MAX_ANSWER_BYTES)
+                    .intercept(MetadataUtils.newAttachHeadersInterceptor(secret))
+                    .build());
+        });
+        return current.channel();
+    }
+
+    /** Closes the worker's channel (calls in flight end as they will): it has left. */
+    void forget(String workerId) {
+        Open gone = open.remove(workerId);
+        if (gone != null) gone.channel().shutdown();
+    }
+
+    @Override
+    public void close() {
+        open.keySet().forEach(this::forget);
+    }
+}
