@@ -227,7 +227,10 @@ public final class Suite implements AutoCloseable {
     public ServiceProcess launchWorker(int index, int port, List<String> moreArguments) {
         ServiceProcess w = launch(Service.WORKER, workerName(index), port, spec.workerJvmOptions(),
                 concat(List.of("--baton.worker.device-id=" + deviceId(index), "--baton.worker.intra-op-threads=1",
-                        "--baton.worker.scheduler-url=" + schedulerUrls(), "--baton.worker.registry-url=" + registry()), moreArguments),
+                        "--baton.worker.scheduler-url=" + schedulerUrls(), "--baton.worker.registry-url=" + registry(),
+                        // batches over gRPC on any free port, which the worker advertises when it registers: a
+                        // fixed one (HTTP + 1000) could be taken by another suite or process on this machine
+                        "--baton.worker.grpc.port=0"), moreArguments),
                 Map.of());
         synchronized (this) {
             workers.add(w);
