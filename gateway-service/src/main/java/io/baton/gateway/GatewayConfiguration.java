@@ -102,11 +102,19 @@ public class GatewayConfiguration {
         return new io.baton.gateway.scheduler.SchedulerLeader(upstreams.schedulerUrl());
     }
 
-    @Bean
+    /**
+     * Inference calls over the schedulers' gRPC intakes when {@code baton.gateway.scheduler-grpc-url} names them (an
+     * answer as large as the largest request the gateway takes, twice over), else over HTTP.
+     */
+    @Bean(destroyMethod = "close")
     SchedulerClient schedulerClient(HttpClient upstreamHttpClient, ObjectMapper json, SchedulerGuard guard,
                                     UpstreamProperties upstreams, ResilienceProperties resilience,
-                                    io.baton.gateway.scheduler.SchedulerLeader schedulerLeader) {
-        return new SchedulerClient(upstreamHttpClient, json, guard, upstreams, resilience, schedulerLeader);
+                                    io.baton.gateway.scheduler.SchedulerLeader schedulerLeader,
+                                    InternalCredentials internalCredentials, InferenceProperties inference) {
+        io.baton.gateway.scheduler.SchedulerGrpc grpc = upstreams.schedulerGrpcUrl().isEmpty() ? null
+                : new io.baton.gateway.scheduler.SchedulerGrpc(upstreams.schedulerUrl(), upstreams.schedulerGrpcUrl(),
+                schedulerLeader, internalCredentials, 2 * inference.maxInferRequestSize().toBytes(), json);
+        return new SchedulerClient(upstreamHttpClient, json, guard, upstreams, resilience, schedulerLeader, grpc);
     }
 
     /** Which variants the profiler is profiling, for the model routes' state. */

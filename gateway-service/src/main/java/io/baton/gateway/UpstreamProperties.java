@@ -17,6 +17,10 @@ import org.springframework.util.unit.DataSize;
  * @param schedulerUrl    base URLs of scheduler-service's replicas, comma-separated, to whose leader validated
  *                        inference requests and the scheduler's admin routes are forwarded (one URL: one scheduler,
  *                        as before; several: the gateway follows the leader, see {@code SchedulerLeader})
+ * @param schedulerGrpcUrl the same schedulers' gRPC intakes ({@code baton.scheduler.grpc.port}), one per
+ *                        {@code scheduler-url} in the same order, as {@code host:port} or any URI with a host and a
+ *                        port (e.g. {@code grpc://scheduler:9082}): inference calls then travel in binary over one
+ *                        persistent HTTP/2 connection per scheduler; empty (the default): over HTTP with JSON
  * @param profilerUrl     base URL of profiler-service, the target of {@code /v1/profiling-jobs/**}
  * @param appCacheTtl     how long an application definition read from the registry is reused (0 reads it on every
  *                        request)
@@ -31,6 +35,7 @@ import org.springframework.util.unit.DataSize;
 public record UpstreamProperties(
         @DefaultValue("http://127.0.0.1:8081") URI registryUrl,
         @DefaultValue("http://127.0.0.1:8082") List<URI> schedulerUrl,
+        List<String> schedulerGrpcUrl,
         @DefaultValue("http://127.0.0.1:8083") URI profilerUrl,
         @DefaultValue("2s") Duration appCacheTtl,
         @DefaultValue("2s") Duration registryTimeout,
@@ -43,6 +48,13 @@ public record UpstreamProperties(
             throw new IllegalArgumentException("baton.gateway.scheduler-url must name at least one scheduler");
         }
         schedulerUrl = List.copyOf(schedulerUrl);
+        schedulerGrpcUrl = schedulerGrpcUrl == null ? List.of()
+                : schedulerGrpcUrl.stream().map(String::strip).filter(t -> !t.isEmpty()).toList();
+        if (!schedulerGrpcUrl.isEmpty() && schedulerGrpcUrl.size() != schedulerUrl.size()) {
+            throw new IllegalArgumentException("baton.gateway.scheduler-grpc-url names " + schedulerGrpcUrl.size()
+                    + " gRPC targets for " + schedulerUrl.size() + " schedulers (baton.gateway.scheduler-url): one "
+                    + "per scheduler, in the same order, or none");
+        }
         if (maxUploadSize.toBytes() <= 0) {
             throw new IllegalArgumentException("baton.gateway.max-upload-size must be > 0, not " + maxUploadSize);
         }

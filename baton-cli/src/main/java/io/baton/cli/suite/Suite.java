@@ -50,6 +50,8 @@ public final class Suite implements AutoCloseable {
     private final int gatewayGrpcPort;
     /** The standby scheduler's port when the spec asks for two (else 0). */
     private final int schedulerBPort;
+    /** The schedulers' gRPC intakes (the gateway's inference calls), in the order of {@link #schedulers()}. */
+    private final List<Integer> schedulerGrpcPorts;
 
     public Suite(SuiteSpec spec, PrintStream log) {
         this.spec = spec;
@@ -59,6 +61,10 @@ public final class Suite implements AutoCloseable {
         this.gatewayGrpcPort = freePort(spec.ports().gateway() == 8080 ? 8001 : 0);
         // the standard layout's first port after the profiler (8084 beside 8082 and 8083), else any free one
         this.schedulerBPort = spec.schedulers() > 1 ? freePort(spec.ports().scheduler() + 2) : 0;
+        // 9082 (and 9084) beside the standard 8082 (and 8084), as in compose and Kubernetes, else any free one
+        boolean standard = spec.ports().scheduler() == 8082;
+        this.schedulerGrpcPorts = schedulerBPort == 0 ? List.of(freePort(standard ? 9082 : 0))
+                : List.of(freePort(standard ? 9082 : 0), freePort(standard ? 9084 : 0));
         this.http = http(Duration.ofSeconds(5));
     }
 
@@ -82,7 +88,7 @@ public final class Suite implements AutoCloseable {
                 // the next choice
             }
         }
-        throw new SuiteException("no free port for the gateway's management or gRPC port");
+        throw new SuiteException("no free port for the gateway's management or gRPC port or a scheduler's gRPC port");
     }
 
     /** A client of this suite's services, presenting its internal secret. */
@@ -121,9 +127,26 @@ public final class Suite implements AutoCloseable {
         return String.join(",", schedulers().stream().map(URI::toString).toList());
     }
 
-    /** Arguments of the scheduler on {@code port}: with two, each elects the leader through the registry's lease. */
-    private List<String> schedulerArguments(int port) {
-        List<String> a = new ArrayList<>(List.of("--baton.scheduler.registry-url=" + registry()));
+    /**
+     * The schedulers' gRPC intakes as one comma-separated setting, in the order of {@link #schedulerUrls()}: what
+     * the gateway sends inference to.
+     */
+    private String schedulerGrpcTargets() {
+        return String.join(",", schedulerGrpcPorts.stream().map(p -> "127.0.0.1:" + p).toList());
+    }
+
+    /** The gRPC intake's port of the scheduler with {@code index} in {@link #schedulers()}. */
+    public int schedulerGrpcPort(int index) {
+        return schedulerGrpcPorts.get(index);
+    }
+
+    /**
+     * Arguments of the scheduler on {@code port} (the {@code index}-th): its gRPC intake's port, and with two, each
+     * elects the leader through the registry's lease.
+     */
+    private List<String> schedulerArguments(int index, int port) {
+        List<String> a = new ArrayList<>(List.of("--baton.scheduler.registry-url=" + registry(),
+                "--baton.scheduler.grpc.port=" + schedulerGrpcPorts.get(index)));
         if (schedulerBPort != 0) {
             a.add("--baton.scheduler.leader.election=registry");
             a.add("--baton.scheduler.leader.advertised-url=" + local(port));
@@ -174,10 +197,10 @@ public final class Suite implements AutoCloseable {
             awaitHealthy(List.of(registry));
             List<ServiceProcess> rest = new ArrayList<>();
             rest.add(launch(Service.SCHEDULER, "scheduler", spec.ports().scheduler(), spec.serviceJvmOptions(),
-                    schedulerArguments(spec.ports().scheduler()), Map.of()));
+                    schedulerArguments(0, spec.ports().scheduler()), Map.of()));
             if (schedulerBPort != 0) {
                 rest.add(launch(Service.SCHEDULER, "scheduler-b", schedulerBPort, spec.serviceJvmOptions(),
-                        schedulerArguments(schedulerBPort), Map.of()));
+                        schedulerArguments(1, schedulerBPort), Map.of()));
             }
             rest.add(launch(Service.PROFILER, "profiler", spec.ports().profiler(), spec.serviceJvmOptions(),
                     // Profiles measure one intra-op thread, as the workers run: ℓ(b) must be what a worker sees.
@@ -187,7 +210,10 @@ public final class Suite implements AutoCloseable {
                     List.of("--baton.gateway.scheduler-url=" + schedulerUrls(), "--baton.gateway.registry-url=" + registry(),
                             "--baton.gateway.profiler-url=" + profiler(),
                             "--baton.gateway.edge.management-port=" + gatewayManagementPort,
-                            "--baton.gateway.grpc.port=" + gatewayGrpcPort), Map.of()));
+                            "--baton.gateway.grpc.port=" + gatewayGrpcPort),
+                    // inference to the schedulers over their gRPC intakes; from the environment, so that a JVM
+                    // option -Dbaton.gateway.scheduler-grpc-url= (BATON_SERVICE_JAVA_OPTS) keeps it on HTTP
+                    Map.of("BATON_GATEWAY_SCHEDULERGRPCURL", schedulerGrpcTargets())));
             awaitHealthy(rest);
         } catch (RuntimeException e) {
             close();

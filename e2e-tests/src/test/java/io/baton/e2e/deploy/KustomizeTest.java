@@ -360,8 +360,8 @@ class KustomizeTest {
         assertThat(allowed).as("callers allowed per workload").isEqualTo(CALLERS);
         assertThat(allowed).as("the gateway faces clients: no policy closes it").doesNotContainKey("gateway-service");
         for (String module : List.of("registry-service", "scheduler-service", "profiler-service", "worker-service")) {
-            assertThat(ports.get(module)).as(module + ": the policy opens its server.port only")
-                    .containsExactly(config(module).serverPort());
+            assertThat(ports.get(module)).as(module + ": the policy opens its server.port (and gRPC port) only")
+                    .containsExactlyInAnyOrderElementsOf(config(module).clientPorts());
             assertThat(m.workloads().stream().filter(w -> module.equals(
                     get(w, "spec", "template", "metadata", "labels", "app.kubernetes.io/name"))).toList())
                     .as("the policy for " + module + " selects its pods").isNotEmpty();

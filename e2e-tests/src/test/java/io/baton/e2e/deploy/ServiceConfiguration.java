@@ -31,7 +31,10 @@ import org.yaml.snakeyaml.constructor.SafeConstructor;
 record ServiceConfiguration(String module, int serverPort, boolean probesServed, Set<String> exactEnvNames,
                             List<Pattern> envNamePatterns, Set<Integer> grpcPorts) {
 
-    /** The ports clients reach: {@code server.port}, and the gateway's gRPC port ({@code baton.gateway.grpc.port}). */
+    /**
+     * The ports clients reach: {@code server.port}, and a gRPC port application.yml sets ({@code baton.gateway.grpc.port},
+     * {@code baton.scheduler.grpc.port}).
+     */
     Set<Integer> clientPorts() {
         Set<Integer> ports = new HashSet<>(grpcPorts);
         ports.add(serverPort);
@@ -85,7 +88,7 @@ record ServiceConfiguration(String module, int serverPort, boolean probesServed,
         Object port = at(applicationYml, "server", "port");
         boolean probes = Boolean.TRUE.equals(at(applicationYml, "management", "endpoint", "health", "probes", "enabled"))
                 && exposesHealth(at(applicationYml, "management", "endpoints", "web", "exposure", "include"));
-        Object grpc = at(applicationYml, "baton", "gateway", "grpc", "port");
+        Object grpc = at(applicationYml, "baton", module.replace("-service", ""), "grpc", "port");
         return new ServiceConfiguration(module, port instanceof Integer p ? p : 8080, probes, Set.copyOf(exact),
                 List.copyOf(patterns), grpc instanceof Integer g ? Set.of(g) : Set.of());
     }

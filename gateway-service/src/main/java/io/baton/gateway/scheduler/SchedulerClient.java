@@ -30,8 +30,12 @@ import io.baton.gateway.UpstreamProblem;
  * run inside the guard: the breaker sees only the call's final outcome, so a dead leader does not open it while its
  * standby serves. Inference has no side effect besides its answer, so sending it again is safe. A call no scheduler
  * took ends as the last refusal (503 with its reason) or failure.
+ * <p>
+ * With the schedulers' gRPC intakes configured ({@link SchedulerGrpc}), {@link #infer} (single models, pipelines'
+ * stages, ensembles' members) travels in binary over them instead, under the same guard, following the leader the
+ * same way, its refusals mapped by the same table; Schemble's ensemble queries and readiness stay on HTTP.
  */
-public class SchedulerClient {
+public class SchedulerClient implements AutoCloseable {
 
     private final HttpClient http;
     private final ObjectMapper json;
@@ -40,6 +44,7 @@ public class SchedulerClient {
     private final UpstreamProperties properties;
     private final ResilienceProperties resilience;
     private final SchedulerLeader leader;
+    private final SchedulerGrpc grpc;
 
     public SchedulerClient(HttpClient http, ObjectMapper json, SchedulerGuard guard, UpstreamProperties properties,
                            ResilienceProperties resilience) {
@@ -48,6 +53,12 @@ public class SchedulerClient {
 
     public SchedulerClient(HttpClient http, ObjectMapper json, SchedulerGuard guard, UpstreamProperties properties,
                            ResilienceProperties resilience, SchedulerLeader leader) {
+        this(http, json, guard, properties, resilience, leader, null);
+    }
+
+    /** {@code grpc}: the schedulers' gRPC intakes for inference calls; null: every call over HTTP. */
+    public SchedulerClient(HttpClient http, ObjectMapper json, SchedulerGuard guard, UpstreamProperties properties,
+                           ResilienceProperties resilience, SchedulerLeader leader, SchedulerGrpc grpc) {
         this.http = http;
         this.json = json;
         this.wire = new SchedulerWire(json);
@@ -55,6 +66,7 @@ public class SchedulerClient {
         this.properties = properties;
         this.resilience = resilience;
         this.leader = leader;
+        this.grpc = grpc;
     }
 
     public SchedulerLeader leader() {
@@ -66,6 +78,9 @@ public class SchedulerClient {
      * (drops, refusals, failures, time-outs and guard refusals alike).
      */
     public CompletableFuture<SchedulerAnswer> infer(SchedulerCall call) {
+        if (grpc != null) {
+            return guardedGrpc(call);
+        }
         return guardedPost("/internal/v1/infer", call.timeoutMs(), wire.encode(call), call.application(), wire::decode);
     }
 
@@ -93,6 +108,28 @@ public class SchedulerClient {
                     }
                     throw wire.refusal(response.statusCode(), response.body(), application);
                 });
+    }
+
+    /** {@link #infer} over gRPC: through the guard within the call's deadline; a refusal is mapped as over HTTP. */
+    private CompletableFuture<SchedulerAnswer> guardedGrpc(SchedulerCall call) {
+        Duration deadline = Duration.ofNanos(Math.max(0, (long) (call.timeoutMs() * 1_000_000)));
+        long endNanos = System.nanoTime() + deadline.toNanos();
+        Duration backstop = deadline.plus(resilience.deadlineMargin()).plusSeconds(1);
+        io.baton.internal.grpc.InferCall message = SchedulerGrpcWire.encode(call);
+        return guard.call(deadline, () -> grpc.infer(message, backstop, endNanos))
+                .thenApply(answer -> {
+                    if (answer.hasServed()) {
+                        return SchedulerGrpcWire.decode(answer.getServed());
+                    }
+                    throw wire.refusal(answer.getRefusal().getStatus(), answer.getRefusal().getProblem().toByteArray(),
+                            call.application());
+                });
+    }
+
+    /** Closes the gRPC channels, if any. */
+    @Override
+    public void close() {
+        if (grpc != null) grpc.close();
     }
 
     /**

@@ -23,14 +23,19 @@ import io.github.resilience4j.timelimiter.TimeLimiter;
 import io.github.resilience4j.timelimiter.TimeLimiterConfig;
 
 import io.baton.gateway.GatewayException;
+import io.baton.internal.grpc.InferAnswer;
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
 
 /**
  * Resilience4j around every inference call to the scheduler, outermost first: a bulkhead (calls in flight), a circuit
  * breaker (stops calling a scheduler that fails or hangs), and a time limiter set per call to the request's remaining
  * deadline plus {@code deadline-margin}. Each refusal becomes a {@link GatewayException} with a clear message.
  * <p>
- * The breaker counts connection errors, time-outs and answers of 500 and above other than 503: a 503 is the policy
- * dropping a request, the scheduler doing its job under load, which must not open the breaker.
+ * The breaker counts connection errors and answers of 500 and above other than 502 and 503 (over HTTP or inside a
+ * gRPC answer's refusal): a 503 is the policy dropping a request, the scheduler doing its job under load, which must
+ * not open the breaker; nor do time-outs (a deadline passed, DEADLINE_EXCEEDED) or a full budget for bodies
+ * (RESOURCE_EXHAUSTED).
  */
 public final class SchedulerGuard {
 
@@ -55,6 +60,8 @@ public final class SchedulerGuard {
                 // A request that outlives its deadline says the workers are busy, not that the scheduler is broken:
                 // opening the breaker then would refuse every application for the sake of one overloaded one.
                 .ignoreExceptions(TimeoutException.class)
+                // the same over gRPC: a deadline passed, or a full budget for bodies (the HTTP route's 503)
+                .ignoreException(SchedulerGuard::busyOverGrpc)
                 .build();
         this.circuitBreaker = breakers.circuitBreaker(NAME, breakerConfig);
         this.bulkhead = bulkheads.bulkhead(NAME, BulkheadConfig.custom()
@@ -73,16 +80,15 @@ public final class SchedulerGuard {
      * Runs {@code call} under the guard with {@code deadline} (plus the margin) as its time limit; the future fails
      * with a {@link GatewayException} when the guard refuses or the call fails.
      */
-    public CompletableFuture<HttpResponse<byte[]>> call(Duration deadline,
-                                                        Supplier<CompletableFuture<HttpResponse<byte[]>>> call) {
+    public <T> CompletableFuture<T> call(Duration deadline, Supplier<CompletableFuture<T>> call) {
         Duration limit = deadline.plus(margin);
         TimeLimiter limiter = TimeLimiter.of(TimeLimiterConfig.custom().timeoutDuration(limit)
                 .cancelRunningFuture(true).build());
-        Supplier<java.util.concurrent.CompletionStage<HttpResponse<byte[]>>> guarded =
-                TimeLimiter.decorateCompletionStage(limiter, timer, call);
+        Supplier<java.util.concurrent.CompletionStage<T>> guarded =
+                TimeLimiter.decorateCompletionStage(limiter, timer, call::get);
         guarded = CircuitBreaker.decorateCompletionStage(circuitBreaker, guarded);
         guarded = Bulkhead.decorateCompletionStage(bulkhead, guarded);
-        CompletableFuture<HttpResponse<byte[]>> result = new CompletableFuture<>();
+        CompletableFuture<T> result = new CompletableFuture<>();
         guarded.get().whenComplete((response, failure) -> {
             if (failure == null) {
                 result.complete(response);
@@ -98,7 +104,15 @@ public final class SchedulerGuard {
      * failed and the scheduler said so): those are answers of a healthy scheduler.
      */
     private static boolean failedAnswer(Object result) {
-        return result instanceof HttpResponse<?> r && r.statusCode() >= 500 && r.statusCode() != 503 && r.statusCode() != 502;
+        int status = result instanceof HttpResponse<?> r ? r.statusCode()
+                : result instanceof InferAnswer a && a.hasRefusal() ? a.getRefusal().getStatus() : 200;
+        return status >= 500 && status != 503 && status != 502;
+    }
+
+    private static boolean busyOverGrpc(Throwable failure) {
+        Throwable t = failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
+        return t instanceof StatusRuntimeException s && (s.getStatus().getCode() == Status.Code.DEADLINE_EXCEEDED
+                || s.getStatus().getCode() == Status.Code.RESOURCE_EXHAUSTED);
     }
 
     private GatewayException translate(Throwable failure, Duration limit) {
@@ -122,11 +136,29 @@ public final class SchedulerGuard {
             return new GatewayException(504, "timeout", "scheduler gave no answer within " + limit.toMillis()
                     + " ms (the request's deadline plus " + margin.toMillis() + " ms)");
         }
+        if (t instanceof StatusRuntimeException s) {
+            return translate(s.getStatus(), limit);
+        }
         if (t instanceof IOException) {
             String m = t.getMessage();
             return GatewayException.unavailable("scheduler-unavailable", "scheduler unreachable: "
                     + t.getClass().getSimpleName() + (m == null || m.isBlank() ? "" : " (" + m + ")"), t);
         }
         return GatewayException.badGateway("scheduler-failed", "scheduler call failed: " + t);
+    }
+
+    /** A gRPC call's failure, as the HTTP call's like failure reads. */
+    private GatewayException translate(Status status, Duration limit) {
+        String description = status.getDescription() == null ? "" : " (" + status.getDescription() + ")";
+        return switch (status.getCode()) {
+            case DEADLINE_EXCEEDED -> new GatewayException(504, "timeout", "scheduler gave no answer within "
+                    + limit.toMillis() + " ms (the request's deadline plus " + margin.toMillis() + " ms)");
+            case UNAVAILABLE -> GatewayException.unavailable("scheduler-unavailable", "scheduler unreachable: "
+                    + status.getCode() + description, status.getCause());
+            case RESOURCE_EXHAUSTED -> GatewayException.unavailable("scheduler-unavailable",
+                    "scheduler unavailable: " + status.getCode() + description, null);
+            default -> GatewayException.badGateway("scheduler-failed", "scheduler call failed: " + status.getCode()
+                    + description);
+        };
     }
 }

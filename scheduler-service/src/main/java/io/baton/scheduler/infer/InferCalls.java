@@ -7,13 +7,16 @@ import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 
 import io.baton.core.domain.DropReason;
+import io.baton.scheduler.dispatch.DispatchService;
 import io.baton.scheduler.dispatch.InferJob;
+import io.baton.scheduler.dispatch.InferOutcome;
 import io.baton.scheduler.web.ApiException;
 import io.baton.scheduler.web.ProblemHandler;
 
 /**
- * What the gateway's two inference routes (one variant, one ensemble query) read and answer alike: the application a
- * call must name, its tensors as the dispatcher's inputs, and the problems that answer a drop or a failure.
+ * What the gateway's inference calls read and answer alike, over HTTP (one variant, one ensemble query) and over gRPC
+ * ({@link InferGrpcService}): the application a call must name, the one submit of a call for one variant, its
+ * tensors as the dispatcher's inputs, its evidence, and the problems that answer a drop or a failure.
  */
 final class InferCalls {
 
@@ -26,6 +29,32 @@ final class InferCalls {
             throw new ApiException(HttpStatus.BAD_REQUEST, "invalid-request", "application: must be set").withField("application");
         }
         return application;
+    }
+
+    /**
+     * One call for one variant, accepted or refused at once with an {@link ApiException} (404, 400, 409): the
+     * dispatcher's {@link DispatchService#submit} with the call's defaults applied (priority 0).
+     */
+    static DispatchService.Accepted submit(DispatchService dispatch, String application, String variant, Integer stage,
+                                           Double timeoutMs, Integer priority, List<InferJob.Input> inputs,
+                                           List<String> outputs, boolean binaryOutputs, List<Double> evidence) {
+        return dispatch.submit(application(application), variant, stage, timeoutMs, priority == null ? 0 : priority,
+                inputs, outputs, binaryOutputs, evidence(evidence));
+    }
+
+    /** SneakPeek's evidence as counts, or a 400 problem naming the first that is not a count >= 0; null: none. */
+    static double[] evidence(List<Double> evidence) {
+        if (evidence == null) return null;
+        double[] e = new double[evidence.size()];
+        for (int i = 0; i < e.length; i++) {
+            Double v = evidence.get(i);
+            if (v == null || !(v >= 0) || v.isInfinite()) {
+                throw new ApiException(HttpStatus.BAD_REQUEST, "invalid-request", "evidence[" + i + "]: must be a count >= 0, got "
+                        + v).withField("evidence[" + i + "]");
+            }
+            e[i] = v;
+        }
+        return e;
     }
 
     /** The tensors as the dispatcher checks them (a null tensor stays null, for the check to name its index). */
@@ -42,12 +71,28 @@ final class InferCalls {
 
     /** A request the policy dropped: 503, so that the client may try again, with the reason's name. */
     static ResponseEntity<Object> dropped(DropReason reason) {
-        return ProblemHandler.of(new ApiException(HttpStatus.SERVICE_UNAVAILABLE, "dropped",
-                "request dropped: " + reason.message()).with("reason", reason.name()));
+        return ProblemHandler.of(droppedProblem(reason));
     }
 
     /** A request no worker answered: 502 with what happened. */
     static ResponseEntity<Object> failed(String detail) {
-        return ProblemHandler.of(new ApiException(HttpStatus.BAD_GATEWAY, "worker-failed", detail));
+        return ProblemHandler.of(failedProblem(detail));
+    }
+
+    /** The refusal that answers an outcome other than {@link InferOutcome.Served}. */
+    static ApiException refusal(InferOutcome outcome) {
+        if (outcome instanceof InferOutcome.Dropped d) {
+            return droppedProblem(d.reason());
+        }
+        return failedProblem(((InferOutcome.Failed) outcome).detail());
+    }
+
+    private static ApiException droppedProblem(DropReason reason) {
+        return new ApiException(HttpStatus.SERVICE_UNAVAILABLE, "dropped", "request dropped: " + reason.message())
+                .with("reason", reason.name());
+    }
+
+    private static ApiException failedProblem(String detail) {
+        return new ApiException(HttpStatus.BAD_GATEWAY, "worker-failed", detail);
     }
 }

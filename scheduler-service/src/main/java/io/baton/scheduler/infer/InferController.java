@@ -1,12 +1,10 @@
 package io.baton.scheduler.infer;
 
-import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
 import io.baton.scheduler.dispatch.DispatchService;
 import io.baton.scheduler.dispatch.InferOutcome;
-import io.baton.scheduler.web.ApiException;
-import org.springframework.http.HttpStatus;
+import io.baton.scheduler.web.ProblemHandler;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -32,10 +30,9 @@ public record InferController(DispatchService dispatch) {
     @ApiResponse(responseCode = "200", description = "Served", content = @Content(mediaType = "application/json",
             schema = @Schema(implementation = InferResponse.class)))
     public CompletableFuture<ResponseEntity<Object>> infer(@RequestBody InferRequest body) {
-        DispatchService.Accepted accepted = dispatch.submit(InferCalls.application(body.application()), body.variant(),
-                body.stage(), body.timeoutMs(), body.priority() == null ? 0 : body.priority(),
-                InferCalls.inputs(body.inputs()), body.outputs(), Boolean.TRUE.equals(body.binaryOutputs()),
-                evidence(body.evidence()));
+        DispatchService.Accepted accepted = InferCalls.submit(dispatch, body.application(), body.variant(),
+                body.stage(), body.timeoutMs(), body.priority(), InferCalls.inputs(body.inputs()), body.outputs(),
+                Boolean.TRUE.equals(body.binaryOutputs()), body.evidence());
         return accepted.answer().thenApply(outcome -> answer(accepted, outcome));
     }
 
@@ -45,20 +42,6 @@ public record InferController(DispatchService dispatch) {
         return dispatch.readiness(app);
     }
 
-    private static double[] evidence(List<Double> evidence) {
-        if (evidence == null) return null;
-        double[] e = new double[evidence.size()];
-        for (int i = 0; i < e.length; i++) {
-            Double v = evidence.get(i);
-            if (v == null || !(v >= 0) || v.isInfinite()) {
-                throw new ApiException(HttpStatus.BAD_REQUEST, "invalid-request", "evidence[" + i + "]: must be a count >= 0, got "
-                        + v).withField("evidence[" + i + "]");
-            }
-            e[i] = v;
-        }
-        return e;
-    }
-
     private static ResponseEntity<Object> answer(DispatchService.Accepted accepted, InferOutcome outcome) {
         if (outcome instanceof InferOutcome.Served s) {
             return ResponseEntity.ok(new InferResponse(accepted.application(),
@@ -66,9 +49,6 @@ public record InferController(DispatchService dispatch) {
                     s.digest(), s.workerId(), s.batchSize(), s.outputs(),
                     new InferResponse.Timing(s.queueMs(), s.executionMs(), s.totalMs())));
         }
-        if (outcome instanceof InferOutcome.Dropped d) {
-            return InferCalls.dropped(d.reason());
-        }
-        return InferCalls.failed(((InferOutcome.Failed) outcome).detail());
+        return ProblemHandler.of(InferCalls.refusal(outcome));
     }
 }

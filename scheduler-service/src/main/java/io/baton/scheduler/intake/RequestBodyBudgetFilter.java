@@ -63,9 +63,7 @@ public final class RequestBodyBudgetFilter extends OncePerRequestFilter {
             return;
         }
         if (!budget.tryReserve(bytes)) {
-            refuse(response, HttpStatus.SERVICE_UNAVAILABLE, "bodies-in-flight", "the scheduler holds " + mb(budget.held())
-                    + " of request bodies in flight and this one (" + mb(bytes) + ") would pass its budget ("
-                    + "baton.scheduler.request-bodies.max-in-flight = " + mb(budget.budget()) + "); retry shortly");
+            refuse(response, HttpStatus.SERVICE_UNAVAILABLE, "bodies-in-flight", overBudget(budget, bytes));
             return;
         }
         AtomicBoolean released = new AtomicBoolean();
@@ -98,6 +96,13 @@ public final class RequestBodyBudgetFilter extends OncePerRequestFilter {
         response.setHeader("Connection", "close"); // the unread body is not drained
         response.setContentType("application/problem+json");
         json.writeValue(response.getOutputStream(), problem);
+    }
+
+    /** Why a request of {@code bytes} is refused while the budget holds what it holds: over HTTP and gRPC alike. */
+    public static String overBudget(InFlightBytes budget, long bytes) {
+        return "the scheduler holds " + mb(budget.held()) + " of request bodies in flight and this one (" + mb(bytes)
+                + ") would pass its budget (baton.scheduler.request-bodies.max-in-flight = " + mb(budget.budget())
+                + "); retry shortly";
     }
 
     private static String mb(long bytes) {

@@ -47,7 +47,17 @@ public final class NotLeaderFilter extends OncePerRequestFilter {
             chain.doFilter(request, response);
             return;
         }
-        LeaderState s = election.state();
+        response.setStatus(503);
+        response.setHeader("Retry-After", "1");
+        response.setContentType("application/problem+json");
+        json.writeValue(response.getOutputStream(), problem(election.state()));
+    }
+
+    /**
+     * The 503 {@code not-leader} problem a standby answers, naming the leader as {@code s} knows it: the same body
+     * over HTTP and over the scheduler's gRPC intake, so the gateway reads both in one place.
+     */
+    public static Map<String, Object> problem(LeaderState s) {
         Map<String, Object> problem = new LinkedHashMap<>();
         problem.put("type", ProblemTypes.type(SLUG));
         problem.put("title", HttpStatus.SERVICE_UNAVAILABLE.getReasonPhrase());
@@ -56,10 +66,7 @@ public final class NotLeaderFilter extends OncePerRequestFilter {
                 + (s.leaderUrl() != null ? "the leader is " + s.leaderUrl() : "no leader is known yet"));
         problem.put("leader", s.leader());
         problem.put("leaderUrl", s.leaderUrl());
-        response.setStatus(503);
-        response.setHeader("Retry-After", "1");
-        response.setContentType("application/problem+json");
-        json.writeValue(response.getOutputStream(), problem);
+        return problem;
     }
 
     private static boolean acts(HttpServletRequest request) {

@@ -1,0 +1,152 @@
+package io.baton.gateway.support;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.Base64;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.google.protobuf.ByteString;
+
+import io.baton.internal.grpc.InferAnswer;
+import io.baton.internal.grpc.InferCall;
+import io.baton.internal.grpc.RawTensor;
+import io.baton.internal.grpc.Refusal;
+import io.baton.internal.grpc.SchedulerIntakeGrpc;
+import io.baton.internal.grpc.Served;
+import io.grpc.Metadata;
+import io.grpc.Server;
+import io.grpc.ServerCall;
+import io.grpc.ServerCallHandler;
+import io.grpc.ServerInterceptor;
+import io.grpc.ServerInterceptors;
+import io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder;
+import io.grpc.stub.StreamObserver;
+
+/**
+ * A scheduler's gRPC intake in front of a {@link StubScheduler}, on a real port: each {@code SchedulerIntake.Infer}
+ * is put to the stub's HTTP inference route as the JSON the HTTP client would send, and its answer is given back as
+ * scheduler-service's gRPC intake gives it (outputs as raw bytes, a refusal as its status and problem body). So every
+ * behaviour the stub has (standby, drops, refusals, checks) is the gRPC intake's too. It records each call and the
+ * secret each carried.
+ */
+public final class StubSchedulerGrpc implements AutoCloseable {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Metadata.Key<String> SECRET = Metadata.Key.of("x-baton-internal-secret",
+            Metadata.ASCII_STRING_MARSHALLER);
+
+    private final StubScheduler http;
+    private final Server server;
+    private final HttpClient client = HttpClient.newHttpClient();
+    /** Every call received, in arrival order. */
+    public final List<InferCall> calls = new CopyOnWriteArrayList<>();
+    /** The secret each call carried ("" for none). */
+    public final List<String> secrets = new CopyOnWriteArrayList<>();
+
+    public StubSchedulerGrpc(StubScheduler http) {
+        this.http = http;
+        ServerInterceptor recordSecret = new ServerInterceptor() {
+            @Override
+            public <Q, A> ServerCall.Listener<Q> interceptCall(ServerCall<Q, A> call, Metadata headers,
+                                                               ServerCallHandler<Q, A> next) {
+                String s = headers.get(SECRET);
+                secrets.add(s == null ? "" : s);
+                return next.startCall(call, headers);
+            }
+        };
+        try {
+            server = NettyServerBuilder.forPort(0).addService(ServerInterceptors.intercept(
+                    new SchedulerIntakeGrpc.SchedulerIntakeImplBase() {
+                        @Override
+                        public void infer(InferCall call, StreamObserver<InferAnswer> answers) {
+                            calls.add(call);
+                            try {
+                                answers.onNext(answer(call));
+                                answers.onCompleted();
+                            } catch (Exception e) {
+                                answers.onError(io.grpc.Status.INTERNAL.withDescription(e.toString()).asRuntimeException());
+                            }
+                        }
+                    }, recordSecret)).build().start();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** {@code host:port} of its port, as {@code baton.gateway.scheduler-grpc-url} names it. */
+    public String target() {
+        return "127.0.0.1:" + server.getPort();
+    }
+
+    public List<InferCall> callsFor(String app) {
+        return calls.stream().filter(c -> app.equals(c.getApplication())).toList();
+    }
+
+    private InferAnswer answer(InferCall call) throws Exception {
+        ObjectNode body = JSON.createObjectNode();
+        body.put("application", call.getApplication());
+        if (!call.getVariant().isEmpty()) body.put("variant", call.getVariant());
+        if (call.hasStage()) body.put("stage", call.getStage());
+        body.put("timeoutMs", call.getTimeoutMs());
+        body.put("priority", call.getPriority());
+        ArrayNode inputs = body.putArray("inputs");
+        for (RawTensor t : call.getInputsList()) {
+            ObjectNode in = inputs.addObject();
+            in.put("name", t.getName());
+            in.put("datatype", t.getDatatype());
+            ArrayNode shape = in.putArray("shape");
+            t.getShapeList().forEach(shape::add);
+            in.put("base64", Base64.getEncoder().encodeToString(t.getData().toByteArray()));
+        }
+        if (call.getOutputsCount() > 0) {
+            ArrayNode outputs = body.putArray("outputs");
+            call.getOutputsList().forEach(outputs::add);
+        }
+        if (call.getEvidenceCount() > 0) {
+            ArrayNode evidence = body.putArray("evidence");
+            call.getEvidenceList().forEach(evidence::add);
+        }
+        body.put("binaryOutputs", true);
+        HttpResponse<byte[]> r = client.send(HttpRequest.newBuilder(URI.create(http.url() + "/internal/v1/infer"))
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofByteArray(JSON.writeValueAsBytes(body))).build(),
+                HttpResponse.BodyHandlers.ofByteArray());
+        if (r.statusCode() != 200) {
+            return InferAnswer.newBuilder().setRefusal(Refusal.newBuilder().setStatus(r.statusCode())
+                    .setProblem(ByteString.copyFrom(r.body()))).build();
+        }
+        JsonNode a = JSON.readTree(r.body());
+        Served.Builder served = Served.newBuilder().setApplication(a.path("application").asText())
+                .setVariant(a.path("variant").asText()).setWorkerId(a.path("workerId").asText())
+                .setBatchSize(a.path("batchSize").asInt())
+                .setQueueMs(a.at("/timing/queueMs").asDouble()).setExecutionMs(a.at("/timing/executionMs").asDouble())
+                .setTotalMs(a.at("/timing/totalMs").asDouble());
+        for (JsonNode o : a.path("outputs")) {
+            RawTensor.Builder out = served.addOutputsBuilder().setName(o.path("name").asText())
+                    .setDatatype(o.path("datatype").asText())
+                    .setData(ByteString.copyFrom(Base64.getDecoder().decode(o.path("base64").asText())));
+            o.path("shape").forEach(d -> out.addShape(d.asLong()));
+        }
+        return InferAnswer.newBuilder().setServed(served).build();
+    }
+
+    @Override
+    public void close() {
+        server.shutdownNow();
+        try {
+            server.awaitTermination(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

@@ -1,0 +1,102 @@
+package io.baton.scheduler.grpc;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.context.SmartLifecycle;
+
+import io.grpc.BindableService;
+import io.grpc.Server;
+import io.grpc.ServerInterceptor;
+import io.grpc.ServerInterceptors;
+import io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder;
+
+/**
+ * The scheduler's gRPC port: started with the application context, after its beans, and stopped before them (calls
+ * in progress get a few seconds to finish). Whoever reaches it may be hostile: the secret is checked before a
+ * message is read ({@link InternalSecretInterceptor}), a message is at most the budget for request bodies, the HTTP/2
+ * handshake has a time limit and idle connections are closed.
+ * <p>
+ * A few threads ({@link IntakeGrpcProperties#threads()}) read and submit calls: not Netty's event loop, since the
+ * catalog may read an application from the registry on the way in, which must not stall every call on the
+ * connection. An answer is written from the thread its batch came back on.
+ */
+public final class IntakeGrpcServer implements SmartLifecycle {
+
+    private static final Logger log = LoggerFactory.getLogger(IntakeGrpcServer.class);
+
+    private final Server server;
+    private final ExecutorService executor;
+    private volatile boolean running;
+
+    public IntakeGrpcServer(IntakeGrpcProperties settings, String address, long maxMessageBytes,
+                            BindableService intake, ServerInterceptor secret) {
+        AtomicInteger n = new AtomicInteger();
+        ThreadPoolExecutor pool = new ThreadPoolExecutor(settings.threads(), settings.threads(), 60, TimeUnit.SECONDS,
+                new LinkedBlockingQueue<>(), r -> {
+                    Thread t = new Thread(r, "grpc-intake-" + n.incrementAndGet());
+                    t.setDaemon(true);
+                    return t;
+                });
+        pool.allowCoreThreadTimeOut(true);
+        this.executor = pool;
+        InetSocketAddress bind = address == null || address.isBlank() ? new InetSocketAddress(settings.port())
+                : new InetSocketAddress(address, settings.port());
+        this.server = NettyServerBuilder.forAddress(bind)
+                .executor(executor)
+                .maxInboundMessageSize((int) Math.min(maxMessageBytes, Integer.MAX_VALUE))
+                .handshakeTimeout(settings.handshakeTimeout().toNanos(), TimeUnit.NANOSECONDS)
+                .maxConnectionIdle(settings.maxConnectionIdle().toNanos(), TimeUnit.NANOSECONDS)
+                .addService(ServerInterceptors.intercept(intake, secret))
+                .build();
+    }
+
+    @Override
+    public synchronized void start() {
+        try {
+            server.start();
+        } catch (IOException e) {
+            executor.shutdownNow();
+            throw new UncheckedIOException("the scheduler's gRPC port " + server + " cannot be opened "
+                    + "(baton.scheduler.grpc.port; 0 for any free port, baton.scheduler.grpc.enabled=false for none)", e);
+        }
+        running = true;
+        log.info("gRPC intake (baton.internal.v1.SchedulerIntake) on port {}", server.getPort());
+    }
+
+    @Override
+    public synchronized void stop() {
+        if (!running) {
+            return;
+        }
+        running = false;
+        server.shutdown();
+        try {
+            if (!server.awaitTermination(5, TimeUnit.SECONDS)) {
+                server.shutdownNow();
+            }
+        } catch (InterruptedException e) {
+            server.shutdownNow();
+            Thread.currentThread().interrupt();
+        }
+        executor.shutdownNow();
+    }
+
+    @Override
+    public boolean isRunning() {
+        return running;
+    }
+
+    /** The port it listens on: the configured one, or the one picked for {@code baton.scheduler.grpc.port=0}. */
+    public int port() {
+        return server.getPort();
+    }
+}
