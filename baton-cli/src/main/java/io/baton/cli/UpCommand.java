@@ -172,7 +172,8 @@ final class UpCommand {
                 publishedAnswers.put(app.name(), PublishedExamples.probe(http, suite.gateway(), app.name(), publishedExample(s.home(), app)));
             }
         }
-        warmRoutes(http, suite.gateway(), example, s.home(), published, warmupSeconds, out);
+        // through every gateway: each JIT-compiles its own route (the scheduler and workers are warm after the first)
+        for (GatewayPorts g : suite.gateways()) warmRoutes(http, g, example, s.home(), published, warmupSeconds, out);
         printReady(out, suite, s, example, zooAnswer, bootstrapKeysSet(env));
         printPublished(out, suite, s.home(), published, publishedAnswers);
         out.println("Load test (symphony vs work-conserving at three loads): bin/baton bench live");
@@ -190,10 +191,10 @@ final class UpCommand {
     }
 
     /**
-     * Warms every application's route through the gateway ({@link RouteWarmup}) before "Baton is up", so the first load
-     * test meets a warm suite; bounded by {@code BATON_WARMUP_SECONDS} (60; 0: no warm-up).
+     * Warms every application's route through one gateway ({@link RouteWarmup}) before "Baton is up", so the first load
+     * test meets a warm suite; bounded by {@code BATON_WARMUP_SECONDS} (60; 0: no warm-up) per gateway.
      */
-    static void warmRoutes(JsonHttp http, URI gateway, Path example, Path home, List<PublishedApplications.App> published,
+    static void warmRoutes(JsonHttp http, GatewayPorts gateway, Path example, Path home, List<PublishedApplications.App> published,
                            int seconds, PrintStream out) {
         if (seconds == 0) return;
         Map<String, String> requests = new LinkedHashMap<>();
@@ -204,8 +205,8 @@ final class UpCommand {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        out.println("warming every application's route (at most " + seconds + " s, BATON_WARMUP_SECONDS):");
-        RouteWarmup.warm(http, gateway, requests, Duration.ofSeconds(seconds), out);
+        out.println("warming every application's route through " + gateway.name() + " (at most " + seconds + " s, BATON_WARMUP_SECONDS):");
+        RouteWarmup.warm(http, gateway.url(), requests, Duration.ofSeconds(seconds), out);
     }
 
     /** Registers and profiles the {@link PublishedApplications} (their models fetched by pin into the model cache). */
