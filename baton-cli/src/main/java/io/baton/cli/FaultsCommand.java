@@ -31,14 +31,14 @@ import java.util.UUID;
 import java.util.stream.Stream;
 
 /**
- * {@code baton bench faults --root DIR [--home DIR] [--data DIR] [--workers N] [--schedulers N] [--rate R] [--seconds-before S]
+ * {@code baton bench faults --root DIR [--home DIR] [--data DIR] [--workers N] [--schedulers N] [--gateways N] [--rate R] [--seconds-before S]
  * [--seconds-after S] [--faults worker,scheduler,...] [--database embedded|postgres] [--timeout-ms MS] [--seed N]
  * [--writes N] [--json FILE]}: starts a suite of its own (free ports, state in {@code <home>/faults}, a small zoo),
  * then runs {@link FaultBench}. {@code --database postgres} puts the registry in a fresh schema of the PostgreSQL on
  * 127.0.0.1:5432 (dropped at the end), and adds the {@code postgres} fault when that cluster is this machine's.
  */
 final class FaultsCommand {
-    static final Set<String> VALUED = Set.of("--root", "--home", "--data", "--workers", "--schedulers", "--rate", "--seconds-before", "--seconds-after",
+    static final Set<String> VALUED = Set.of("--root", "--home", "--data", "--workers", "--schedulers", "--gateways", "--rate", "--seconds-before", "--seconds-after",
             "--faults", "--database", "--timeout-ms", "--seed", "--writes", "--json");
     static final String POSTGRES_URL = "jdbc:postgresql://127.0.0.1:5432/postgres", POSTGRES_USER = "postgres";
     /** The zoo the load's inputs and models come from, built from {@code data}: small, since nothing here measures the models. */
@@ -57,7 +57,7 @@ final class FaultsCommand {
     private FaultsCommand() {}
 
     /** What was asked for, validated: every flag is checked before anything starts. */
-    record Settings(Path root, Path home, String data, int workers, int schedulers, boolean postgres, boolean faultsGiven, FaultBench.Config config,
+    record Settings(Path root, Path home, String data, int workers, int schedulers, int gateways, boolean postgres, boolean faultsGiven, FaultBench.Config config,
                     Path json) {}
 
     static Settings settings(List<String> args, Map<String, String> env) {
@@ -69,6 +69,8 @@ final class FaultsCommand {
         int workers = Flags.intIn(Baton.option(args, "--workers"), "--workers", 2, 1, 16);
         // two, as up runs them: the scheduler fault then kills the leader and measures the standby's takeover
         int schedulers = Flags.intIn(Baton.option(args, "--schedulers"), "--schedulers", 2, 1, 2);
+        // two, as up runs them: the gateway fault then kills the first while the load goes on through the second
+        int gateways = Flags.intIn(Baton.option(args, "--gateways"), "--gateways", UpCommand.DEFAULT_GATEWAYS, 1, SuiteSpec.MAX_GATEWAYS);
         double rate = bounded(args, "--rate", 50, 1000);
         double before = bounded(args, "--seconds-before", 5, 600);
         double after = bounded(args, "--seconds-after", 10, 600);
@@ -90,7 +92,7 @@ final class FaultsCommand {
         FaultBench.Config config = new FaultBench.Config(FaultSuite.APP, rate, before, after,
                 Duration.ofMillis(Flags.intIn(Baton.option(args, "--timeout-ms"), "--timeout-ms", 10_000, 100, 600_000)), faults,
                 BenchCommand.longOption(args, "--seed", 1), Flags.intIn(Baton.option(args, "--writes"), "--writes", 3, 0, 100));
-        return new Settings(root, home, data, workers, schedulers, database.equals("postgres"), faultsFlag != null, config, json);
+        return new Settings(root, home, data, workers, schedulers, gateways, database.equals("postgres"), faultsFlag != null, config, json);
     }
 
     private static List<Fault> faults(String value) {
@@ -143,7 +145,8 @@ final class FaultsCommand {
         List<Integer> ports = freePorts(4 + s.workers());
         SuiteSpec spec = new SuiteSpec(jars, state, new SuiteSpec.Ports(ports.get(0), ports.get(1), ports.get(2), ports.get(3),
                 ports.subList(4, ports.size())), database, SERVICE_JVM, words(or(env.get("BATON_WORKER_JAVA_OPTS"), UpCommand.DEFAULT_WORKER_JVM)),
-                FaultSuite.EXTRA_ARGUMENTS, HEALTH_LIMIT).withSchedulers(s.schedulers());
+                FaultSuite.EXTRA_ARGUMENTS, HEALTH_LIMIT).withSchedulers(s.schedulers())
+                .withGateways(s.gateways());
         Suite suite = new Suite(spec, out);
         Thread stopper = new Thread(() -> {
             suite.close();
@@ -151,7 +154,8 @@ final class FaultsCommand {
         }, "baton-faults-stop");
         Runtime.getRuntime().addShutdownHook(stopper);
         try {
-            out.println("starting a suite of its own (" + s.workers() + " workers, " + s.schedulers() + " scheduler(s), registry on "
+            out.println("starting a suite of its own (" + s.workers() + " workers, " + s.schedulers() + " scheduler(s), " + s.gateways()
+                    + " gateway(s), registry on "
                     + (s.postgres() ? "PostgreSQL schema " + schema : "embedded H2") + "; logs in " + state.resolve("logs") + "):");
             suite.start();
             FaultSuite.prepare(suite, zoo, out);

@@ -8,6 +8,7 @@ import io.baton.cli.suite.Oip;
 import io.baton.cli.models.ModelCache;
 import io.baton.cli.models.ModelFetcher;
 import io.baton.cli.models.PublishedModel;
+import io.baton.cli.suite.GatewayPorts;
 import io.baton.cli.suite.Profiling;
 import io.baton.cli.suite.PublishedApplications;
 import io.baton.cli.suite.PublishedExamples;
@@ -46,12 +47,13 @@ import java.util.Set;
  * a request that works for each, then runs until Ctrl-C or SIGTERM, which stop every child (a shutdown hook) before it exits. A child
  * that dies on its own is restarted by a {@link Supervisor} (back-off 1 s doubling to 30 s; given up after 5 exits
  * within 5 minutes); only when nothing can serve any more (the registry, the scheduler, the gateway or every worker
- * given up) are the rest stopped, with exit status 1.
+ * given up) are the rest stopped, with exit status 1. Two gateways by default ({@code --gateways N} or
+ * {@code BATON_GATEWAYS}, see {@link io.baton.cli.suite.GatewayPorts} for their ports), each restarted alone.
  *
  * <p>Environment: {@code BATON_HOME} (state directory, default {@code ROOT/.baton}), {@code BATON_WORKERS},
  * {@code BATON_GATEWAY_PORT} (8080), {@code BATON_REGISTRY_PORT} (8081), {@code BATON_SCHEDULER_PORT} (8082),
  * {@code BATON_PROFILER_PORT} (8083), {@code BATON_WORKER_PORT} (8090, the first worker's), {@code BATON_FASHION_MNIST},
- * {@code BATON_MODEL_CACHE}, {@code BATON_SERVICE_JAVA_OPTS}, {@code BATON_WORKER_JAVA_OPTS}, {@code BATON_WARMUP_SECONDS}.
+ * {@code BATON_MODEL_CACHE}, {@code BATON_SCHEDULERS}, {@code BATON_GATEWAYS}, {@code BATON_SERVICE_JAVA_OPTS}, {@code BATON_WORKER_JAVA_OPTS}, {@code BATON_WARMUP_SECONDS}.
  */
 final class UpCommand {
     static final String EXAMPLE_APP = "fashion-single";
@@ -63,7 +65,7 @@ final class UpCommand {
 
     /** What {@code up} was asked for, from flags and environment, validated. */
     record Settings(Path root, Path home, Path data, SuiteSpec.Ports ports, List<String> serviceJvm, List<String> workerJvm,
-                    boolean check, int schedulers) {}
+                    boolean check, int schedulers, int gateways) {}
 
     /**
      * Two schedulers by default (the leader and a standby that takes over within seconds of its loss): one more JVM
@@ -71,8 +73,14 @@ final class UpCommand {
      */
     static final int DEFAULT_SCHEDULERS = 2;
 
+    /**
+     * Two gateways by default: while one is restarted the other serves (each is stateless; a client or proxy in front
+     * spreads requests over both, as a Kubernetes Service does over its pods).
+     */
+    static final int DEFAULT_GATEWAYS = 2;
+
     static Settings settings(List<String> args, Map<String, String> env) {
-        Flags.requireKnown(args, 0, Set.of("--root", "--home", "--workers", "--data", "--schedulers"), Set.of("--check"));
+        Flags.requireKnown(args, 0, Set.of("--root", "--home", "--workers", "--data", "--schedulers", "--gateways"), Set.of("--check"));
         Path root = Path.of(or(Baton.option(args, "--root"), ".")).toAbsolutePath().normalize();
         Path home = Path.of(or(Baton.option(args, "--home"), or(env.get("BATON_HOME"), root.resolve(".baton").toString())))
                 .toAbsolutePath().normalize();
@@ -94,8 +102,16 @@ final class UpCommand {
         String schedulersFlag = Baton.option(args, "--schedulers");
         int schedulers = Flags.intIn(schedulersFlag != null ? schedulersFlag : env.get("BATON_SCHEDULERS"),
                 schedulersFlag != null ? "--schedulers" : "BATON_SCHEDULERS", DEFAULT_SCHEDULERS, 1, 2);
+        int gateways = gateways(args, env);
         return new Settings(root, home, data, ports, words(or(env.get("BATON_SERVICE_JAVA_OPTS"), DEFAULT_SERVICE_JVM)),
-                words(or(env.get("BATON_WORKER_JAVA_OPTS"), DEFAULT_WORKER_JVM)), args.contains("--check"), schedulers);
+                words(or(env.get("BATON_WORKER_JAVA_OPTS"), DEFAULT_WORKER_JVM)), args.contains("--check"), schedulers, gateways);
+    }
+
+    /** {@code --gateways}, else {@code BATON_GATEWAYS}, else {@link #DEFAULT_GATEWAYS}: 1 to {@link SuiteSpec#MAX_GATEWAYS}. */
+    static int gateways(List<String> args, Map<String, String> env) {
+        String flag = Baton.option(args, "--gateways");
+        return Flags.intIn(flag != null ? flag : env.get("BATON_GATEWAYS"), flag != null ? "--gateways" : "BATON_GATEWAYS",
+                DEFAULT_GATEWAYS, 1, SuiteSpec.MAX_GATEWAYS);
     }
 
     static void run(List<String> args, PrintStream out, Map<String, String> env) {
@@ -119,7 +135,7 @@ final class UpCommand {
         ZooCommand.build(zoo, ZooBuilder.Options.standard(s.data()), false, out);
 
         SuiteSpec spec = new SuiteSpec(jars, s.home(), s.ports(), new RegistryDatabase.Embedded(s.home().resolve("registry").resolve("registry")),
-                s.serviceJvm(), s.workerJvm(), Map.of(), Duration.ofMinutes(3)).withSchedulers(s.schedulers());
+                s.serviceJvm(), s.workerJvm(), Map.of(), Duration.ofMinutes(3)).withSchedulers(s.schedulers()).withGateways(s.gateways());
         Suite suite = new Suite(spec, out);
         Thread stopper = new Thread(() -> {
             out.println();
@@ -156,7 +172,8 @@ final class UpCommand {
                 publishedAnswers.put(app.name(), PublishedExamples.probe(http, suite.gateway(), app.name(), publishedExample(s.home(), app)));
             }
         }
-        warmRoutes(http, suite.gateway(), example, s.home(), published, warmupSeconds, out);
+        // through every gateway: each JIT-compiles its own route (the scheduler and workers are warm after the first)
+        for (GatewayPorts g : suite.gateways()) warmRoutes(http, g, example, s.home(), published, warmupSeconds, out);
         printReady(out, suite, s, example, zooAnswer, bootstrapKeysSet(env));
         printPublished(out, suite, s.home(), published, publishedAnswers);
         out.println("Load test (symphony vs work-conserving at three loads): bin/baton bench live");
@@ -174,10 +191,10 @@ final class UpCommand {
     }
 
     /**
-     * Warms every application's route through the gateway ({@link RouteWarmup}) before "Baton is up", so the first load
-     * test meets a warm suite; bounded by {@code BATON_WARMUP_SECONDS} (60; 0: no warm-up).
+     * Warms every application's route through one gateway ({@link RouteWarmup}) before "Baton is up", so the first load
+     * test meets a warm suite; bounded by {@code BATON_WARMUP_SECONDS} (60; 0: no warm-up) per gateway.
      */
-    static void warmRoutes(JsonHttp http, URI gateway, Path example, Path home, List<PublishedApplications.App> published,
+    static void warmRoutes(JsonHttp http, GatewayPorts gateway, Path example, Path home, List<PublishedApplications.App> published,
                            int seconds, PrintStream out) {
         if (seconds == 0) return;
         Map<String, String> requests = new LinkedHashMap<>();
@@ -188,8 +205,8 @@ final class UpCommand {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        out.println("warming every application's route (at most " + seconds + " s, BATON_WARMUP_SECONDS):");
-        RouteWarmup.warm(http, gateway, requests, Duration.ofSeconds(seconds), out);
+        out.println("warming every application's route through " + gateway.name() + " (at most " + seconds + " s, BATON_WARMUP_SECONDS):");
+        RouteWarmup.warm(http, gateway.url(), requests, Duration.ofSeconds(seconds), out);
     }
 
     /** Registers and profiles the {@link PublishedApplications} (their models fetched by pin into the model cache). */
@@ -276,6 +293,10 @@ final class UpCommand {
                 suite.gateway(), EXAMPLE_APP, EXAMPLE_APP);
         out.printf("  gRPC       127.0.0.1:%d   the same protocol over gRPC (inference.GRPCInferenceService, grpc.health.v1.Health)%n",
                 suite.gatewayGrpcPort());
+        for (GatewayPorts g : suite.gateways().subList(1, suite.gateways().size())) {
+            out.printf("  %-10s %s   gRPC 127.0.0.1:%d, management %s: the same routes; either serves while the other restarts%n",
+                    g.name(), g.url(), g.grpc(), g.managementUrl());
+        }
         out.printf("  admin page %s/admin/   applications, uploads, profiling, profiles, plans, live metrics%n", suite.gateway());
         out.printf("  registry   %s   /v1/applications (also through the gateway's /v1)%n", suite.registry());
         out.printf("  scheduler  %s   /internal/v1/workers%n", suite.scheduler());

@@ -2,6 +2,8 @@ package io.baton.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -47,6 +49,14 @@ class BenchFaultsCliTest {
         run("--seconds-after", "-1").badInput("--seconds-after must be > 0");
         run("--workers", "0").badInput("--workers must be in [1, 16]");
         run("--timeout-ms", "5").badInput("--timeout-ms must be in [100, 600000]");
+    }
+
+    @Test
+    void runsTwoGatewaysUnlessToldOtherwise() {
+        assertThat(FaultsCommand.settings(List.of("bench-faults"), Map.of()).gateways()).isEqualTo(2);
+        assertThat(FaultsCommand.settings(List.of("bench-faults", "--gateways", "1"), Map.of()).gateways()).isEqualTo(1);
+        run("--gateways", "0").badInput("--gateways must be in [1, 4], got 0");
+        run("--gateways", "5").badInput("--gateways must be in [1, 4], got 5");
     }
 
     @Test

@@ -82,6 +82,25 @@ class SuiteCliTest {
     }
 
     @Test
+    void upRunsTwoGatewaysUnlessToldOtherwiseTheFlagBeforeTheEnvironment() {
+        assertThat(UpCommand.gateways(List.of(), Map.of())).isEqualTo(2);
+        assertThat(UpCommand.gateways(List.of(), Map.of("BATON_GATEWAYS", "1"))).isEqualTo(1);
+        assertThat(UpCommand.gateways(List.of("--gateways", "3"), Map.of("BATON_GATEWAYS", "1"))).isEqualTo(3);
+        assertThat(UpCommand.gateways(List.of("--gateways=4"), Map.of())).isEqualTo(4);
+    }
+
+    @Test
+    void upRefusesAGatewayCountOutOfRangeNamingWhereItCameFrom(@TempDir Path root) {
+        assertThatThrownBy(() -> UpCommand.gateways(List.of("--gateways", "0"), Map.of())).isInstanceOf(InputException.class)
+                .hasMessageContaining("--gateways must be in [1, 4], got 0");
+        assertThatThrownBy(() -> UpCommand.gateways(List.of(), Map.of("BATON_GATEWAYS", "5"))).isInstanceOf(InputException.class)
+                .hasMessageContaining("BATON_GATEWAYS must be in [1, 4], got 5");
+        assertThatThrownBy(() -> UpCommand.gateways(List.of("--gateways", "two"), Map.of())).isInstanceOf(InputException.class)
+                .hasMessageContaining("--gateways must be an integer");
+        CliRun.of("", "suite", "up", "--root", root.toString(), "--gateways", "9").badInput("--gateways must be in [1, 4]");
+    }
+
+    @Test
     void upWithoutBuiltJarsSaysHowToBuildThem(@TempDir Path root) {
         if (io.baton.cli.zoo.FashionMnist.missingFile(io.baton.cli.zoo.FashionMnist.DEFAULT_DIR) != null) return;
         CliRun.of("", "suite", "up", "--root", root.toString()).badInput("--root", "registry-service", "package");

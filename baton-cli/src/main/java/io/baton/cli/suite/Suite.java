@@ -22,7 +22,7 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * The whole suite as child processes: registry, scheduler, profiler, the workers and the gateway, started from a
+ * The whole suite as child processes: registry, scheduler(s), profiler, the workers and the gateway(s), started from a
  * {@link SuiteSpec}. {@code bin/baton up} and the end-to-end tests both run it. The registry starts first (the
  * others read it), then the rest together; each is awaited on its health endpoint. {@link #close} stops every
  * child that was started, also after a failed start, and waits for each: none is left behind.
@@ -46,8 +46,8 @@ public final class Suite implements AutoCloseable {
     private final List<ServiceProcess> workers = new ArrayList<>();
     private final Map<String, Launch> launches = new HashMap<>();
     private boolean closed;
-    private final int gatewayManagementPort;
-    private final int gatewayGrpcPort;
+    /** Every gateway's ports, the first on the spec's gateway port (see {@link GatewayPorts#layout}). */
+    private final List<GatewayPorts> gateways;
     /** The standby scheduler's port when the spec asks for two (else 0). */
     private final int schedulerBPort;
     /** The schedulers' gRPC intakes (the gateway's inference calls), in the order of {@link #schedulers()}. */
@@ -56,39 +56,25 @@ public final class Suite implements AutoCloseable {
     public Suite(SuiteSpec spec, PrintStream log) {
         this.spec = spec;
         this.log = log;
-        this.gatewayManagementPort = managementPortFor(spec.ports().gateway());
-        // Triton's 8001 beside the standard 8080, as in compose and Kubernetes
-        this.gatewayGrpcPort = freePort(spec.ports().gateway() == 8080 ? 8001 : 0);
+        Set<Integer> given = new HashSet<>(spec.ports().named().values());
         // the standard layout's first port after the profiler (8084 beside 8082 and 8083), else any free one
-        this.schedulerBPort = spec.schedulers() > 1 ? freePort(spec.ports().scheduler() + 2) : 0;
+        this.schedulerBPort = spec.schedulers() > 1 ? FreePort.of(spec.ports().scheduler() + 2, given) : 0;
+        if (schedulerBPort != 0) given.add(schedulerBPort);
         // 9082 (and 9084) beside the standard 8082 (and 8084), as in compose and Kubernetes, else any free one
         boolean standard = spec.ports().scheduler() == 8082;
-        this.schedulerGrpcPorts = schedulerBPort == 0 ? List.of(freePort(standard ? 9082 : 0))
-                : List.of(freePort(standard ? 9082 : 0), freePort(standard ? 9084 : 0));
-        this.http = http(Duration.ofSeconds(5));
-    }
-
-    /**
-     * The gateway's management port (actuator info and prometheus are served there only): 1000 above its public port
-     * (9080 for 8080, as in compose and Kubernetes) when that is free, else any free port, so that suites started side
-     * by side (the end-to-end tests) never meet on it.
-     */
-    private static int managementPortFor(int gatewayPort) {
-        int preferred = gatewayPort + 1000;
-        return freePort(preferred <= 65535 ? preferred : 0);
-    }
-
-    /** {@code preferred} when it is free (0: none preferred), else any free port. */
-    private static int freePort(int preferred) {
-        for (int port : new int[] {preferred, 0}) {
-            try (java.net.ServerSocket s = new java.net.ServerSocket(port, 1,
-                    java.net.InetAddress.getLoopbackAddress())) {
-                return s.getLocalPort();
-            } catch (java.io.IOException taken) {
-                // the next choice
-            }
+        int intake = FreePort.of(standard ? 9082 : 0, given);
+        given.add(intake);
+        if (schedulerBPort == 0) {
+            this.schedulerGrpcPorts = List.of(intake);
+        } else {
+            int standbyIntake = FreePort.of(standard ? 9084 : 0, given);
+            given.add(standbyIntake);
+            this.schedulerGrpcPorts = List.of(intake, standbyIntake);
         }
-        throw new SuiteException("no free port for the gateway's management or gRPC port or a scheduler's gRPC port");
+        // management 1000 above each REST port (9080 for 8080) and gRPC 8001 beside 8080, as in compose and Kubernetes,
+        // when free: else any free port, so that suites started side by side (the end-to-end tests) never meet on one
+        this.gateways = GatewayPorts.layout(spec.ports(), spec.gateways(), given);
+        this.http = http(Duration.ofSeconds(5));
     }
 
     /** A client of this suite's services, presenting its internal secret. */
@@ -158,18 +144,24 @@ public final class Suite implements AutoCloseable {
         return local(spec.ports().profiler());
     }
 
+    /** The first gateway's REST URL. */
     public URI gateway() {
         return local(spec.ports().gateway());
     }
 
-    /** The gateway's management port: its {@code /actuator/prometheus} and {@code /actuator/info}. */
-    public URI gatewayManagement() {
-        return local(gatewayManagementPort);
+    /** Every gateway (the spec's count): {@code gateway}, then {@code gateway-b}, …, with its ports. */
+    public List<GatewayPorts> gateways() {
+        return gateways;
     }
 
-    /** The gateway's gRPC port: the Open Inference Protocol's {@code inference.GRPCInferenceService}. */
+    /** The first gateway's management port: its {@code /actuator/prometheus} and {@code /actuator/info}. */
+    public URI gatewayManagement() {
+        return local(gateways.get(0).management());
+    }
+
+    /** The first gateway's gRPC port: the Open Inference Protocol's {@code inference.GRPCInferenceService}. */
     public int gatewayGrpcPort() {
-        return gatewayGrpcPort;
+        return gateways.get(0).grpc();
     }
 
     public SuiteSpec spec() {
@@ -206,14 +198,17 @@ public final class Suite implements AutoCloseable {
                     // Profiles measure one intra-op thread, as the workers run: ℓ(b) must be what a worker sees.
                     List.of("--baton.profiler.registry-url=" + registry(), "--baton.profiler.intra-op-threads=1"), Map.of()));
             for (int i = 0; i < spec.ports().workers().size(); i++) rest.add(launchWorker(i, spec.ports().workers().get(i)));
-            rest.add(launch(Service.GATEWAY, "gateway", spec.ports().gateway(), spec.serviceJvmOptions(),
-                    List.of("--baton.gateway.scheduler-url=" + schedulerUrls(), "--baton.gateway.registry-url=" + registry(),
-                            "--baton.gateway.profiler-url=" + profiler(),
-                            "--baton.gateway.edge.management-port=" + gatewayManagementPort,
-                            "--baton.gateway.grpc.port=" + gatewayGrpcPort),
-                    // inference to the schedulers over their gRPC intakes; from the environment, so that a JVM
-                    // option -Dbaton.gateway.scheduler-grpc-url= (BATON_SERVICE_JAVA_OPTS) keeps it on HTTP
-                    Map.of("BATON_GATEWAY_SCHEDULERGRPCURL", schedulerGrpcTargets())));
+            // each gateway alone (supervised and restarted alone), every one on the same registry and schedulers
+            for (GatewayPorts g : gateways) {
+                rest.add(launch(Service.GATEWAY, g.name(), g.rest(), spec.serviceJvmOptions(),
+                        List.of("--baton.gateway.scheduler-url=" + schedulerUrls(), "--baton.gateway.registry-url=" + registry(),
+                                "--baton.gateway.profiler-url=" + profiler(),
+                                "--baton.gateway.edge.management-port=" + g.management(),
+                                "--baton.gateway.grpc.port=" + g.grpc()),
+                        // inference to the schedulers over their gRPC intakes; from the environment, so that a JVM
+                        // option -Dbaton.gateway.scheduler-grpc-url= (BATON_SERVICE_JAVA_OPTS) keeps it on HTTP
+                        Map.of("BATON_GATEWAY_SCHEDULERGRPCURL", schedulerGrpcTargets())));
+            }
             awaitHealthy(rest);
         } catch (RuntimeException e) {
             close();

@@ -21,7 +21,9 @@ import java.util.UUID;
 
 /**
  * {@code baton bench faults}: a steady open-loop load ({@link SteadyLoad}: Poisson arrivals at a bounded rate, over
- * loopback, through the gateway's REST route) against a suite this process owns, while each fault in turn kills a
+ * loopback, through the gateways' REST route, round-robin over every gateway of the suite as a client-side balancer
+ * sends, a request refused or reset before any answer re-sent once through the next gateway) against a suite this
+ * process owns, while each fault in turn kills a
  * service (SIGKILL) and restarts it as it was. Per fault: a few registry writes are committed, the load runs
  * {@code secondsBefore}, the target is killed and restarted at once (the restart waits until it is healthy), the load
  * runs {@code secondsAfter} more and stops once every request has ended; then every write the registry acknowledged
@@ -144,42 +146,52 @@ public final class FaultBench {
     }
 
     private SteadyLoad load() {
-        return SteadyLoad.rest(suite.gateway().resolve("/v2/models/" + config.app() + "/infer"), ZooBuilder.INPUT, validation.examples(),
-                validation.dims(), validation.size(), config.rate(), config.seed(), config.timeout());
+        return SteadyLoad.rest(inferUrls(), ZooBuilder.INPUT, validation.examples(), validation.dims(), validation.size(), config.rate(),
+                config.seed(), config.timeout());
     }
 
-    /** Waits until the application is served (a 200) through the gateway; a {@link SuiteException} past the limit. */
+    /** The application's inference route on every gateway, in the suite's order. */
+    private List<URI> inferUrls() {
+        return suite.gateways().stream().map(g -> g.url().resolve("/v2/models/" + config.app() + "/infer")).toList();
+    }
+
+    /** Waits until the application is served (a 200) through every gateway; a {@link SuiteException} past the limit. */
     private void awaitServing() {
-        URI infer = suite.gateway().resolve("/v2/models/" + config.app() + "/infer");
         Object request = Oip.inferRequest("faults-probe", ZooBuilder.INPUT, validation.examples(), validation.dims(), 0, 1);
         long end = System.nanoTime() + SERVING_LIMIT.toNanos();
-        String last = "";
-        while (System.nanoTime() < end) {
-            try {
-                JsonHttp.Response r = http.post(infer, request);
-                if (r.status() == 200) return;
-                last = r.status() + " " + r.reason();
-            } catch (SuiteException unreachable) {
-                last = unreachable.getMessage();
+        for (URI infer : inferUrls()) {
+            String last = "";
+            while (true) {
+                try {
+                    JsonHttp.Response r = http.post(infer, request);
+                    if (r.status() == 200) break;
+                    last = r.status() + " " + r.reason();
+                } catch (SuiteException unreachable) {
+                    last = unreachable.getMessage();
+                }
+                if (System.nanoTime() > end) {
+                    throw new SuiteException("the suite does not serve " + config.app() + " at " + infer + " within "
+                            + SERVING_LIMIT.toSeconds() + " s (last: " + last + ")");
+                }
+                sleepSeconds(0.25);
             }
-            sleepSeconds(0.25);
         }
-        throw new SuiteException("the suite does not serve " + config.app() + " within " + SERVING_LIMIT.toSeconds() + " s (last: " + last + ")");
     }
 
     private void printHeader() {
-        out.printf(Locale.ROOT, "bench faults: %s at %.0f req/s (Poisson, open loop, REST through the gateway), %.0f s before each kill,"
+        int n = suite.gateways().size();
+        out.printf(Locale.ROOT, "bench faults: %s at %.0f req/s (Poisson, open loop, REST through %s), %.0f s before each kill,"
                         + " %.0f s after the restart; %d registry writes committed before each kill%n", config.app(), config.rate(),
-                config.secondsBefore(), config.secondsAfter(), config.writes());
-        out.printf("%-9s %-26s %6s %6s %7s %10s %7s %11s %8s %6s %4s  %s%n", "fault", "killed", "sent", "200", "refused", "unanswered",
-                "before", "back to 95%", "restart", "writes", "lost", "goals");
+                n == 1 ? "the gateway" : "the " + n + " gateways, round-robin", config.secondsBefore(), config.secondsAfter(), config.writes());
+        out.printf("%-9s %-26s %6s %6s %7s %10s %7s %7s %11s %8s %6s %4s  %s%n", "fault", "killed", "sent", "200", "refused", "unanswered",
+                "re-sent", "before", "back to 95%", "restart", "writes", "lost", "goals");
         out.flush();
     }
 
     private void printRow(FaultRow r) {
         List<String> missed = FaultGoals.missed(r);
-        out.printf(Locale.ROOT, "%-9s %-26s %6d %6d %7d %10d %6.0f%% %11s %7.1fs %6d %4d  %s%n", r.fault().id(), r.killed(), r.sent(),
-                r.served(), r.refused(), r.unanswered(), 100 * r.recovery().beforeShare(), back(r.recovery()), r.restartSeconds(), r.writesCommitted(), r.writesLost().size(),
+        out.printf(Locale.ROOT, "%-9s %-26s %6d %6d %7d %10d %7d %6.0f%% %11s %7.1fs %6d %4d  %s%n", r.fault().id(), r.killed(), r.sent(),
+                r.served(), r.refused(), r.unanswered(), r.resent(), 100 * r.recovery().beforeShare(), back(r.recovery()), r.restartSeconds(), r.writesCommitted(), r.writesLost().size(),
                 missed.isEmpty() ? "met" : "missed: " + String.join(", ", missed));
         out.flush();
     }
@@ -191,6 +203,13 @@ public final class FaultBench {
     }
 
     private void printNotes(List<FaultRow> rows) {
+        out.println("re-sent: requests whose first send got no answer (connection refused or reset before any answer byte) and that"
+                + " were sent once more through the next gateway, within their timeout, as a client-side balancer does; a request"
+                + " that got an HTTP answer is never re-sent (each is counted once in 200, refused or unanswered)");
+        if (suite.gateways().size() > 1) {
+            out.println("gateway: the first gateway is killed; " + String.join(", ", suite.gateways().subList(1, suite.gateways().size())
+                    .stream().map(io.baton.cli.suite.GatewayPorts::name).toList()) + " serves meanwhile");
+        }
         out.println("before: the share of the requests sent before the kill that were served (200)");
         out.printf(Locale.ROOT, "back to 95%%: from the kill until every %.0f s window of sends (sliding by %.1f s) has at least 95%% of the"
                 + " before-kill share served; '-' when nothing was served before the kill, 'not back' when the last window still fell short%n",
@@ -216,7 +235,7 @@ public final class FaultBench {
         for (FaultRow r : rows) {
             ObjectNode o = list.addObject();
             o.put("fault", r.fault().id()).put("killed", r.killed()).put("sent", r.sent()).put("served", r.served())
-                    .put("refused", r.refused()).put("unanswered", r.unanswered());
+                    .put("refused", r.refused()).put("unanswered", r.unanswered()).put("resent", r.resent());
             putNumber(o, "beforeServedShare", r.recovery().beforeShare());
             o.put("back", r.recovery().back());
             putNumber(o, "backSeconds", r.recovery().backSeconds());

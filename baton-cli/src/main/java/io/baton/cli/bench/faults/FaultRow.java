@@ -10,11 +10,13 @@ import java.util.stream.Collectors;
 /**
  * One fault's figures: the requests sent over the whole run (before, during and after the fault), how many were
  * served (200), refused with a reason (any other status) and unanswered (no response: a broken connection or the
- * client's timeout); when goodput was back ({@link Recovery}); how long the restart took (kill to healthy); the
+ * client's timeout), and how many of all these were re-sent through another gateway after their first send got no
+ * answer (a connection refused or reset: {@link io.baton.cli.bench.live.Resend}); when goodput was back
+ * ({@link Recovery}); how long the restart took (kill to healthy); the
  * registry writes committed before the kill and how many of them were gone after the restart; and the most frequent
  * refusal and failure, to say why.
  */
-public record FaultRow(Fault fault, String killed, int sent, int served, int refused, int unanswered, Recovery recovery,
+public record FaultRow(Fault fault, String killed, int sent, int served, int refused, int unanswered, int resent, Recovery recovery,
                        double restartSeconds, int writesCommitted, List<String> writesLost, String topRefusal, String topUnanswered,
                        List<Second> timeline) {
 
@@ -28,14 +30,15 @@ public record FaultRow(Fault fault, String killed, int sent, int served, int ref
 
     public static FaultRow of(Fault fault, String killed, List<SteadyLoad.Sent> sent, double killAt, double restartSeconds,
                               int writesCommitted, List<String> writesLost) {
-        int served = 0, refused = 0, unanswered = 0;
+        int served = 0, refused = 0, unanswered = 0, resent = 0;
         for (SteadyLoad.Sent s : sent) {
             Outcome o = s.outcome();
+            if (o.resent()) resent++;
             if (o.served()) served++;
             else if (o.answered()) refused++;
             else unanswered++;
         }
-        return new FaultRow(fault, killed, sent.size(), served, refused, unanswered, Recovery.of(sent, killAt), restartSeconds,
+        return new FaultRow(fault, killed, sent.size(), served, refused, unanswered, resent, Recovery.of(sent, killAt), restartSeconds,
                 writesCommitted, writesLost, mostFrequent(sent, o -> o.answered() && !o.served(), o -> o.status() + " " + o.refusal()),
                 mostFrequent(sent, o -> !o.answered(), Outcome::refusal), timeline(sent, killAt));
     }

@@ -30,7 +30,8 @@ final class Targets {
             case SCHEDULER -> service(SchedulerLeader.of(suite, http));
             case REGISTRY -> service(named("registry"));
             case PROFILER -> service(named("profiler"));
-            case GATEWAY -> service(named("gateway"));
+            // the first gateway: with several, the others keep serving while it is gone
+            case GATEWAY -> service(named(suite.gateways().get(0).name()));
             case POSTGRES -> postgres.orElseThrow(() -> new SuiteException("the registry does not run on a local PostgreSQL cluster"));
         };
     }

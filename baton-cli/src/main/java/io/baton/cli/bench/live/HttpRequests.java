@@ -56,6 +56,11 @@ final class HttpRequests implements Requests {
         return HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5)).build();
     }
 
+    /** Request {@code i mod size} as prepared (its URL, headers, body and timeout). */
+    HttpRequest prepared(int i) {
+        return prepared.get(Math.floorMod(i, prepared.size()));
+    }
+
     @Override
     public int size() {
         return prepared.size();

@@ -8,10 +8,24 @@ import java.io.IOException;
 /**
  * What became of one request: its round trip (ms, from the moment it was sent), the HTTP status ({@link #NO_ANSWER}
  * when none came: a timeout or a broken connection), and for a 200 the batch it ran in and the model's execution
- * time as the response reports them (0 and NaN when it does not); for a refusal, the OIP error.
+ * time as the response reports them (0 and NaN when it does not); for a refusal, the OIP error; and whether it was
+ * re-sent through another gateway before it ended so.
  */
-public record Outcome(double latencyMs, int status, int batchSize, double executionMs, String refusal) {
+public record Outcome(double latencyMs, int status, int batchSize, double executionMs, String refusal, boolean resent) {
     public static final int NO_ANSWER = 0;
+
+    /** An outcome of a request sent once. */
+    public Outcome(double latencyMs, int status, int batchSize, double executionMs, String refusal) {
+        this(latencyMs, status, batchSize, executionMs, refusal, false);
+    }
+
+    /**
+     * The same outcome of a request that was sent once more, through another gateway, after the first got no answer
+     * (see {@link Resend}); its latency counts from the first send.
+     */
+    public Outcome asResent() {
+        return new Outcome(latencyMs, status, batchSize, executionMs, refusal, true);
+    }
 
     public boolean answered() {
         return status != NO_ANSWER;

@@ -47,6 +47,20 @@ public final class SteadyLoad {
         return new SteadyLoad(new HttpRequests(HttpRequests.client(), inferUrl, inputName, examples, dims, count, timeout), rate, seed, timeout);
     }
 
+    /**
+     * As {@link #rest(URI, String, float[], int[], int, double, long, Duration)}, through every gateway of
+     * {@code inferUrls} (one per gateway, the same route on each) as a client-side balancer sends:
+     * {@link BalancedHttpRequests}.
+     */
+    public static SteadyLoad rest(List<URI> inferUrls, String inputName, float[] examples, int[] dims, int count, double rate,
+                                  long seed, Duration timeout) {
+        if (!(rate > 0)) throw new IllegalArgumentException("the rate must be > 0, got " + rate);
+        java.net.http.HttpClient client = HttpRequests.client();
+        List<HttpRequests> gateways = inferUrls.stream()
+                .map(url -> new HttpRequests(client, url, inputName, examples, dims, count, timeout)).toList();
+        return new SteadyLoad(new BalancedHttpRequests(client, gateways, timeout), rate, seed, timeout);
+    }
+
     /** Seconds since the load began, on the clock its send times are on. */
     public double elapsedSeconds() {
         return (System.nanoTime() - start) / 1e9;

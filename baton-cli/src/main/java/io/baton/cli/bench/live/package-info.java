@@ -5,6 +5,9 @@
  * {@link io.baton.cli.bench.live.PointResult}. What it sends is a {@link io.baton.cli.bench.live.Workload}: an
  * application's validation images, or inputs that {@link io.baton.cli.bench.live.InputGenerator} makes from the
  * {@link io.baton.cli.bench.live.DeclaredInputs} of any registered application. {@link io.baton.cli.bench.live.RawOrt}
- * runs the model alone in ONNX Runtime on the same inputs for comparison.
+ * runs the model alone in ONNX Runtime on the same inputs for comparison. {@link io.baton.cli.bench.live.SteadyLoad}
+ * holds a load until stopped ({@code bench faults}), through several gateways as a client-side balancer sends
+ * ({@link io.baton.cli.bench.live.BalancedHttpRequests}: round-robin, and once more through the next gateway what
+ * {@link io.baton.cli.bench.live.Resend} allows).
  */
 package io.baton.cli.bench.live;

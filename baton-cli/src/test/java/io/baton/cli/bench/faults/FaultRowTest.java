@@ -29,5 +29,23 @@ class FaultRowTest {
         assertThat(row.timeline()).containsExactly(new FaultRow.Second(-2, 1, 1, 0, 0), new FaultRow.Second(-1, 1, 1, 0, 0),
                 new FaultRow.Second(0, 3, 0, 2, 1), new FaultRow.Second(1, 1, 1, 0, 0));
         assertThat(FaultGoals.missed(row)).contains("1 unanswered");
+        assertThat(row.resent()).isZero();
+    }
+
+    @Test
+    void countsReSentRequestsBesideWhatBecameOfThem() {
+        Outcome served = new Outcome(5, 200, 1, 1, null);
+        Outcome servedAfterResend = served.asResent();
+        Outcome lostAfterResend = new Outcome(5, Outcome.NO_ANSWER, 0, Double.NaN, "java.net.ConnectException").asResent();
+        List<SteadyLoad.Sent> sent = List.of(new SteadyLoad.Sent(0.5, served), new SteadyLoad.Sent(2.1, servedAfterResend),
+                new SteadyLoad.Sent(2.2, servedAfterResend), new SteadyLoad.Sent(2.3, lostAfterResend));
+
+        FaultRow row = FaultRow.of(Fault.GATEWAY, "gateway (pid 1)", sent, 2.0, 3.0, 3, List.of());
+
+        assertThat(row.sent()).isEqualTo(4);
+        assertThat(row.resent()).as("re-sent, whatever came of them").isEqualTo(3);
+        assertThat(row.served()).as("a re-sent request served counts as served, once").isEqualTo(3);
+        assertThat(row.unanswered()).as("a re-sent request that still got no answer stays unanswered").isEqualTo(1);
+        assertThat(row.served() + row.refused() + row.unanswered()).isEqualTo(row.sent());
     }
 }
