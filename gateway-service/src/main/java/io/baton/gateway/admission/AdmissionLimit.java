@@ -13,17 +13,21 @@ package io.baton.gateway.admission;
  * deadlines.
  *
  * <p>The rule, per window (the application's SLO, at least 50 ms and at most 2 s, and at least
- * {@value #MIN_ANSWERS} answers), and only for a window in which the limit was reached (a refusal, or as many in
- * flight as the limit):
+ * {@value #MIN_ANSWERS} answers):
  * <ul>
  *   <li>more than {@code targetMissRate} of the window's answers were misses (dropped by the policy or for the
- *       deadline, or timed out): the limit falls by a tenth ({@value #DECREASE} ×), but not under {@code floor};</li>
- *   <li>otherwise it rises by {@value #INCREASE} of itself (at least 1), up to {@code ceiling}.</li>
+ *       deadline, or timed out): the limit falls to a tenth under the most requests that were in flight at once in
+ *       the window ({@value #DECREASE} × the lesser of that peak and the limit), but not under {@code floor};</li>
+ *   <li>otherwise, in a window in which the limit was reached (a refusal, or as many in flight as the limit), it
+ *       rises by {@value #INCREASE} of itself (at least 1), up to {@code ceiling}. A limit that is not reached is not
+ *       raised: it would only let a later burst in unchecked.</li>
  * </ul>
- * A window in which the limit was not reached changes nothing: misses then do not come from admitting too many, and
- * a limit that is not reached would only let a later burst in unchecked if raised. Past capacity the requests in
- * flight pile up to the limit, so it is reached in every window and falls by a tenth per window (from 224 to 130 in
- * about six windows) until the misses stop.
+ * Past capacity the requests in flight pile up to the limit, so it falls by a tenth per window (from 224 to 130 in
+ * about six windows) until the misses stop. Misses with fewer clients than the limit lower it too, from the
+ * concurrency that missed: 64 closed-loop clients never reach a limit of 224, so a rule that judged only windows at
+ * the limit let all 64 in for good while the scheduler dropped nearly every one of them for its deadline (seen live:
+ * about 10 answers a second, hundreds of refusals). A model that misses with few requests in flight (slow, or cold)
+ * takes its limit down to the floor at worst, which still lets as many in as it can answer.
  *
  * <p>An answer served after its deadline is not a miss here ({@link Outcome#NEUTRAL}): the gateway answers 504 at
  * the deadline plus its margin, so such an answer is a near miss, which a policy that batches just in time
@@ -69,6 +73,8 @@ public final class AdmissionLimit {
     private double limit;
     private long windowNanos;
     private int inFlight;
+    /** The most requests in flight at once in this window. */
+    private int peak;
     private int answered;
     private int missed;
     private boolean reached;
@@ -109,6 +115,7 @@ public final class AdmissionLimit {
             return false;
         }
         inFlight++;
+        peak = Math.max(peak, inFlight);
         if (inFlight >= limit()) {
             reached = true;
         }
@@ -132,16 +139,14 @@ public final class AdmissionLimit {
             answered = 0;
             missed = 0;
             reached = inFlight >= limit();
+            peak = inFlight;
         }
     }
 
     private void adjust() {
-        if (!reached) {
-            return;
-        }
         if (missed > targetMissRate * answered) {
-            limit = Math.max(floor, DECREASE * limit);
-        } else {
+            limit = Math.max(floor, DECREASE * Math.min(limit, Math.max(peak, 1)));
+        } else if (reached) {
             limit = Math.min(ceiling, limit + Math.max(1, INCREASE * limit));
         }
     }

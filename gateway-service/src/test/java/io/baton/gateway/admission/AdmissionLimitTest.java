@@ -50,13 +50,41 @@ class AdmissionLimitTest {
     }
 
     @Test
-    void missesBelowTheLimitDoNotLowerIt() {
-        // misses while fewer are in flight than the limit do not come from admitting too many
+    void missesBelowTheLimitLowerItFromTheConcurrencyThatMissed() {
+        // 60 clients, each sending again once answered, never reach a limit of 100: were only windows at the limit
+        // judged, all 60 would be let in for good while nearly every one of them missed
         AdmissionLimit limit = new AdmissionLimit(8, 100, 0.05, 100, now);
-        for (int k = 0; k < 5; k++) {
-            window(limit, 60, Outcome.MISSED, 100);
+        window(limit, 60, Outcome.MISSED, 100);
+        assertThat(limit.limit()).isEqualTo(54);
+        window(limit, 54, Outcome.MISSED, 100);
+        assertThat(limit.limit()).isEqualTo(48);
+        // the 49th client is refused: it waits outside instead of queueing past its deadline inside
+        for (int i = 0; i < 48; i++) {
+            assertThat(limit.tryAcquire()).isTrue();
         }
-        assertThat(limit.limit()).isEqualTo(100);
+        assertThat(limit.tryAcquire()).isFalse();
+    }
+
+    @Test
+    void aMissingWindowWithFewInFlightLowersItNoFurtherThanTheFloor() {
+        AdmissionLimit limit = new AdmissionLimit(8, 100, 0.05, 100, now);
+        for (int i = 0; i < 25; i++) {
+            assertThat(limit.tryAcquire()).isTrue();
+            now += 5 * MS;
+            limit.release(Outcome.MISSED, now); // one at a time: never more than 1 in flight
+        }
+        assertThat(limit.limit()).isEqualTo(8);
+    }
+
+    @Test
+    void inTimeBelowTheLimitDoesNotRaiseIt() {
+        AdmissionLimit limit = new AdmissionLimit(8, 100, 0.05, 100, now);
+        window(limit, 60, Outcome.MISSED, 100);
+        assertThat(limit.limit()).isEqualTo(54);
+        for (int k = 0; k < 5; k++) {
+            window(limit, 30, Outcome.IN_TIME, 100);
+        }
+        assertThat(limit.limit()).isEqualTo(54);
     }
 
     @Test

@@ -12,10 +12,13 @@ import java.util.concurrent.atomic.AtomicInteger;
  * for {@code seconds}. It finds the most the serving path sustains (the saturation throughput that {@code --raw}
  * compares with ONNX Runtime alone); it is not a latency measurement.
  *
- * <p>A client whose request is refused for load (503 or 429) waits before its next one, from {@value #FIRST_BACKOFF_MS}
+ * <p>A client whose request is refused for load (503, 429, or 504: the suite could not answer it within its deadline)
+ * waits before its next one, from {@value #FIRST_BACKOFF_MS}
  * ms doubling to {@value #MAX_BACKOFF_MS} ms, and starts again from nothing once it is served: as a retrying client
  * should. Sent again at once, refusals took the CPU the answers needed (thousands of refusals a second against a few
- * answers, on a model whose requests are large), and the figure measured the storm instead of the serving path.
+ * answers, on a model whose requests are large), and the figure measured the storm instead of the serving path. A 504
+ * is the same signal, later: on an overloaded suite most refusals were 504s (hundreds in 6 s against none served), and
+ * clients that sent again at once kept it overloaded.
  */
 final class ClosedLoop {
     static final long FIRST_BACKOFF_MS = 5;
@@ -53,6 +56,6 @@ final class ClosedLoop {
     }
 
     static boolean refusedForLoad(Outcome o) {
-        return o.status() == 503 || o.status() == 429;
+        return o.status() == 503 || o.status() == 429 || o.status() == 504;
     }
 }

@@ -176,7 +176,7 @@ public final class LiveBench {
 
         if (config.raw()) {
             Requests requests = requests(workload, apps.get(WORK_CONSERVING), client, channel);
-            raw(model, workload, workers, intraOpThreads, requests, points);
+            raw(model, workload, slo, workers, intraOpThreads, requests, points);
         }
         long unanswered = points.stream().mapToLong(PointResult::unanswered).sum();
         if (unanswered > 0) throw new SuiteException(unanswered + " requests got no answer at all (every request must end answered)");
@@ -401,7 +401,7 @@ public final class LiveBench {
 
     // ------------------------------------------------------------------------------------------ raw
 
-    private void raw(Model model, Workload workload, int workers, int intraOpThreads, Requests requests, List<PointResult> points)
+    private void raw(Model model, Workload workload, double slo, int workers, int intraOpThreads, Requests requests, List<PointResult> points)
             throws Exception {
         out.printf(Locale.ROOT, "%nsaturation through the gateway (%s, closed loop, %d clients, %.0f s):%n", config.prefix() + "-wc",
                 config.concurrency(), config.seconds());
@@ -416,6 +416,9 @@ public final class LiveBench {
         out.printf(Locale.ROOT, "  %.0f answers/s, mean batch %s, p50 %.2f ms, p99 %.2f ms, refused %d, unanswered %d%n", served,
                 Double.isNaN(batch) ? "n/a (not reported)" : String.format(Locale.ROOT, "%.2f", batch), sat.latencyPercentile(0.5),
                 sat.latencyPercentile(0.99), sat.refused(), sat.unanswered());
+        PointResult inSlo = new PointResult(WORK_CONSERVING, Double.NaN, closed.seconds(), slo, closed.outcomes(), 0);
+        out.printf(Locale.ROOT, "  within the SLO (%.0f ms): %.0f answers/s; refusals, most frequent first:%n", slo, inSlo.goodput());
+        mostFrequent(sat.refusals(), REFUSALS_SHOWN).forEach(line -> out.println("    " + line));
         cpuLines.forEach(line -> out.println("  " + line));
         points.add(sat);
 
@@ -451,6 +454,20 @@ public final class LiveBench {
         printThroughput(b, served, same,
                 ratio -> String.format(Locale.ROOT, "%.1f%% (target ≥ 50%%) %s", 100 * ratio, ratio >= 0.5 ? "met" : "NOT met"));
         printAddedLatency(low, "lowest load", added50, added99);
+    }
+
+    /** How many distinct refusals the saturation run lists. */
+    static final int REFUSALS_SHOWN = 5;
+
+    /** The {@code limit} most frequent refusals as "N × status reason", most frequent first, then how many others. */
+    static List<String> mostFrequent(Map<String, Integer> refusals, int limit) {
+        List<Map.Entry<String, Integer>> sorted = new ArrayList<>(refusals.entrySet());
+        sorted.sort(Map.Entry.<String, Integer>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey()));
+        List<String> lines = new ArrayList<>();
+        for (int i = 0; i < Math.min(limit, sorted.size()); i++) lines.add(sorted.get(i).getValue() + " × " + sorted.get(i).getKey());
+        int others = sorted.stream().skip(limit).mapToInt(Map.Entry::getValue).sum();
+        if (others > 0) lines.add(others + " × " + (sorted.size() - limit) + " other refusal(s)");
+        return lines;
     }
 
     /**

@@ -45,4 +45,14 @@ class ClosedLoopTest {
             server.stop(0);
         }
     }
+
+    @Test
+    void aGatewayTimeoutIsRefusedForLoadAndOtherAnswersAreNot() {
+        assertThat(ClosedLoop.refusedForLoad(new Outcome(99, 504, 0, Double.NaN, "scheduler gave no answer"))).isTrue();
+        assertThat(ClosedLoop.refusedForLoad(new Outcome(1, 503, 0, Double.NaN, "overloaded"))).isTrue();
+        assertThat(ClosedLoop.refusedForLoad(new Outcome(1, 429, 0, Double.NaN, "too many"))).isTrue();
+        assertThat(ClosedLoop.refusedForLoad(new Outcome(5, 200, 1, 1.0, null))).isFalse();
+        assertThat(ClosedLoop.refusedForLoad(new Outcome(1, 400, 0, Double.NaN, "bad input"))).isFalse();
+        assertThat(ClosedLoop.refusedForLoad(new Outcome(1, 502, 0, Double.NaN, "worker failed"))).isFalse();
+    }
 }

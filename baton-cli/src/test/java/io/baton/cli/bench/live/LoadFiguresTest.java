@@ -105,4 +105,14 @@ class LoadFiguresTest {
         assertThat(cap.batch()).isZero();
         assertThat(cap.rps()).isZero();
     }
+
+    @Test
+    void theSaturationRunListsItsMostFrequentRefusalsFirst() {
+        Map<String, Integer> refusals = new TreeMap<>(Map.of("503 dropped: deadline-unmeetable", 40, "503 overloaded", 7,
+                "504 timeout", 7, "502 worker failed", 1));
+        assertThat(LiveBench.mostFrequent(refusals, 2)).containsExactly("40 × 503 dropped: deadline-unmeetable",
+                "7 × 503 overloaded", "8 × 2 other refusal(s)");
+        assertThat(LiveBench.mostFrequent(refusals, 5)).hasSize(4).last().isEqualTo("1 × 502 worker failed");
+        assertThat(LiveBench.mostFrequent(Map.of(), 5)).isEmpty();
+    }
 }
