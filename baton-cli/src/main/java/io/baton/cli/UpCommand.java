@@ -46,7 +46,7 @@ import java.util.Set;
  * {@link PublishedApplications} (fetched by pin into the model cache, {@code BATON_MODEL_CACHE}), prints the URLs and
  * a request that works for each, then runs until Ctrl-C or SIGTERM, which stop every child (a shutdown hook) before it exits. A child
  * that dies on its own is restarted by a {@link Supervisor} (back-off 1 s doubling to 30 s; given up after 5 exits
- * within 5 minutes); only when nothing can serve any more (the registry, the scheduler, the gateway or every worker
+ * within 5 minutes); only when nothing can serve any more (the registry, every scheduler, every gateway or every worker
  * given up) are the rest stopped, with exit status 1. Two gateways by default ({@code --gateways N} or
  * {@code BATON_GATEWAYS}, see {@link io.baton.cli.suite.GatewayPorts} for their ports), each restarted alone.
  *
