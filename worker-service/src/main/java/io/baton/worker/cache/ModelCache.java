@@ -42,7 +42,11 @@ import org.slf4j.LoggerFactory;
  * running batch holds is still evicted from the index and the budget at once; its session is closed when that batch
  * ends ({@link UnloadRecord#unloadMs()} is then null in the eviction report and set in {@link #recentUnloads()}).
  *
- * <p><b>Timing.</b> Fetch, load (session creation) and unload (session close) are timed with {@link System#nanoTime()}
+ * <p><b>First runs.</b> A newly opened session runs synthetic batches at the batch sizes the scheduler will send
+ * ({@link FirstRuns}, bounded in time) before the load counts as done: ONNX Runtime's first runs are slow, and a policy
+ * plans a new variant's first batches with a profile measured warm.
+ *
+ * <p><b>Timing.</b> Fetch, load (session creation and its first runs) and unload (session close) are timed with {@link System#nanoTime()}
  * and published as Micrometer timers {@code baton.worker.model.fetch}, {@code baton.worker.model.load},
  * {@code baton.worker.model.unload}: these are SneakPeek's swap costs.
  */
