@@ -27,7 +27,10 @@ class IntakeGrpcConfiguration {
     IntakeGrpcServer intakeGrpcServer(IntakeGrpcProperties settings, @Value("${server.address:}") String address,
                                       DispatchService dispatch, LeaderElection election, InFlightBytes budget,
                                       ObjectMapper json, InternalCredentials credentials) {
+        io.grpc.Metadata ownCalls = new io.grpc.Metadata();
+        credentials.secret().ifPresent(s -> ownCalls.put(InternalSecretInterceptor.SECRET, s.value()));
         return new IntakeGrpcServer(settings, address, budget.budget(),
-                new InferGrpcService(dispatch, election, budget, json), new InternalSecretInterceptor(credentials));
+                new InferGrpcService(dispatch, election, budget, json), new InternalSecretInterceptor(credentials),
+                ownCalls);
     }
 }

@@ -13,11 +13,17 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
 
+import io.baton.internal.grpc.InferCall;
+import io.baton.internal.grpc.SchedulerIntakeGrpc;
 import io.grpc.BindableService;
+import io.grpc.ManagedChannel;
+import io.grpc.Metadata;
 import io.grpc.Server;
 import io.grpc.ServerInterceptor;
 import io.grpc.ServerInterceptors;
+import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
 import io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder;
+import io.grpc.stub.MetadataUtils;
 
 /**
  * The scheduler's gRPC port: started with the application context, after its beans, and stopped before them (calls
@@ -35,10 +41,13 @@ public final class IntakeGrpcServer implements SmartLifecycle {
 
     private final Server server;
     private final ExecutorService executor;
+    /** The metadata a call to itself carries: the suite's secret, when there is one. */
+    private final Metadata secret;
     private volatile boolean running;
 
     public IntakeGrpcServer(IntakeGrpcProperties settings, String address, long maxMessageBytes,
-                            BindableService intake, ServerInterceptor secret) {
+                            BindableService intake, ServerInterceptor secret, Metadata ownCalls) {
+        this.secret = ownCalls;
         AtomicInteger n = new AtomicInteger();
         ThreadPoolExecutor pool = new ThreadPoolExecutor(settings.threads(), settings.threads(), 60, TimeUnit.SECONDS,
                 new LinkedBlockingQueue<>(), r -> {
@@ -70,6 +79,31 @@ public final class IntakeGrpcServer implements SmartLifecycle {
         }
         running = true;
         log.info("gRPC intake (baton.internal.v1.SchedulerIntake) on port {}", server.getPort());
+        warmUp();
+    }
+
+    /**
+     * One call to itself over the port, answered at once (a 400 refusal: it names no application), in the
+     * background: the classes of the gRPC path (Netty's server streams, the secret's check, the messages, the
+     * refusal's problem body) are loaded before the gateway's first call rather than during it. The HTTP path is
+     * warmed by the scheduler's warm-up; a standby that takes over serves its first gRPC calls as warm as the leader.
+     */
+    private void warmUp() {
+        Thread t = new Thread(() -> {
+            ManagedChannel channel = NettyChannelBuilder.forAddress("127.0.0.1", server.getPort()).usePlaintext()
+                    .build();
+            try {
+                SchedulerIntakeGrpc.newBlockingStub(channel).withDeadlineAfter(30, TimeUnit.SECONDS)
+                        .withInterceptors(MetadataUtils.newAttachHeadersInterceptor(secret))
+                        .infer(InferCall.getDefaultInstance());
+            } catch (RuntimeException e) {
+                log.debug("gRPC intake warm-up call: {}", e.toString());
+            } finally {
+                channel.shutdownNow();
+            }
+        }, "grpc-intake-warmup");
+        t.setDaemon(true);
+        t.start();
     }
 
     @Override
