@@ -24,6 +24,7 @@ import org.springframework.test.context.DynamicPropertySource;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import io.baton.worker.artifact.Digests;
+import io.baton.worker.grpc.WorkerGrpcServer;
 
 /**
  * A worker pointed at a registry and a scheduler over HTTP (one fake control plane serving both): it fetches
@@ -42,6 +43,9 @@ class WorkerMembershipTest {
 
     @LocalServerPort
     int port;
+
+    @Autowired
+    WorkerGrpcServer grpc;
 
     @BeforeAll
     static void start() throws Exception {
@@ -76,6 +80,8 @@ class WorkerMembershipTest {
         JsonNode registration = controlPlane.registrations.get(0);
         assertThat(registration.get("workerId").asText()).isEqualTo("gpu-7");
         assertThat(registration.get("url").asText()).isEqualTo("http://127.0.0.1:" + port);
+        // the port its batches over gRPC listen on: any free one, as its HTTP port is
+        assertThat(registration.get("grpcPort").asInt()).isEqualTo(grpc.port()).isPositive().isNotEqualTo(port);
         assertThat(registration.get("device").get("kind").asText()).isEqualTo("cpu");
         assertThat(registration.get("device").get("memoryBudgetBytes").asLong()).isEqualTo(1L << 30);
 

@@ -664,6 +664,7 @@ public class DispatchService implements AutoCloseable {
         public void joined(Worker worker) {
             watchBreaker(worker.workerId());
             engineContext.workers().reset(worker.workerId());
+            engineContext.workers().connect(worker);
             planningKind = deviceKind(registry.live());
             engines.values().forEach(e -> e.workerJoined(worker));
         }

@@ -86,6 +86,14 @@ final class WorkerChannels implements AutoCloseable {
         return current.channel();
     }
 
+    /**
+     * Opens the worker's channel and starts connecting now, so that its first batch does not pay for loading the
+     * transport and opening the connection (which would count in the dispatch overhead the policies plan with).
+     */
+    void connect(Worker worker) {
+        channel(worker).getState(true);
+    }
+
     /** Closes the worker's channel (calls in flight end as they will): it has left. */
     void forget(String workerId) {
         Open gone = open.remove(workerId);

@@ -52,6 +52,11 @@ public record WorkerClient(ObjectMapper json, CircuitBreakerRegistry breakers, E
                 new WorkerChannels(credentials, io));
     }
 
+    /** Opens the worker's gRPC channel ahead of its first batch, when it advertised a gRPC port: it has joined. */
+    public void connect(Worker worker) {
+        if (worker.grpcPort() != null) channels.connect(worker);
+    }
+
     /** Closes the worker's gRPC channel, if it has one: it has left (a new registration opens a new one). */
     public void forget(String workerId) {
         channels.forget(workerId);
