@@ -1,5 +1,8 @@
 package io.baton.gateway.scheduler;
 
+import io.baton.commons.grpc.InternalSecretInterceptor;
+import io.baton.commons.grpc.UnaryAnswer;
+
 import java.net.URI;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -17,12 +20,10 @@ import io.baton.internal.grpc.InferCall;
 import io.baton.internal.grpc.SchedulerIntakeGrpc;
 import io.grpc.ClientInterceptor;
 import io.grpc.ManagedChannel;
-import io.grpc.Metadata;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
 import io.grpc.stub.MetadataUtils;
-import io.grpc.stub.StreamObserver;
 
 /**
  * The inference calls to the schedulers' gRPC intakes ({@code baton.internal.v1.SchedulerIntake}), when
@@ -34,8 +35,6 @@ import io.grpc.stub.StreamObserver;
  */
 public final class SchedulerGrpc implements AutoCloseable {
 
-    static final Metadata.Key<String> SECRET = Metadata.Key.of("x-baton-internal-secret",
-            Metadata.ASCII_STRING_MARSHALLER);
 
     private final Map<URI, ManagedChannel> channels;
     private final SchedulerLeader leader;
@@ -53,9 +52,7 @@ public final class SchedulerGrpc implements AutoCloseable {
         }
         this.leader = leader;
         this.wire = new SchedulerWire(json);
-        Metadata headers = new Metadata();
-        credentials.secret().ifPresent(s -> headers.put(SECRET, s.value()));
-        ClientInterceptor secret = MetadataUtils.newAttachHeadersInterceptor(headers);
+        ClientInterceptor secret = MetadataUtils.newAttachHeadersInterceptor(InternalSecretInterceptor.headers(credentials));
         Map<URI, ManagedChannel> open = new LinkedHashMap<>();
         for (int i = 0; i < schedulerUrls.size(); i++) {
             URI scheduler = normal(schedulerUrls.get(i));
@@ -82,26 +79,12 @@ public final class SchedulerGrpc implements AutoCloseable {
     private CompletableFuture<InferAnswer> send(InferCall call, Duration limit, int triesLeft, long endNanos,
                                                 InferAnswer notLeader) {
         URI base = leader.current();
-        CompletableFuture<InferAnswer> answer = new CompletableFuture<>();
+        UnaryAnswer<InferAnswer> observer = new UnaryAnswer<>(() -> Status.INTERNAL.withDescription("the scheduler "
+                + "ended the call without an answer").asRuntimeException());
         SchedulerIntakeGrpc.newStub(channels.get(normal(base)))
                 .withDeadlineAfter(limit.toNanos(), TimeUnit.NANOSECONDS)
-                .infer(call, new StreamObserver<>() {
-                    @Override
-                    public void onNext(InferAnswer value) {
-                        answer.complete(value);
-                    }
-
-                    @Override
-                    public void onError(Throwable t) {
-                        answer.completeExceptionally(t);
-                    }
-
-                    @Override
-                    public void onCompleted() {
-                        answer.completeExceptionally(Status.INTERNAL.withDescription("the scheduler ended the call "
-                                + "without an answer").asRuntimeException());
-                    }
-                });
+                .infer(call, observer);
+        CompletableFuture<InferAnswer> answer = observer.future();
         return answer.handle((value, failure) -> {
             boolean again = triesLeft > 0 && leader.schedulers().size() > 1 && System.nanoTime() < endNanos;
             if (failure != null) {

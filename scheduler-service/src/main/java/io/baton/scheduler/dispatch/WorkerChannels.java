@@ -1,5 +1,8 @@
 package io.baton.scheduler.dispatch;
 
+import io.baton.commons.grpc.InternalSecretInterceptor;
+import io.baton.commons.grpc.UnaryAnswer;
+
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -7,7 +10,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 
-import io.baton.core.security.InternalAuth;
 import io.baton.core.security.InternalCredentials;
 import io.baton.internal.grpc.BatchAnswer;
 import io.baton.internal.grpc.BatchCall;
@@ -17,7 +19,6 @@ import io.grpc.ManagedChannel;
 import io.grpc.Metadata;
 import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
 import io.grpc.stub.MetadataUtils;
-import io.grpc.stub.StreamObserver;
 
 /**
  * One gRPC channel per worker that advertised its binary batch route: made on the first batch, kept for every
@@ -33,7 +34,7 @@ final class WorkerChannels implements AutoCloseable {
     }
 
     private final Map<String, Open> open = new ConcurrentHashMap<>();
-    private final Metadata secret = new Metadata();
+    private final Metadata secret;
     private final Executor executor;
 
     /**
@@ -41,34 +42,16 @@ final class WorkerChannels implements AutoCloseable {
      */
     WorkerChannels(InternalCredentials credentials, Executor executor) {
         this.executor = executor;
-        credentials.secret().ifPresent(s -> secret.put(Metadata.Key.of(
-                InternalAuth.HEADER.toLowerCase(java.util.Locale.ROOT), Metadata.ASCII_STRING_MARSHALLER), s.value()));
+        this.secret = InternalSecretInterceptor.headers(credentials);
     }
 
     /** Runs {@code call} on {@code worker}, waiting at most {@code wait} (the call's gRPC deadline). */
     CompletableFuture<BatchAnswer> run(Worker worker, BatchCall call, Duration wait) {
-        CompletableFuture<BatchAnswer> answer = new CompletableFuture<>();
+        UnaryAnswer<BatchAnswer> answer = new UnaryAnswer<>(() -> new IllegalStateException("the worker ended the "
+                + "call without an answer"));
         WorkerBatchesGrpc.newStub(channel(worker)).withDeadlineAfter(wait.toNanos(), TimeUnit.NANOSECONDS)
-                .run(call, new StreamObserver<>() {
-                    @Override
-                    public void onNext(BatchAnswer value) {
-                        answer.complete(value);
-                    }
-
-                    @Override
-                    public void onError(Throwable t) {
-                        answer.completeExceptionally(t);
-                    }
-
-                    @Override
-                    public void onCompleted() {
-                        if (!answer.isDone()) {
-                            answer.completeExceptionally(new IllegalStateException("the worker ended the call without "
-                                    + "an answer"));
-                        }
-                    }
-                });
-        return answer;
+                .run(call, answer);
+        return answer.future();
     }
 
     private ManagedChannel channel(Worker worker) {

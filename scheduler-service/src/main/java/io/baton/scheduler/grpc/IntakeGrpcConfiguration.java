@@ -1,5 +1,7 @@
 package io.baton.scheduler.grpc;
 
+import io.baton.commons.grpc.InternalSecretInterceptor;
+
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
@@ -27,10 +29,8 @@ class IntakeGrpcConfiguration {
     IntakeGrpcServer intakeGrpcServer(IntakeGrpcProperties settings, @Value("${server.address:}") String address,
                                       DispatchService dispatch, LeaderElection election, InFlightBytes budget,
                                       ObjectMapper json, InternalCredentials credentials) {
-        io.grpc.Metadata ownCalls = new io.grpc.Metadata();
-        credentials.secret().ifPresent(s -> ownCalls.put(InternalSecretInterceptor.SECRET, s.value()));
         return new IntakeGrpcServer(settings, address, budget.budget(),
-                new InferGrpcService(dispatch, election, budget, json), new InternalSecretInterceptor(credentials),
-                ownCalls);
+                new InferGrpcService(dispatch, election, budget, json), new InternalSecretInterceptor(credentials, "the scheduler's intake"),
+                InternalSecretInterceptor.headers(credentials));
     }
 }

@@ -1,5 +1,7 @@
 package io.baton.scheduler.grpc;
 
+import io.baton.commons.grpc.GrpcServers;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
@@ -28,7 +30,7 @@ import io.grpc.stub.MetadataUtils;
 /**
  * The scheduler's gRPC port: started with the application context, after its beans, and stopped before them (calls
  * in progress get a few seconds to finish). Whoever reaches it may be hostile: the secret is checked before a
- * message is read ({@link InternalSecretInterceptor}), a message is at most the budget for request bodies, the HTTP/2
+ * message is read ({@link io.baton.commons.grpc.InternalSecretInterceptor}), a message is at most the budget for request bodies, the HTTP/2
  * handshake has a time limit and idle connections are closed.
  * <p>
  * A few threads ({@link IntakeGrpcProperties#threads()}) read and submit calls: not Netty's event loop, since the
@@ -112,16 +114,7 @@ public final class IntakeGrpcServer implements SmartLifecycle {
             return;
         }
         running = false;
-        server.shutdown();
-        try {
-            if (!server.awaitTermination(5, TimeUnit.SECONDS)) {
-                server.shutdownNow();
-            }
-        } catch (InterruptedException e) {
-            server.shutdownNow();
-            Thread.currentThread().interrupt();
-        }
-        executor.shutdownNow();
+        GrpcServers.stop(server, executor, 5);
     }
 
     @Override

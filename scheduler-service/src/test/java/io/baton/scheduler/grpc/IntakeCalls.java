@@ -30,7 +30,7 @@ public final class IntakeCalls implements AutoCloseable {
                 .withDeadlineAfter(30, TimeUnit.SECONDS);
         if (secret == null) return stub;
         Metadata headers = new Metadata();
-        headers.put(InternalSecretInterceptor.SECRET, secret);
+        headers.put(io.baton.commons.grpc.InternalSecretInterceptor.SECRET, secret);
         return stub.withInterceptors(MetadataUtils.newAttachHeadersInterceptor(headers));
     }
 

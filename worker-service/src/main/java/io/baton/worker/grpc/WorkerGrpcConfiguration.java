@@ -1,5 +1,7 @@
 package io.baton.worker.grpc;
 
+import io.baton.commons.grpc.InternalSecretInterceptor;
+
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
@@ -24,6 +26,6 @@ class WorkerGrpcConfiguration {
         int httpPort = environment.getProperty("server.port", Integer.class, 8080);
         return new WorkerGrpcServer(settings, environment.getProperty("server.address"), settings.portFor(httpPort),
                 new WorkerBatchesService(runner, new BatchRefusals(advice, json)),
-                new InternalSecretInterceptor(credentials));
+                new InternalSecretInterceptor(credentials, "this worker"));
     }
 }

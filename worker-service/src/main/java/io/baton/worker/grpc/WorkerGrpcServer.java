@@ -1,5 +1,9 @@
 package io.baton.worker.grpc;
 
+import io.baton.commons.grpc.GrpcServers;
+
+import io.baton.commons.grpc.InternalSecretInterceptor;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
@@ -73,16 +77,7 @@ public final class WorkerGrpcServer implements SmartLifecycle {
             return;
         }
         running = false;
-        server.shutdown();
-        try {
-            if (!server.awaitTermination(5, TimeUnit.SECONDS)) {
-                server.shutdownNow();
-            }
-        } catch (InterruptedException e) {
-            server.shutdownNow();
-            Thread.currentThread().interrupt();
-        }
-        executor.shutdownNow();
+        GrpcServers.stop(server, executor, 5);
     }
 
     @Override
