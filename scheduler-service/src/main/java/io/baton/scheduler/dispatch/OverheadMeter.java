@@ -11,11 +11,8 @@ import java.util.Arrays;
  * figure for every variant of an engine planned the small ones with the large ones' overhead.
  *
  * <p>The estimate is the 90th percentile of the last {@code WINDOW} batches of the last {@code MAX_AGE_MS} (a deadline
- * is missed by the slow batches, not the average one); until {@code MIN_SAMPLES} such batches have been seen it is the
- * configured {@code dispatch-overhead}, and with fewer than that in the window it stays where it was: under overload
- * few batches finish, and falling back to the configured value then planned with the least overhead exactly when it
- * was largest (seen live: the estimate swung between 2 ms and its cap every few seconds). With no batch at all in the
- * window it is the configured value again: samples age out because only served batches give samples, and an estimate
+ * is missed by the slow batches, not the average one); with fewer than {@code MIN_SAMPLES} such batches it is the
+ * configured {@code dispatch-overhead}. Samples age out because only served batches give samples: an estimate
  * inflated by a cold start would otherwise make the policy refuse everything, and so never be corrected. Time a batch
  * waited for its model to load, or on the worker behind another batch, is not overhead and is left out: the queue is
  * the device's time, which the policy plans itself, and counted here it grew with the load and made the policy refuse
@@ -77,10 +74,8 @@ final class OverheadMeter {
             if (nowMs - at[i] <= MAX_AGE_MS) recent[n++] = samples[i];
         }
         double next;
-        if (n == 0) {
+        if (n < MIN_SAMPLES) {
             next = initial;
-        } else if (n < MIN_SAMPLES) {
-            next = estimate;
         } else {
             Arrays.sort(recent, 0, n);
             next = recent[Math.min(n - 1, (int) Math.ceil(0.9 * n) - 1)];

@@ -61,20 +61,6 @@ class OverheadMeterTest {
     }
 
     @Test
-    void aFewRecentBatchesKeepTheEstimateInsteadOfFallingBack() {
-        // Under overload few batches finish: five in the window say nothing new, but they are no reason to plan with
-        // the configured 2 ms again while every batch takes 40.
-        OverheadMeter m = new OverheadMeter(2.0);
-        for (int i = 0; i < OverheadMeter.WINDOW; i++) m.record(0, 40, 0, 0, 0);
-        assertThat(m.update(0, 1e9)).isTrue();
-        assertThat(m.estimateMs()).isEqualTo(40.0);
-        double later = OverheadMeter.MAX_AGE_MS + 500;
-        for (int i = 0; i < 5; i++) m.record(later, 40, 0, 0, 0);
-        assertThat(m.update(later + 100, 1e9)).isFalse();
-        assertThat(m.estimateMs()).isEqualTo(40.0);
-    }
-
-    @Test
     void theEstimateIsCapped() {
         OverheadMeter m = new OverheadMeter(2.0);
         for (int i = 0; i < 20; i++) m.record(0, 300, 0, 0, 0);
