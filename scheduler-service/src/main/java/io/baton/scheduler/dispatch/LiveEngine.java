@@ -66,8 +66,7 @@ public final class LiveEngine extends LoopEngine<PendingRequest> {
     private volatile Dispatcher dispatcher;
     private int generation;
     private boolean stale = true;
-    /** Dispatch overhead per variant, by model id (parallel to {@link #models}). */
-    private final OverheadMeters overheads;
+    private final OverheadMeter overhead;
     private long nextRequestId;
     private long nextBatchId;
 
@@ -83,7 +82,7 @@ public final class LiveEngine extends LoopEngine<PendingRequest> {
         this.policies = policies;
         this.context = context;
         this.maxAttempts = maxAttempts;
-        this.overheads = new OverheadMeters(initialOverheadMs);
+        this.overhead = new OverheadMeter(initialOverheadMs);
         this.loop.start();
     }
 
@@ -163,9 +162,8 @@ public final class LiveEngine extends LoopEngine<PendingRequest> {
 
     @Override
     void arrive(PendingRequest p) {
+        if (overhead.update(context.clock().nowMs(), overheadCapMs())) stale = true; // also ages out an estimate no batch renewed
         int model = modelId(p.job.variant());
-        // also ages out an estimate no batch renewed
-        if (overheads.update(model, context.clock().nowMs())) stale = true;
         p.request = new Request(nextRequestId++, model, p.arrivalMs, p.deadlineMs, p.job.priority());
         rebuildIfStale();
         if (dispatcher == null) {
@@ -186,7 +184,6 @@ public final class LiveEngine extends LoopEngine<PendingRequest> {
         if (id != null) return id;
         int fresh = models.size();
         models.add(variant);
-        overheads.add(variant);
         modelIds.put(variant.key(), fresh);
         context.metrics().queue(variant.application(), () -> waiting(variant.application()));
         for (Worker w : members.values()) preload(w, variant);
@@ -230,7 +227,7 @@ public final class LiveEngine extends LoopEngine<PendingRequest> {
             // The wire is latency the deadlines count, not device time the batching rule amortizes.
             table.add(new ServedModel(i, v.application() + "/" + v.variant(), v.planningProfile(), v.sloMs(),
                     v.planningMaxBatch(),
-                    overheads.estimateMs(i)));
+                    overhead.estimateMs()));
         }
         WallTimers timers = loop.freshTimers();
         Dispatcher fresh = policies.create(devices, List.copyOf(models));
@@ -238,10 +235,17 @@ public final class LiveEngine extends LoopEngine<PendingRequest> {
         dispatcher = fresh; // published started: a status read never sees a policy before its start
         log.info("{} engine: policy started over {} worker(s) and {} variant(s), {} request(s) waiting, planning with "
                 + "{} ms of dispatch overhead per batch", policy, devices.size(), models.size(), waiting.size(),
-                overheads.describe());
+                String.format(java.util.Locale.ROOT, "%.2f", overhead.estimateMs()));
         for (PendingRequest p : List.copyOf(waiting.values())) {
             dispatcher.onArrival(p.request);
         }
+    }
+
+    /** The most dispatch overhead planned with: a quarter of the tightest SLO served (see {@link OverheadMeter}). */
+    private double overheadCapMs() {
+        double tightest = Double.POSITIVE_INFINITY;
+        for (LiveVariant v : models) tightest = Math.min(tightest, v.sloMs());
+        return tightest / 4;
     }
 
     /** The policy's decisions, for one generation: a sink outliving its policy ignores what it is told. */
@@ -335,11 +339,9 @@ public final class LiveEngine extends LoopEngine<PendingRequest> {
         }
         if (error == null) {
             JsonNode timing = answer.path("timing");
-            int model = live.batch().model();
-            double now = context.clock().nowMs();
-            overheads.record(model, now, now - live.sentMs(), timing.path("executionMs").asDouble(Double.NaN),
-                    timing.path("queueMs").asDouble(Double.NaN), timing.path("loadMs").asDouble(Double.NaN));
-            if (overheads.update(model, now)) {
+            overhead.record(context.clock().nowMs(), context.clock().nowMs() - live.sentMs(), timing.path("executionMs").asDouble(Double.NaN),
+                    timing.path("loadMs").asDouble(Double.NaN));
+            if (overhead.update(context.clock().nowMs(), overheadCapMs())) {
                 stale = true;
             }
             LearnedLatency learned = live.variant().learned();
@@ -400,8 +402,7 @@ public final class LiveEngine extends LoopEngine<PendingRequest> {
         double now = context.clock().nowMs();
         for (PendingRequest p : requests) {
             LiveVariant v = p.job.variant();
-            boolean time = now + v.planningProfile().latencyMs(1) + overheads.estimateMs(p.request.model)
-                    <= p.deadlineMs;
+            boolean time = now + v.planningProfile().latencyMs(1) + overhead.estimateMs() <= p.deadlineMs;
             if (p.attempts < maxAttempts && time && dispatcher != null) {
                 log.debug("{} engine: re-queueing request after: {}", policy, detail);
                 p.request = new Request(nextRequestId++, p.request.model, p.arrivalMs, p.deadlineMs, p.job.priority());

@@ -3,23 +3,19 @@ package io.baton.scheduler.dispatch;
 import java.util.Arrays;
 
 /**
- * What a live batch of one variant costs beyond ONNX Runtime: its round trip (sent to answered) minus the execution
- * time the worker reports, measured on every batch. Profiles are measured in-process, so the HTTP, JSON and thread
- * hand-offs a live batch pays are not in them; a policy planning with the bare profile would send batches that finish
- * late. The engine keeps one meter per variant and adds its {@link #estimateMs()} to every ℓ(b) it plans that variant
- * with: the cost grows with what a batch carries (a 110 KB image costs the wire far more than a 3 KB one), so one
- * figure for every variant of an engine planned the small ones with the large ones' overhead.
+ * What a live batch costs beyond ONNX Runtime: its round trip (sent to answered) minus the execution time the worker
+ * reports, measured on every batch. Profiles are measured in-process, so the HTTP, JSON and thread hand-offs a live
+ * batch pays are not in them; a policy planning with the bare profile would send batches that finish late. The
+ * engine adds {@link #estimateMs()} to every ℓ(b) it plans with.
  *
  * <p>The estimate is the 90th percentile of the last {@code WINDOW} batches of the last {@code MAX_AGE_MS} (a deadline
  * is missed by the slow batches, not the average one); with fewer than {@code MIN_SAMPLES} such batches it is the
  * configured {@code dispatch-overhead}. Samples age out because only served batches give samples: an estimate
  * inflated by a cold start would otherwise make the policy refuse everything, and so never be corrected. Time a batch
- * waited for its model to load, or on the worker behind another batch, is not overhead and is left out: the queue is
- * the device's time, which the policy plans itself, and counted here it grew with the load and made the policy refuse
- * requests the device could still serve. The estimate is re-read at most once a second, and only
+ * waited for its model to load is not overhead and is left out. The estimate is re-read at most once a second, and only
  * a change of more than a quarter (and half a millisecond) is reported, because each change restarts the policy.
  *
- * <p>The estimate is capped (by the caller: a quarter of the variant's SLO). Under overload the round
+ * <p>The estimate is capped (by the caller: a quarter of the tightest SLO the engine serves). Under overload the round
  * trip also holds queueing inside an overloaded machine; planned with in full, it would make every request look
  * unmeetable, so the engine would refuse all of them while the machine recovers, and a cold or overloaded spell
  * would turn into an outage. Past the cap, the policy's own queueing and pruning handle the rest.
@@ -45,18 +41,14 @@ final class OverheadMeter {
 
     /**
      * One served batch: sent to answered ({@code roundTripMs}), of which the worker spent {@code executionMs} running
-     * it, {@code queueMs} waiting for its device and {@code loadMs} loading its model (each NaN when not reported).
+     * it and {@code loadMs} loading its model (NaN when not reported).
      */
-    void record(double nowMs, double roundTripMs, double executionMs, double queueMs, double loadMs) {
-        double overhead = roundTripMs - orZero(executionMs) - orZero(queueMs) - orZero(loadMs);
+    void record(double nowMs, double roundTripMs, double executionMs, double loadMs) {
+        double overhead = roundTripMs - (Double.isNaN(executionMs) ? 0 : executionMs) - (Double.isNaN(loadMs) ? 0 : loadMs);
         if (!(overhead >= 0) || Double.isInfinite(overhead)) return;
         samples[count % WINDOW] = overhead;
         at[count % WINDOW] = nowMs;
         count++;
-    }
-
-    private static double orZero(double ms) {
-        return Double.isNaN(ms) ? 0 : ms;
     }
 
     /** The overhead to plan with now. */

@@ -9,7 +9,7 @@ class OverheadMeterTest {
     @Test
     void startsFromTheConfiguredValueUntilEnoughBatchesAreSeen() {
         OverheadMeter m = new OverheadMeter(2.0);
-        for (int i = 0; i < OverheadMeter.MIN_SAMPLES - 1; i++) m.record(0, 20.5, 0.5, 0, 0);
+        for (int i = 0; i < OverheadMeter.MIN_SAMPLES - 1; i++) m.record(0, 20.5, 0.5, 0);
         assertThat(m.update(1, 1e9)).isFalse();
         assertThat(m.estimateMs()).isEqualTo(2.0);
     }
@@ -18,33 +18,23 @@ class OverheadMeterTest {
     void followsTheNinetiethPercentileOfRoundTripMinusExecutionAndLoad() {
         OverheadMeter m = new OverheadMeter(2.0);
         // 100 batches: overheads 1..100 ms once execution and load are taken off, so the 90th percentile is 90.
-        for (int i = 1; i <= 100; i++) m.record(0, i + 5.25, 0.25, 0, 5);
+        for (int i = 1; i <= 100; i++) m.record(0, i + 5.25, 0.25, 5);
         assertThat(m.update(0, 1e9)).isTrue();
         assertThat(m.estimateMs()).isEqualTo(90.0);
         // Re-read at most once a second, and small moves are not reported.
-        for (int i = 0; i < 20; i++) m.record(1000, 92, 0, Double.NaN, Double.NaN);
+        for (int i = 0; i < 20; i++) m.record(1000, 92, 0, Double.NaN);
         assertThat(m.update(500, 1e9)).isFalse();
         assertThat(m.update(1500, 1e9)).isFalse();
         assertThat(m.estimateMs()).isEqualTo(90.0);
     }
 
     @Test
-    void timeWaitedOnTheWorkerBehindAnotherBatchIsNotOverhead() {
-        // Each batch waited 40 ms behind another on its worker: device time, which grows with the load and which
-        // the policy plans itself; only the 3 ms left once execution and queue are taken off are the wire's.
-        OverheadMeter m = new OverheadMeter(2.0);
-        for (int i = 0; i < OverheadMeter.WINDOW; i++) m.record(0, 45, 2, 40, Double.NaN);
-        assertThat(m.update(0, 1e9)).isTrue();
-        assertThat(m.estimateMs()).isEqualTo(3.0);
-    }
-
-    @Test
     void theWindowForgetsOldBatches() {
         OverheadMeter m = new OverheadMeter(2.0);
-        for (int i = 0; i < OverheadMeter.WINDOW; i++) m.record(0, 50, 0, 0, 0);
+        for (int i = 0; i < OverheadMeter.WINDOW; i++) m.record(0, 50, 0, 0);
         assertThat(m.update(0, 1e9)).isTrue();
         assertThat(m.estimateMs()).isEqualTo(50.0);
-        for (int i = 0; i < OverheadMeter.WINDOW; i++) m.record(2000, 3, 0.5, 0, 0);
+        for (int i = 0; i < OverheadMeter.WINDOW; i++) m.record(2000, 3, 0.5, 0);
         assertThat(m.update(2000, 1e9)).isTrue();
         assertThat(m.estimateMs()).isEqualTo(2.5);
     }
@@ -53,7 +43,7 @@ class OverheadMeterTest {
     void anEstimateNoBatchRenewsFallsBackToTheConfiguredValue() {
         // A cold start measured 700 ms; at that, the policy refuses everything and no batch would ever correct it.
         OverheadMeter m = new OverheadMeter(2.0);
-        for (int i = 0; i < 20; i++) m.record(0, 700, 0, 0, 0);
+        for (int i = 0; i < 20; i++) m.record(0, 700, 0, 0);
         assertThat(m.update(0, 1e9)).isTrue();
         assertThat(m.estimateMs()).isEqualTo(700.0);
         assertThat(m.update(OverheadMeter.MAX_AGE_MS + 1, 1e9)).isTrue();
@@ -63,7 +53,7 @@ class OverheadMeterTest {
     @Test
     void theEstimateIsCapped() {
         OverheadMeter m = new OverheadMeter(2.0);
-        for (int i = 0; i < 20; i++) m.record(0, 300, 0, 0, 0);
+        for (int i = 0; i < 20; i++) m.record(0, 300, 0, 0);
         assertThat(m.update(0, 25)).isTrue();
         assertThat(m.estimateMs()).isEqualTo(25.0);
     }
@@ -72,8 +62,8 @@ class OverheadMeterTest {
     void nonsenseSamplesAreIgnored() {
         OverheadMeter m = new OverheadMeter(2.0);
         for (int i = 0; i < 50; i++) {
-            m.record(0, 1, 5, 0, 0); // execution longer than the round trip: clocks disagree, not a cost
-            m.record(0, Double.POSITIVE_INFINITY, 0, 0, 0);
+            m.record(0, 1, 5, 0); // execution longer than the round trip: clocks disagree, not a cost
+            m.record(0, Double.POSITIVE_INFINITY, 0, 0);
         }
         assertThat(m.update(0, 1e9)).isFalse();
         assertThat(m.estimateMs()).isEqualTo(2.0);
