@@ -57,10 +57,8 @@ class WorkerConfiguration {
     }
 
     @Bean(destroyMethod = "close")
-    ModelCache modelCache(ArtifactSource source, SessionFactory sessions, WorkerProperties props,
-                          io.baton.worker.warmup.WorkerWarmupProperties warmup, MeterRegistry meters) {
-        return new ModelCache(source, sessions, props.memoryBudgetBytes(), meters, warmup.loadMaxBatch(),
-                warmup.loadBound());
+    ModelCache modelCache(ArtifactSource source, SessionFactory sessions, WorkerProperties props, MeterRegistry meters) {
+        return new ModelCache(source, sessions, props.memoryBudgetBytes(), meters);
     }
 
     /**

@@ -475,7 +475,6 @@ public class DispatchService implements AutoCloseable {
         }
         boolean unprofiledDefault = byDefault.isPresent() && byDefault.get().profileFor(kind[0], kind[1]).isEmpty();
         if (unprofiledDefault) servedBy = PolicyRegistry.fallback().name(); // learning its latencies online
-        if (reason == null) prepare(app, byDefault);
         if ("ensemble".equals(app.kind()) && engine == LiveEngineKind.ENSEMBLE_QUERIES) {
             // Queries are planned by Schemble once its (bin, subset) table is stored; until then every base model runs.
             try {
@@ -487,26 +486,6 @@ public class DispatchService implements AutoCloseable {
         return new Readiness(app.name(), app.policy(), servedBy,
                 reason == null ? "READY" : "UNAVAILABLE", reason, byDefault.map(CatalogVariant::name).orElse(null),
                 live.size(), states);
-    }
-
-    /**
-     * Makes a single-model application's default variant known to the engine that will serve its requests, which
-     * loads it on every live worker (and a worker runs a newly loaded session at its batch sizes before the load is
-     * done): a client that asks whether the model is ready before sending (the gateway's {@code /v2/models/{app}/ready},
-     * {@code bench live}) then meets a resident, warm session instead of its first requests paying the load. An
-     * application whose variant SneakPeek chooses per window, an ensemble or a pipeline is left to its first request.
-     */
-    private void prepare(CatalogApplication app, Optional<CatalogVariant> byDefault) {
-        if (!app.single() || byDefault.isEmpty()) return;
-        LiveEngineKind kind = PolicyRegistry.liveKind(app.policy());
-        if (kind == LiveEngineKind.SHARED_WINDOWS && sneakPeekCanChoose(app)) return;
-        try {
-            LiveVariant live = liveVariant(app, byDefault.get(), Integer.MAX_VALUE);
-            requestEngine(live.learned() != null ? PolicyRegistry.fallback() : servingRequests(app)).prepare(live);
-        } catch (RuntimeException e) {
-            // readiness still answers; the first request loads the variant as before
-            org.slf4j.LoggerFactory.getLogger(DispatchService.class).debug("not preparing {}: {}", app.name(), e.toString());
-        }
     }
 
     /** Requests of the application waiting for a batch, over every engine. */

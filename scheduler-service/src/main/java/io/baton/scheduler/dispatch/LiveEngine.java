@@ -131,14 +131,6 @@ public final class LiveEngine extends LoopEngine<PendingRequest> {
         });
     }
 
-    /**
-     * Makes {@code variant} one of this engine's models ahead of its first request, which loads it on every member
-     * worker (see {@link #preload}); nothing happens for a variant already known.
-     */
-    public void prepare(LiveVariant variant) {
-        loop.post(() -> modelId(variant));
-    }
-
     @Override
     public int waiting(String app) {
         AtomicInteger n = waitingPerApp.get(app);

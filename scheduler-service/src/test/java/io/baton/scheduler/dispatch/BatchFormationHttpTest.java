@@ -68,8 +68,6 @@ class BatchFormationHttpTest {
                 [{"name":"x","datatype":"FP32","shape":[-1,2]}]""", "[-1,2]", null, null));
         REGISTRY.put("cold", app("cold", "symphony", """
                 [{"name":"x","datatype":"FP32","shape":[-1,2]}]""", "[-1,2]", null, null));
-        REGISTRY.put("asked", app("asked", "symphony", """
-                [{"name":"x","datatype":"FP32","shape":[-1,2]}]""", "[-1,2]", null, PROFILE));
         worker = new StubWorker("stub-0", 25);
         worker.register(URI.create("http://127.0.0.1:" + port));
         assertThat(workers.live()).hasSize(1);
@@ -79,25 +77,6 @@ class BatchFormationHttpTest {
     void stop() {
         worker.close();
         REGISTRY.close();
-    }
-
-    @Test
-    void askingWhetherAnApplicationIsReadyLoadsItsVariantOnTheWorkersBeforeItsFirstRequest() throws Exception {
-        assertThat(worker.loads).noneMatch(l -> l.contains("sha-asked"));
-        JsonNode ready = json.readTree(get("/internal/v1/applications/asked").body());
-        assertThat(ready.path("state").asText()).isEqualTo("READY");
-        // the preload is sent from the engine's thread: wait for it (no request of the application is ever sent)
-        long until = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-        while (worker.loads.stream().noneMatch(l -> l.contains("sha-asked")) && System.nanoTime() < until) {
-            Thread.sleep(20);
-        }
-        assertThat(worker.loads).contains("POST /internal/v1/models/sha-asked/load");
-        assertThat(worker.batches).noneMatch(b -> b.path("variant").asText().equals("sha-asked"));
-        // asked again, it is not loaded again (a request through the same engine's thread comes after the second ask)
-        get("/internal/v1/applications/asked");
-        post("""
-                {"application":"capped","inputs":[{"name":"x","datatype":"FP32","shape":[1,2],"data":[1,2]}]}""").get();
-        assertThat(worker.loads.stream().filter(l -> l.contains("sha-asked"))).hasSize(1);
     }
 
     @Test

@@ -35,8 +35,6 @@ public final class StubWorker implements AutoCloseable {
      * {@code sha-cold}: the batch that made it resident, on a cold ONNX Runtime session.
      */
     public volatile double coldFirstRunMs = 600_000;
-    /** Every call to the model routes (method and path: the scheduler's preloads), in arrival order. */
-    public final List<String> loads = new CopyOnWriteArrayList<>();
     /** Every batch body received, in arrival order. */
     public final List<JsonNode> batches = new CopyOnWriteArrayList<>();
 
@@ -45,7 +43,6 @@ public final class StubWorker implements AutoCloseable {
         this.executionMs = executionMs;
         server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
         server.createContext("/internal/v1/models/", exchange -> {
-            loads.add(exchange.getRequestMethod() + " " + exchange.getRequestURI().getPath());
             exchange.sendResponseHeaders(200, -1);
             exchange.close();
         });

@@ -25,7 +25,6 @@ public final class LoadedModel {
     private final double fetchMs;
     private final double loadMs;
     private final Instant loadedAt;
-    private final List<Integer> warmedBatchSizes;
     private final AtomicLong batches = new AtomicLong();
 
     int leases;
@@ -33,7 +32,7 @@ public final class LoadedModel {
     Instant lastUsedAt;
 
     LoadedModel(String digest, OpenedModel opened, ModelSignature signature, long artifactBytes, long footprintBytes,
-                long residentDeltaBytes, double fetchMs, double loadMs, Instant loadedAt, List<Integer> warmedBatchSizes) {
+                long residentDeltaBytes, double fetchMs, double loadMs, Instant loadedAt) {
         this.digest = digest;
         this.opened = opened;
         this.signature = signature;
@@ -43,7 +42,6 @@ public final class LoadedModel {
         this.fetchMs = fetchMs;
         this.loadMs = loadMs;
         this.loadedAt = loadedAt;
-        this.warmedBatchSizes = List.copyOf(warmedBatchSizes);
         this.lastUsedAt = loadedAt;
     }
 
@@ -66,11 +64,6 @@ public final class LoadedModel {
 
     public long footprintBytes() {
         return footprintBytes;
-    }
-
-    /** The batch sizes its session ran at (synthetic zeros) before its load was done, in order; empty when none. */
-    public List<Integer> warmedBatchSizes() {
-        return warmedBatchSizes;
     }
 
     /** Counts a batch run on this model. */

@@ -1,7 +1,6 @@
 package io.baton.worker.cache;
 
 import java.time.Clock;
-import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -23,8 +22,6 @@ import io.baton.worker.runtime.SessionFactory;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The models resident on this worker, under a memory budget, evicting the least recently used.
@@ -42,18 +39,13 @@ import org.slf4j.LoggerFactory;
  * running batch holds is still evicted from the index and the budget at once; its session is closed when that batch
  * ends ({@link UnloadRecord#unloadMs()} is then null in the eviction report and set in {@link #recentUnloads()}).
  *
- * <p><b>First runs.</b> A newly opened session runs synthetic batches at the batch sizes the scheduler will send
- * ({@link FirstRuns}, bounded in time) before the load counts as done: ONNX Runtime's first runs are slow, and a policy
- * plans a new variant's first batches with a profile measured warm.
- *
- * <p><b>Timing.</b> Fetch, load (session creation and its first runs) and unload (session close) are timed with {@link System#nanoTime()}
+ * <p><b>Timing.</b> Fetch, load (session creation) and unload (session close) are timed with {@link System#nanoTime()}
  * and published as Micrometer timers {@code baton.worker.model.fetch}, {@code baton.worker.model.load},
  * {@code baton.worker.model.unload}: these are SneakPeek's swap costs.
  */
 public final class ModelCache implements AutoCloseable {
 
     private static final int RECENT_UNLOADS = 32;
-    private static final Logger log = LoggerFactory.getLogger(ModelCache.class);
 
     private final ArtifactSource source;
     private final SessionFactory sessions;
@@ -62,25 +54,13 @@ public final class ModelCache implements AutoCloseable {
     private final Clock clock;
     private final Counter evictions;
     private final ReentrantLock loadLock = new ReentrantLock(true);
-    private final FirstRuns.Settings firstRuns;
 
     // guarded by this
     private final LinkedHashMap<String, LoadedModel> resident = new LinkedHashMap<>(16, 0.75f, true);
     private final Deque<UnloadRecord> recentUnloads = new ArrayDeque<>();
     private long residentBytes;
 
-    /** A cache whose loads hand over their sessions cold (the worker's own warm-up runs its built-in model so). */
     public ModelCache(ArtifactSource source, SessionFactory sessions, long budgetBytes, MeterRegistry meters) {
-        this(source, sessions, budgetBytes, meters, 1, Duration.ZERO);
-    }
-
-    /**
-     * @param warmMaxBatch the largest batch a newly loaded session is run at before its load is done
-     * @param warmBound    how long those first runs may take per load; zero: none
-     */
-    public ModelCache(ArtifactSource source, SessionFactory sessions, long budgetBytes, MeterRegistry meters,
-                      int warmMaxBatch, Duration warmBound) {
-        this.firstRuns = new FirstRuns.Settings(warmMaxBatch, warmBound);
         this.source = source;
         this.sessions = sessions;
         this.budgetBytes = budgetBytes;
@@ -260,15 +240,9 @@ public final class ModelCache implements AutoCloseable {
             opened.close();
             throw new ModelTooLargeException(digest, footprint, budgetBytes);
         }
-        // Part of the load: a batch waiting for it waits for these runs too, and is then not the session's first.
-        FirstRuns.Result warmed = FirstRuns.run(sessions.environment(), session, signature, firstRuns);
-        if (!firstRuns.off()) {
-            log.info("model {} loaded; its first runs: {}", digest, warmed.describe());
-        }
-        openNanos += (long) (warmed.ms() * 1e6);
         meters.timer("baton.worker.model.load", "variant", digest).record(openNanos, TimeUnit.NANOSECONDS);
         LoadedModel model = new LoadedModel(digest, opened, signature, bytes.length, footprint, delta,
-                fetchNanos / 1e6, openNanos / 1e6, clock.instant(), warmed.batchSizes());
+                fetchNanos / 1e6, openNanos / 1e6, clock.instant());
         synchronized (this) {
             resident.put(digest, model);
             residentBytes += footprint;

@@ -1,7 +1,6 @@
 /**
  * The models resident on this worker: {@link io.baton.worker.cache.ModelCache} (a memory budget, least recently used
  * evicted, leases so that a model in use is closed only when released), its {@link io.baton.worker.cache.LoadedModel}s
- * with their {@link io.baton.worker.cache.ModelSignature}, the first runs of a newly loaded session
- * ({@link io.baton.worker.cache.FirstRuns}), and what loads and unloads report.
+ * with their {@link io.baton.worker.cache.ModelSignature}, and what loads and unloads report.
  */
 package io.baton.worker.cache;
