@@ -89,8 +89,11 @@ record ServiceConfiguration(String module, int serverPort, boolean probesServed,
         boolean probes = Boolean.TRUE.equals(at(applicationYml, "management", "endpoint", "health", "probes", "enabled"))
                 && exposesHealth(at(applicationYml, "management", "endpoints", "web", "exposure", "include"));
         Object grpc = at(applicationYml, "baton", module.replace("-service", ""), "grpc", "port");
-        return new ServiceConfiguration(module, port instanceof Integer p ? p : 8080, probes, Set.copyOf(exact),
-                List.copyOf(patterns), grpc instanceof Integer g ? Set.of(g) : Set.of());
+        int httpPort = port instanceof Integer p ? p : 8080;
+        Set<Integer> grpcPorts = grpc instanceof Integer g ? Set.of(g)
+                // a worker left without baton.worker.grpc.port listens 1000 above its HTTP port (WorkerGrpcProperties)
+                : module.equals("worker-service") ? Set.of(httpPort + 1000) : Set.of();
+        return new ServiceConfiguration(module, httpPort, probes, Set.copyOf(exact), List.copyOf(patterns), grpcPorts);
     }
 
     private static void addNames(Map<String, List<String[]>> records, String record, String prefix, Set<String> exact,
