@@ -84,6 +84,8 @@ public final class LiveBench {
     private final JsonHttp http = new JsonHttp(Duration.ofSeconds(30));
     /** What the lowest load point is, for the added-latency target. */
     private String lowestLoad = "lowest load";
+    /** The leading scheduler, found once: {@code --scheduler} may name the standby. */
+    private URI scheduler;
 
     public LiveBench(Config config, PrintStream out) {
         this.config = config;
@@ -92,6 +94,7 @@ public final class LiveBench {
 
     /** Runs every point and prints as it goes; bad flags or names are {@link IllegalArgumentException}s naming the flag. */
     public void run() throws Exception {
+        scheduler = LeadingScheduler.of(http, config.scheduler(), out);
         Target target = target();
         Model model = target.model();
         Workload workload = target.workload();
@@ -99,7 +102,7 @@ public final class LiveBench {
         double slo = target.sloMs();
         Workers live = config.workers() != null ? new Workers(config.workers(), 1) : liveWorkers();
         int workers = live.count();
-        if (workers < 1) throw new SuiteException("the scheduler at " + config.scheduler() + " has no live worker");
+        if (workers < 1) throw new SuiteException("the scheduler at " + scheduler + " has no live worker");
         int intraOpThreads = config.intraOpThreads() != null ? config.intraOpThreads() : live.intraOpThreads();
         Integer maxBatch = workload.declared().batchable() ? workload.declared().maxBatchSize() : Integer.valueOf(1);
         Capacity capacity = capacity(model.latency(), workers, slo, maxBatch == null ? Integer.MAX_VALUE : maxBatch);
@@ -238,7 +241,7 @@ public final class LiveBench {
     }
 
     private Workers liveWorkers() {
-        JsonHttp.Response r = http.get(config.scheduler().resolve("/internal/v1/workers"));
+        JsonHttp.Response r = http.get(scheduler.resolve("/internal/v1/workers"));
         if (r.status() != 200) throw new SuiteException("the scheduler's worker list answered " + r.status() + " " + r.reason());
         int live = 0;
         Integer intraOp = null;
@@ -258,11 +261,11 @@ public final class LiveBench {
      */
     private CpuPerRequest cpuBefore() {
         List<CpuPerRequest.Service> services = List.of(new CpuPerRequest.Service("gateway", config.gateway()),
-                new CpuPerRequest.Service("scheduler", config.scheduler()));
+                new CpuPerRequest.Service("scheduler", scheduler));
         List<CpuPerRequest.Service> workers = new ArrayList<>();
         String noWorkers = null;
         try {
-            JsonHttp.Response r = http.get(config.scheduler().resolve("/internal/v1/workers"));
+            JsonHttp.Response r = http.get(scheduler.resolve("/internal/v1/workers"));
             if (r.status() != 200) {
                 noWorkers = "the scheduler's worker list answered " + r.status();
             } else {
