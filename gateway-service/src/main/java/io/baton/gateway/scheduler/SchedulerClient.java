@@ -32,8 +32,9 @@ import io.baton.gateway.UpstreamProblem;
  * took ends as the last refusal (503 with its reason) or failure.
  * <p>
  * With the schedulers' gRPC intakes configured ({@link SchedulerGrpc}), {@link #infer} (single models, pipelines'
- * stages, ensembles' members) travels in binary over them instead, under the same guard, following the leader the
- * same way, its refusals mapped by the same table; Schemble's ensemble queries and readiness stay on HTTP.
+ * stages, ensembles' members) and {@link #ensembleQuery} (Schemble's ensemble queries) travel in binary over them
+ * instead, under the same guard, following the leader the same way, their refusals mapped by the same table;
+ * readiness stays on HTTP.
  */
 public class SchedulerClient implements AutoCloseable {
 
@@ -89,6 +90,17 @@ public class SchedulerClient implements AutoCloseable {
      * the future fails with a {@link GatewayException} for drops, refusals, failures and time-outs.
      */
     public CompletableFuture<EnsembleAnswer> ensembleQuery(EnsembleCall call) {
+        if (grpc != null) {
+            Duration deadline = Duration.ofNanos(Math.max(0, (long) (call.timeoutMs() * 1_000_000)));
+            long endNanos = System.nanoTime() + deadline.toNanos();
+            io.baton.internal.grpc.EnsembleQueryCall message = SchedulerGrpcWire.encode(call);
+            return guard.call(deadline, () -> grpc.ensembleQuery(message, backstop(deadline), endNanos))
+                    .thenApply(answer -> {
+                        if (answer.hasServed()) return SchedulerGrpcWire.decode(answer.getServed());
+                        throw wire.refusal(answer.getRefusal().getStatus(),
+                                answer.getRefusal().getProblem().toByteArray(), call.application());
+                    });
+        }
         return guardedPost("/internal/v1/ensemble-queries", call.timeoutMs(), wire.encode(call),
                 call.application(), wire::decodeEnsemble);
     }
@@ -114,9 +126,8 @@ public class SchedulerClient implements AutoCloseable {
     private CompletableFuture<SchedulerAnswer> guardedGrpc(SchedulerCall call) {
         Duration deadline = Duration.ofNanos(Math.max(0, (long) (call.timeoutMs() * 1_000_000)));
         long endNanos = System.nanoTime() + deadline.toNanos();
-        Duration backstop = deadline.plus(resilience.deadlineMargin()).plusSeconds(1);
         io.baton.internal.grpc.InferCall message = SchedulerGrpcWire.encode(call);
-        return guard.call(deadline, () -> grpc.infer(message, backstop, endNanos))
+        return guard.call(deadline, () -> grpc.infer(message, backstop(deadline), endNanos))
                 .thenApply(answer -> {
                     if (answer.hasServed()) {
                         return SchedulerGrpcWire.decode(answer.getServed());
@@ -124,6 +135,11 @@ public class SchedulerClient implements AutoCloseable {
                     throw wire.refusal(answer.getRefusal().getStatus(), answer.getRefusal().getProblem().toByteArray(),
                             call.application());
                 });
+    }
+
+    /** How long one gRPC try may take: past the guard's own limit, so the guard, not the channel, times a call out. */
+    private Duration backstop(Duration deadline) {
+        return deadline.plus(resilience.deadlineMargin()).plusSeconds(1);
     }
 
     /** Closes the gRPC channels, if any. */

@@ -10,13 +10,18 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BiConsumer;
 import java.util.function.Function;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.baton.core.security.InternalCredentials;
+import io.baton.internal.grpc.EnsembleQueryAnswer;
+import io.baton.internal.grpc.EnsembleQueryCall;
 import io.baton.internal.grpc.InferAnswer;
 import io.baton.internal.grpc.InferCall;
+import io.baton.internal.grpc.Refusal;
+import io.baton.internal.grpc.SchedulerEnsemblesGrpc;
 import io.baton.internal.grpc.SchedulerIntakeGrpc;
 import io.grpc.ClientInterceptor;
 import io.grpc.ManagedChannel;
@@ -24,9 +29,11 @@ import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
 import io.grpc.stub.MetadataUtils;
+import io.grpc.stub.StreamObserver;
 
 /**
- * The inference calls to the schedulers' gRPC intakes ({@code baton.internal.v1.SchedulerIntake}), when
+ * The inference calls and Schemble ensemble queries to the schedulers' gRPC intakes ({@code baton.internal.v1.SchedulerIntake},
+ * {@code SchedulerEnsembles}), when
  * {@code baton.gateway.scheduler-grpc-url} names them: one {@link ManagedChannel} per scheduler, opened once and
  * kept (every call a stream on one HTTP/2 connection), each call carrying the suite's secret and a deadline of the
  * request's time left (plus a backstop past the guard's limit). The leader is followed as over HTTP
@@ -73,32 +80,43 @@ public final class SchedulerGrpc implements AutoCloseable {
      * {@link StatusRuntimeException} when no scheduler answered.
      */
     CompletableFuture<InferAnswer> infer(InferCall call, Duration limit, long endNanos) {
-        return send(call, limit, leader.schedulers().size(), endNanos, null);
+        return send((channel, observer) -> SchedulerIntakeGrpc.newStub(channel)
+                        .withDeadlineAfter(limit.toNanos(), TimeUnit.NANOSECONDS).infer(call, observer),
+                a -> a.hasRefusal() ? a.getRefusal() : null, leader.schedulers().size(), endNanos, null);
     }
 
-    private CompletableFuture<InferAnswer> send(InferCall call, Duration limit, int triesLeft, long endNanos,
-                                                InferAnswer notLeader) {
+    /** A Schemble ensemble query, sent and followed to the leader as {@link #infer} is. */
+    CompletableFuture<EnsembleQueryAnswer> ensembleQuery(EnsembleQueryCall call, Duration limit, long endNanos) {
+        return send((channel, observer) -> SchedulerEnsemblesGrpc.newStub(channel)
+                        .withDeadlineAfter(limit.toNanos(), TimeUnit.NANOSECONDS).query(call, observer),
+                a -> a.hasRefusal() ? a.getRefusal() : null, leader.schedulers().size(), endNanos, null);
+    }
+
+    /**
+     * One try at the leading scheduler ({@code call} starts it on that scheduler's channel), and up to
+     * {@code triesLeft} more at the others; {@code refusalOf} reads an answer's refusal (null: served).
+     */
+    private <A> CompletableFuture<A> send(BiConsumer<ManagedChannel, StreamObserver<A>> call,
+                                          Function<A, Refusal> refusalOf, int triesLeft, long endNanos, A notLeader) {
         URI base = leader.current();
-        UnaryAnswer<InferAnswer> observer = new UnaryAnswer<>(() -> Status.INTERNAL.withDescription("the scheduler "
+        UnaryAnswer<A> observer = new UnaryAnswer<>(() -> Status.INTERNAL.withDescription("the scheduler "
                 + "ended the call without an answer").asRuntimeException());
-        SchedulerIntakeGrpc.newStub(channels.get(normal(base)))
-                .withDeadlineAfter(limit.toNanos(), TimeUnit.NANOSECONDS)
-                .infer(call, observer);
-        CompletableFuture<InferAnswer> answer = observer.future();
-        return answer.handle((value, failure) -> {
+        call.accept(channels.get(normal(base)), observer);
+        return observer.future().handle((value, failure) -> {
             boolean again = triesLeft > 0 && leader.schedulers().size() > 1 && System.nanoTime() < endNanos;
             if (failure != null) {
-                if (!unreachable(failure)) return CompletableFuture.<InferAnswer>failedFuture(failure);
+                if (!unreachable(failure)) return CompletableFuture.<A>failedFuture(failure);
                 leader.failedOver(base, null);
-                if (again) return send(call, limit, triesLeft - 1, endNanos, notLeader);
+                if (again) return send(call, refusalOf, triesLeft - 1, endNanos, notLeader);
                 return notLeader != null ? CompletableFuture.completedFuture(notLeader)
-                        : CompletableFuture.<InferAnswer>failedFuture(failure);
+                        : CompletableFuture.<A>failedFuture(failure);
             }
-            if (value.hasRefusal() && value.getRefusal().getStatus() == 503) {
-                String named = wire.notLeader(value.getRefusal().getProblem().toByteArray());
+            Refusal refusal = refusalOf.apply(value);
+            if (refusal != null && refusal.getStatus() == 503) {
+                String named = wire.notLeader(refusal.getProblem().toByteArray());
                 if (named != null) {
                     leader.failedOver(base, named.isEmpty() ? null : named);
-                    if (again) return send(call, limit, triesLeft - 1, endNanos, value);
+                    if (again) return send(call, refusalOf, triesLeft - 1, endNanos, value);
                 }
             }
             return CompletableFuture.completedFuture(value);

@@ -9,6 +9,10 @@ import com.google.protobuf.UnsafeByteOperations;
 import io.baton.commons.tensor.Datatype;
 import io.baton.commons.tensor.Tensor;
 import io.baton.gateway.GatewayException;
+import io.baton.internal.grpc.EnsembleMemberCall;
+import io.baton.internal.grpc.EnsembleMemberServed;
+import io.baton.internal.grpc.EnsembleQueryCall;
+import io.baton.internal.grpc.EnsembleServed;
 import io.baton.internal.grpc.InferCall;
 import io.baton.internal.grpc.RawTensor;
 import io.baton.internal.grpc.Served;
@@ -30,12 +34,7 @@ final class SchedulerGrpcWire {
                 .setPriority(call.priority());
         if (call.variant() != null) b.setVariant(call.variant());
         if (call.stage() != null) b.setStage(call.stage());
-        for (Tensor t : call.inputs()) {
-            RawTensor.Builder raw = RawTensor.newBuilder().setName(t.name()).setDatatype(t.datatype().name());
-            for (long d : t.shape()) raw.addShape(d);
-            raw.setData(UnsafeByteOperations.unsafeWrap(t.data().duplicate()));
-            b.addInputs(raw);
-        }
+        for (Tensor t : call.inputs()) b.addInputs(raw(t));
         if (call.outputs() != null) b.addAllOutputs(call.outputs());
         if (call.evidence() != null) {
             for (double e : call.evidence()) b.addEvidence(e);
@@ -44,8 +43,52 @@ final class SchedulerGrpcWire {
     }
 
     static SchedulerAnswer decode(Served served) {
-        List<Tensor> outputs = new ArrayList<>(served.getOutputsCount());
-        for (RawTensor o : served.getOutputsList()) {
+        return new SchedulerAnswer(served.getApplication(), served.getVariant(), served.getWorkerId(),
+                served.getBatchSize(), tensors(served.getOutputsList()), served.getQueueMs(), served.getExecutionMs(),
+                served.getTotalMs());
+    }
+
+    static EnsembleQueryCall encode(EnsembleCall call) {
+        EnsembleQueryCall.Builder b = EnsembleQueryCall.newBuilder()
+                .setApplication(call.application())
+                .setTimeoutMs(call.timeoutMs())
+                .setPriority(call.priority());
+        if (call.difficulty() != null) b.setDifficulty(call.difficulty());
+        for (EnsembleCall.Member m : call.members()) {
+            EnsembleMemberCall.Builder member = EnsembleMemberCall.newBuilder().setVariant(m.variant());
+            for (Tensor t : m.inputs()) member.addInputs(raw(t));
+            if (m.outputs() != null) member.addAllOutputs(m.outputs());
+            b.addMembers(member);
+        }
+        return b.build();
+    }
+
+    static EnsembleAnswer decode(EnsembleServed served) {
+        List<EnsembleAnswer.Ran> ran = new ArrayList<>(served.getMembersCount());
+        for (EnsembleMemberServed m : served.getMembersList()) {
+            if (m.hasFailure()) {
+                ran.add(new EnsembleAnswer.Ran(m.getVariant(), null, m.getFailure()));
+                continue;
+            }
+            ran.add(new EnsembleAnswer.Ran(m.getVariant(), new SchedulerAnswer(served.getApplication(), m.getVariant(),
+                    m.getWorkerId(), m.getBatchSize(), tensors(m.getOutputsList()), m.getQueueMs(), m.getExecutionMs(),
+                    served.getTotalMs()), null));
+        }
+        return new EnsembleAnswer(ran, List.copyOf(served.getSkippedList()), served.getBin(),
+                served.getPlannedUtility(), served.getTotalMs());
+    }
+
+    /** A tensor as raw bytes: its buffer wrapped, not copied. */
+    private static RawTensor raw(Tensor t) {
+        RawTensor.Builder raw = RawTensor.newBuilder().setName(t.name()).setDatatype(t.datatype().name());
+        for (long d : t.shape()) raw.addShape(d);
+        return raw.setData(UnsafeByteOperations.unsafeWrap(t.data().duplicate())).build();
+    }
+
+    /** Answered tensors, each checked: an OIP datatype, no negative dimension, as many bytes as its shape holds. */
+    private static List<Tensor> tensors(List<RawTensor> raw) {
+        List<Tensor> outputs = new ArrayList<>(raw.size());
+        for (RawTensor o : raw) {
             Datatype type = Datatype.named(o.getDatatype());
             if (type == null) {
                 throw unreadable("output '" + o.getName() + "' has datatype '" + o.getDatatype()
@@ -62,8 +105,7 @@ final class SchedulerGrpcWire {
                 throw unreadable(e.getMessage());
             }
         }
-        return new SchedulerAnswer(served.getApplication(), served.getVariant(), served.getWorkerId(),
-                served.getBatchSize(), outputs, served.getQueueMs(), served.getExecutionMs(), served.getTotalMs());
+        return outputs;
     }
 
     private static GatewayException unreadable(String why) {

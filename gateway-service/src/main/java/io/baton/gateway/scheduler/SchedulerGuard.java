@@ -23,6 +23,7 @@ import io.github.resilience4j.timelimiter.TimeLimiter;
 import io.github.resilience4j.timelimiter.TimeLimiterConfig;
 
 import io.baton.gateway.GatewayException;
+import io.baton.internal.grpc.EnsembleQueryAnswer;
 import io.baton.internal.grpc.InferAnswer;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
@@ -105,7 +106,8 @@ public final class SchedulerGuard {
      */
     private static boolean failedAnswer(Object result) {
         int status = result instanceof HttpResponse<?> r ? r.statusCode()
-                : result instanceof InferAnswer a && a.hasRefusal() ? a.getRefusal().getStatus() : 200;
+                : result instanceof InferAnswer a && a.hasRefusal() ? a.getRefusal().getStatus()
+                : result instanceof EnsembleQueryAnswer q && q.hasRefusal() ? q.getRefusal().getStatus() : 200;
         return status >= 500 && status != 503 && status != 502;
     }
 

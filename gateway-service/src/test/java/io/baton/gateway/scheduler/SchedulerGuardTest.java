@@ -152,4 +152,25 @@ class SchedulerGuardTest {
         assertThat(registry.find(SchedulerGuard.NAME)).get().extracting(CircuitBreaker::getState)
                 .isEqualTo(CircuitBreaker.State.CLOSED);
     }
+
+    @Test
+    void aGrpcEnsembleAnswerRefusedWith500CountsAgainstTheBreakerAndADropDoesNot() {
+        ResilienceProperties resilience = new ResilienceProperties(Duration.ofSeconds(5), Duration.ofMillis(500),
+                new ResilienceProperties.CircuitBreaker(50f, 4, 2, Duration.ofMinutes(1), 1),
+                new ResilienceProperties.Bulkhead(4, Duration.ZERO));
+        SchedulerGuard guard = new SchedulerGuard(CircuitBreakerRegistry.ofDefaults(), BulkheadRegistry.ofDefaults(),
+                timer, resilience);
+        for (int i = 0; i < 6; i++) {
+            guard.call(Duration.ofSeconds(5), () -> CompletableFuture.completedFuture(ensembleRefusal(503))).join();
+        }
+        assertThat(guard.circuitBreaker().getState()).isEqualTo(CircuitBreaker.State.CLOSED);
+        guard.call(Duration.ofSeconds(5), () -> CompletableFuture.completedFuture(ensembleRefusal(500))).join();
+        guard.call(Duration.ofSeconds(5), () -> CompletableFuture.completedFuture(ensembleRefusal(500))).join();
+        assertThat(guard.circuitBreaker().getState()).isEqualTo(CircuitBreaker.State.OPEN);
+    }
+
+    private static io.baton.internal.grpc.EnsembleQueryAnswer ensembleRefusal(int status) {
+        return io.baton.internal.grpc.EnsembleQueryAnswer.newBuilder()
+                .setRefusal(io.baton.internal.grpc.Refusal.newBuilder().setStatus(status)).build();
+    }
 }

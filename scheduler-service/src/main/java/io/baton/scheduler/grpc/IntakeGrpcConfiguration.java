@@ -1,5 +1,7 @@
 package io.baton.scheduler.grpc;
 
+import java.util.List;
+
 import io.baton.commons.grpc.InternalSecretInterceptor;
 
 import org.springframework.beans.factory.annotation.Value;
@@ -13,6 +15,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.baton.core.security.InternalCredentials;
 import io.baton.core.util.InFlightBytes;
 import io.baton.scheduler.dispatch.DispatchService;
+import io.baton.scheduler.infer.EnsembleGrpcService;
 import io.baton.scheduler.infer.InferGrpcService;
 import io.baton.scheduler.leader.LeaderElection;
 
@@ -30,7 +33,8 @@ class IntakeGrpcConfiguration {
                                       DispatchService dispatch, LeaderElection election, InFlightBytes budget,
                                       ObjectMapper json, InternalCredentials credentials) {
         return new IntakeGrpcServer(settings, address, budget.budget(),
-                new InferGrpcService(dispatch, election, budget, json), new InternalSecretInterceptor(credentials, "the scheduler's intake"),
+                List.of(new InferGrpcService(dispatch, election, budget, json),
+                        new EnsembleGrpcService(dispatch, election, budget, json)), new InternalSecretInterceptor(credentials, "the scheduler's intake"),
                 InternalSecretInterceptor.headers(credentials));
     }
 }

@@ -5,6 +5,7 @@ import io.baton.commons.grpc.GrpcServers;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
+import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -48,7 +49,7 @@ public final class IntakeGrpcServer implements SmartLifecycle {
     private volatile boolean running;
 
     public IntakeGrpcServer(IntakeGrpcProperties settings, String address, long maxMessageBytes,
-                            BindableService intake, ServerInterceptor secret, Metadata ownCalls) {
+                            List<BindableService> services, ServerInterceptor secret, Metadata ownCalls) {
         this.secret = ownCalls;
         AtomicInteger n = new AtomicInteger();
         ThreadPoolExecutor pool = new ThreadPoolExecutor(settings.threads(), settings.threads(), 60, TimeUnit.SECONDS,
@@ -61,13 +62,15 @@ public final class IntakeGrpcServer implements SmartLifecycle {
         this.executor = pool;
         InetSocketAddress bind = address == null || address.isBlank() ? new InetSocketAddress(settings.port())
                 : new InetSocketAddress(address, settings.port());
-        this.server = NettyServerBuilder.forAddress(bind)
+        NettyServerBuilder builder = NettyServerBuilder.forAddress(bind)
                 .executor(executor)
                 .maxInboundMessageSize((int) Math.min(maxMessageBytes, Integer.MAX_VALUE))
                 .handshakeTimeout(settings.handshakeTimeout().toNanos(), TimeUnit.NANOSECONDS)
-                .maxConnectionIdle(settings.maxConnectionIdle().toNanos(), TimeUnit.NANOSECONDS)
-                .addService(ServerInterceptors.intercept(intake, secret))
-                .build();
+                .maxConnectionIdle(settings.maxConnectionIdle().toNanos(), TimeUnit.NANOSECONDS);
+        for (BindableService service : services) {
+            builder.addService(ServerInterceptors.intercept(service, secret));
+        }
+        this.server = builder.build();
     }
 
     @Override
@@ -80,7 +83,7 @@ public final class IntakeGrpcServer implements SmartLifecycle {
                     + "(baton.scheduler.grpc.port; 0 for any free port, baton.scheduler.grpc.enabled=false for none)", e);
         }
         running = true;
-        log.info("gRPC intake (baton.internal.v1.SchedulerIntake) on port {}", server.getPort());
+        log.info("gRPC intake (baton.internal.v1.SchedulerIntake, SchedulerEnsembles) on port {}", server.getPort());
         warmUp();
     }
 

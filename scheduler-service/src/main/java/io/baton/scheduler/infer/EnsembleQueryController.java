@@ -56,10 +56,9 @@ record EnsembleQueryController(DispatchService dispatch) {
             return InferCalls.failed(f.detail());
         }
         SchembleEngine.Served s = (SchembleEngine.Served) outcome;
-        if (s.ran().stream().allMatch(r -> r.failure() != null)) {
-            StringBuilder why = new StringBuilder("every base model it ran on failed:");
-            s.ran().forEach(r -> why.append(' ').append(r.variant()).append(" (").append(r.failure()).append(')'));
-            return InferCalls.failed(why.toString());
+        String allFailed = InferCalls.everyMemberFailed(s);
+        if (allFailed != null) {
+            return InferCalls.failed(allFailed);
         }
         List<EnsembleQueryResponse.Member> members = new ArrayList<>(s.ran().size());
         for (SchembleEngine.MemberResult r : s.ran()) {

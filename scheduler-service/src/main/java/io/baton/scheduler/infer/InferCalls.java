@@ -10,6 +10,7 @@ import io.baton.core.domain.DropReason;
 import io.baton.scheduler.dispatch.DispatchService;
 import io.baton.scheduler.dispatch.InferJob;
 import io.baton.scheduler.dispatch.InferOutcome;
+import io.baton.scheduler.dispatch.SchembleEngine;
 import io.baton.scheduler.web.ApiException;
 import io.baton.scheduler.web.ProblemHandler;
 
@@ -79,6 +80,17 @@ final class InferCalls {
         return ProblemHandler.of(failedProblem(detail));
     }
 
+    /**
+     * Why a served ensemble query is a failure after all: every base model it ran on failed (the answer would hold no
+     * output to aggregate); null when at least one has outputs.
+     */
+    static String everyMemberFailed(SchembleEngine.Served served) {
+        if (!served.ran().stream().allMatch(r -> r.failure() != null)) return null;
+        StringBuilder why = new StringBuilder("every base model it ran on failed:");
+        served.ran().forEach(r -> why.append(' ').append(r.variant()).append(" (").append(r.failure()).append(')'));
+        return why.toString();
+    }
+
     /** The refusal that answers an outcome other than {@link InferOutcome.Served}. */
     static ApiException refusal(InferOutcome outcome) {
         if (outcome instanceof InferOutcome.Dropped d) {
@@ -87,12 +99,12 @@ final class InferCalls {
         return failedProblem(((InferOutcome.Failed) outcome).detail());
     }
 
-    private static ApiException droppedProblem(DropReason reason) {
+    static ApiException droppedProblem(DropReason reason) {
         return new ApiException(HttpStatus.SERVICE_UNAVAILABLE, "dropped", "request dropped: " + reason.message())
                 .with("reason", reason.name());
     }
 
-    private static ApiException failedProblem(String detail) {
+    static ApiException failedProblem(String detail) {
         return new ApiException(HttpStatus.BAD_GATEWAY, "worker-failed", detail);
     }
 }

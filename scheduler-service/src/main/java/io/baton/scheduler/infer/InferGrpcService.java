@@ -2,17 +2,13 @@ package io.baton.scheduler.infer;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicBoolean;
 
-import org.springframework.http.HttpStatus;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.google.protobuf.ByteString;
 import com.google.protobuf.UnsafeByteOperations;
 
-import io.baton.commons.problem.ProblemException;
 import io.baton.commons.tensor.Datatype;
 import io.baton.commons.tensor.JsonTensors;
 import io.baton.commons.tensor.TensorException;
@@ -26,13 +22,9 @@ import io.baton.internal.grpc.Served;
 import io.baton.scheduler.dispatch.DispatchService;
 import io.baton.scheduler.dispatch.InferJob;
 import io.baton.scheduler.dispatch.InferOutcome;
-import io.baton.scheduler.intake.RequestBodyBudgetFilter;
 import io.baton.scheduler.leader.LeaderElection;
-import io.baton.scheduler.leader.NotLeaderFilter;
 import io.baton.scheduler.web.ApiException;
-import io.baton.scheduler.web.ProblemHandler;
-import io.grpc.Status;
-import io.grpc.stub.ServerCallStreamObserver;
+import org.springframework.http.HttpStatus;
 import io.grpc.stub.StreamObserver;
 
 /**
@@ -47,71 +39,28 @@ import io.grpc.stub.StreamObserver;
 public final class InferGrpcService extends SchedulerIntakeGrpc.SchedulerIntakeImplBase {
 
     private final DispatchService dispatch;
-    private final LeaderElection election;
-    private final InFlightBytes budget;
-    private final ObjectMapper json;
+    private final GrpcIntakeCall intake;
 
     public InferGrpcService(DispatchService dispatch, LeaderElection election, InFlightBytes budget, ObjectMapper json) {
         this.dispatch = dispatch;
-        this.election = election;
-        this.budget = budget;
-        this.json = json;
+        this.intake = new GrpcIntakeCall(election, budget, json);
     }
 
     @Override
     public void infer(InferCall call, StreamObserver<InferAnswer> answers) {
-        ServerCallStreamObserver<InferAnswer> observer = (ServerCallStreamObserver<InferAnswer>) answers;
-        observer.setOnCancelHandler(() -> { }); // the gateway gave up: its answer, when it comes, is dropped
-        if (!election.leading()) {
-            answer(observer, refusal(503, NotLeaderFilter.problem(election.state())));
-            return;
-        }
-        long bytes = call.getSerializedSize();
-        if (!budget.tryReserve(bytes)) {
-            observer.onError(Status.RESOURCE_EXHAUSTED.withDescription(RequestBodyBudgetFilter.overBudget(budget, bytes))
-                    .asRuntimeException());
-            return;
-        }
-        AtomicBoolean released = new AtomicBoolean();
-        Runnable release = () -> {
-            if (released.compareAndSet(false, true)) budget.release(bytes);
-        };
-        DispatchService.Accepted accepted;
-        try {
-            accepted = InferCalls.submit(dispatch, call.getApplication(), blankToNull(call.getVariant()),
-                    call.hasStage() ? call.getStage() : null, call.getTimeoutMs() > 0 ? call.getTimeoutMs() : null,
-                    call.getPriority(), inputs(call.getInputsList()),
-                    call.getOutputsCount() == 0 ? null : List.copyOf(call.getOutputsList()), true,
-                    call.getEvidenceCount() == 0 ? null : call.getEvidenceList());
-        } catch (ProblemException refused) {
-            release.run();
-            answer(observer, refusal(refused));
-            return;
-        } catch (RuntimeException e) {
-            release.run();
-            answer(observer, refusal(new ApiException(HttpStatus.INTERNAL_SERVER_ERROR, "internal-error",
-                    "the scheduler could not take the request: " + e)));
-            return;
-        }
-        accepted.answer().whenComplete((outcome, failure) -> {
-            release.run();
-            InferAnswer answer;
-            try {
-                answer = failure != null ? refusal(new ApiException(HttpStatus.BAD_GATEWAY, "worker-failed",
-                        "the request failed in the scheduler: " + failure))
-                        : outcome instanceof InferOutcome.Served s ? served(accepted, s)
-                        : refusal(InferCalls.refusal(outcome));
-            } catch (ProblemException unreadable) {
-                answer = refusal(unreadable);
-            }
-            answer(observer, answer);
+        intake.serve(answers, call.getSerializedSize(), InferGrpcService::refused, () -> {
+            DispatchService.Accepted accepted = InferCalls.submit(dispatch, call.getApplication(),
+                    blankToNull(call.getVariant()), call.hasStage() ? call.getStage() : null,
+                    call.getTimeoutMs() > 0 ? call.getTimeoutMs() : null, call.getPriority(),
+                    inputs(call.getInputsList()), call.getOutputsCount() == 0 ? null : List.copyOf(call.getOutputsList()),
+                    true, call.getEvidenceCount() == 0 ? null : call.getEvidenceList());
+            return accepted.answer().thenApply(outcome -> outcome instanceof InferOutcome.Served s
+                    ? served(accepted, s) : refused(intake.refusal(InferCalls.refusal(outcome))));
         });
     }
 
-    private static void answer(ServerCallStreamObserver<InferAnswer> observer, InferAnswer answer) {
-        if (observer.isCancelled()) return;
-        observer.onNext(answer);
-        observer.onCompleted();
+    private static InferAnswer refused(Refusal refusal) {
+        return InferAnswer.newBuilder().setRefusal(refusal).build();
     }
 
     /** The tensors as the dispatcher checks them, each with its bytes as they came (a null name stays null). */
@@ -165,21 +114,6 @@ public final class InferGrpcService extends SchedulerIntakeGrpc.SchedulerIntakeI
             throw new ApiException(HttpStatus.BAD_GATEWAY, "worker-failed", "a worker answered an output the "
                     + "scheduler cannot read: " + e.getMessage());
         }
-    }
-
-    private InferAnswer refusal(ProblemException e) {
-        return refusal(e.status().value(), ProblemHandler.of(e).getBody());
-    }
-
-    private InferAnswer refusal(int status, Object problem) {
-        byte[] body;
-        try {
-            body = json.writeValueAsBytes(problem);
-        } catch (JsonProcessingException e) {
-            body = new byte[0];
-        }
-        return InferAnswer.newBuilder().setRefusal(Refusal.newBuilder().setStatus(status)
-                .setProblem(UnsafeByteOperations.unsafeWrap(body))).build();
     }
 
     private static String blankToNull(String s) {

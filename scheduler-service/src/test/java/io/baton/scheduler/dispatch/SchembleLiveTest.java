@@ -4,6 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.baton.internal.grpc.EnsembleMemberCall;
+import io.baton.internal.grpc.EnsembleMemberServed;
+import io.baton.internal.grpc.EnsembleQueryAnswer;
+import io.baton.internal.grpc.EnsembleQueryCall;
+import io.baton.internal.grpc.RawTensor;
+import io.baton.scheduler.grpc.IntakeCalls;
+import io.baton.scheduler.grpc.IntakeGrpcServer;
 import io.baton.scheduler.membership.WorkerRegistry;
 import io.baton.scheduler.support.LinearModel;
 import io.baton.commons.test.RegistryStub;
@@ -63,10 +70,13 @@ class SchembleLiveTest {
     int port;
     @Autowired
     WorkerRegistry workers;
+    @Autowired
+    IntakeGrpcServer grpcIntake;
 
     private final ObjectMapper json = new ObjectMapper();
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
     private final List<WorkerProcess> processes = new ArrayList<>();
+    private IntakeCalls grpcCalls;
 
     @BeforeAll
     void start() throws Exception {
@@ -90,6 +100,7 @@ class SchembleLiveTest {
 
     @AfterAll
     void stop() throws Exception {
+        if (grpcCalls != null) grpcCalls.close();
         for (WorkerProcess p : processes) p.close();
         REGISTRY.close();
     }
@@ -230,5 +241,73 @@ class SchembleLiveTest {
 
         HttpResponse<String> badShape = post(query("ens", new float[] {1, 2, 3}, 0.1, 100.0));
         assertThat(badShape.statusCode()).isEqualTo(400);
+    }
+
+    private EnsembleQueryCall grpcQuery(String app, float[] x, Double difficulty, double timeoutMs) {
+        EnsembleQueryCall.Builder call = EnsembleQueryCall.newBuilder().setApplication(app).setTimeoutMs(timeoutMs);
+        if (difficulty != null) call.setDifficulty(difficulty);
+        for (String variant : List.of("a", "b")) {
+            call.addMembers(EnsembleMemberCall.newBuilder().setVariant(variant)
+                    .addInputs(IntakeCalls.fp32("x", new long[] {1, x.length}, x)));
+        }
+        return call.build();
+    }
+
+    private EnsembleQueryAnswer overGrpc(EnsembleQueryCall call) {
+        if (grpcCalls == null) grpcCalls = new IntakeCalls(grpcIntake.port());
+        return grpcCalls.ensembles(null).query(call);
+    }
+
+    @Test
+    void overGrpcAQueryRunsTheSameSubsetAndItsOutputsComeBackAsRawBytes() {
+        float[] x = {0.5f, -1f, 2f, 3f};
+        EnsembleQueryAnswer easy = overGrpc(grpcQuery("ens", x, 0.1, 1000));
+        assertThat(easy.hasServed()).as(easy.toString()).isTrue();
+        assertThat(easy.getServed().getBin()).isZero();
+        assertThat(easy.getServed().getMembersList()).extracting(EnsembleMemberServed::getVariant).containsExactly("a");
+        assertThat(easy.getServed().getSkippedList()).containsExactly("b");
+        assertThat(easy.getServed().getPlannedUtility()).isEqualTo(1.0);
+
+        EnsembleQueryAnswer hard = overGrpc(grpcQuery("ens", x, 0.9, 1000));
+        assertThat(hard.hasServed()).as(hard.toString()).isTrue();
+        assertThat(hard.getServed().getMembersList()).extracting(EnsembleMemberServed::getVariant).containsExactly("a", "b");
+        for (EnsembleMemberServed m : hard.getServed().getMembersList()) {
+            float[] want = (m.getVariant().equals("a") ? A : B).expected(x);
+            RawTensor y = m.getOutputs(0);
+            assertThat(y.getName()).isEqualTo("y");
+            assertThat(y.getShapeList()).containsExactly(1L, 3L);
+            java.nio.FloatBuffer got = y.getData().asReadOnlyByteBuffer().order(java.nio.ByteOrder.LITTLE_ENDIAN).asFloatBuffer();
+            for (int j = 0; j < 3; j++) {
+                assertThat(got.get(j)).as(m.getVariant() + " y[" + j + "]").isCloseTo(want[j], Offset.offset(1e-3f));
+            }
+        }
+    }
+
+    @Test
+    void overGrpcDropsAndBadQueriesAreRefusedWithTheHttpRoutesStatusAndProblem() throws Exception {
+        EnsembleQueryAnswer dropped = overGrpc(grpcQuery("ens", new float[] {1, 2, 3, 4}, 0.9, 0.2));
+        assertThat(dropped.getRefusal().getStatus()).as(dropped.toString()).isEqualTo(503);
+        assertThat(json.readTree(dropped.getRefusal().getProblem().toByteArray()).path("reason").asText())
+                .isEqualTo("DEADLINE_UNMEETABLE");
+
+        EnsembleQueryAnswer unprofiled = overGrpc(grpcQuery("ens-unprofiled", new float[] {1, 2, 3, 4}, 0.1, 100));
+        assertThat(unprofiled.getRefusal().getStatus()).isEqualTo(409);
+        assertThat(unprofiled.getRefusal().getProblem().toStringUtf8()).contains("ensemble profile");
+
+        EnsembleQueryAnswer plain = overGrpc(grpcQuery("ens-plain", new float[] {1, 2, 3, 4}, 0.1, 100));
+        assertThat(plain.getRefusal().getStatus()).isEqualTo(400);
+        assertThat(plain.getRefusal().getProblem().toStringUtf8()).contains("policy schemble");
+
+        EnsembleQueryAnswer missing = overGrpc(grpcQuery("ens", new float[] {1, 2, 3, 4}, 0.1, 100).toBuilder()
+                .removeMembers(1).build());
+        assertThat(missing.getRefusal().getStatus()).isEqualTo(400);
+        assertThat(missing.getRefusal().getProblem().toStringUtf8()).contains("no part for base model 'b'");
+
+        EnsembleQueryAnswer none = overGrpc(EnsembleQueryCall.newBuilder().setApplication("ens").setTimeoutMs(100).build());
+        assertThat(none.getRefusal().getStatus()).isEqualTo(400);
+        assertThat(none.getRefusal().getProblem().toStringUtf8()).contains("members");
+
+        EnsembleQueryAnswer badShape = overGrpc(grpcQuery("ens", new float[] {1, 2, 3}, 0.1, 100));
+        assertThat(badShape.getRefusal().getStatus()).isEqualTo(400);
     }
 }

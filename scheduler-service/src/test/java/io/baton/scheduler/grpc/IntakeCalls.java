@@ -8,6 +8,7 @@ import com.google.protobuf.ByteString;
 
 import io.baton.internal.grpc.InferCall;
 import io.baton.internal.grpc.RawTensor;
+import io.baton.internal.grpc.SchedulerEnsemblesGrpc;
 import io.baton.internal.grpc.SchedulerIntakeGrpc;
 import io.grpc.ManagedChannel;
 import io.grpc.Metadata;
@@ -27,6 +28,16 @@ public final class IntakeCalls implements AutoCloseable {
     /** The blocking stub, sending {@code secret} in {@code x-baton-internal-secret} (null: none). */
     public SchedulerIntakeGrpc.SchedulerIntakeBlockingStub intake(String secret) {
         SchedulerIntakeGrpc.SchedulerIntakeBlockingStub stub = SchedulerIntakeGrpc.newBlockingStub(channel)
+                .withDeadlineAfter(30, TimeUnit.SECONDS);
+        if (secret == null) return stub;
+        Metadata headers = new Metadata();
+        headers.put(io.baton.commons.grpc.InternalSecretInterceptor.SECRET, secret);
+        return stub.withInterceptors(MetadataUtils.newAttachHeadersInterceptor(headers));
+    }
+
+    /** The blocking stub of Schemble's ensemble queries, sending {@code secret} as {@link #intake} does. */
+    public SchedulerEnsemblesGrpc.SchedulerEnsemblesBlockingStub ensembles(String secret) {
+        SchedulerEnsemblesGrpc.SchedulerEnsemblesBlockingStub stub = SchedulerEnsemblesGrpc.newBlockingStub(channel)
                 .withDeadlineAfter(30, TimeUnit.SECONDS);
         if (secret == null) return stub;
         Metadata headers = new Metadata();
