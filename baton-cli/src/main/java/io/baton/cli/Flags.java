@@ -66,6 +66,19 @@ final class Flags {
         }
     }
 
+    /** One or more http(s) base URLs, comma-separated, each checked as {@link #url} checks one. */
+    static List<URI> urls(List<String> args, String name, String dflt) {
+        String v = Baton.option(args, name);
+        if (v == null) v = dflt;
+        if (v == null || v.isBlank()) throw new InputException("missing " + name + " URL");
+        List<URI> urls = new java.util.ArrayList<>();
+        for (String one : v.split(",", -1)) {
+            if (one.isBlank()) throw new InputException(name + " must be one or more http:// URLs separated by commas, got '" + v + "'");
+            urls.add(url(List.of(name, one.strip()), name, null));
+        }
+        return List.copyOf(urls);
+    }
+
     /** An integer in [min, max], from the flag, else the environment variable, else the default. */
     static int intIn(String value, String name, int dflt, int min, int max) {
         if (value == null || value.isBlank()) return dflt;

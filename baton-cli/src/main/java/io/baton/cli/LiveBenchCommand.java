@@ -11,10 +11,11 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * {@code baton bench live [--gateway URL] [--registry URL] [--scheduler URL] [--app NAME] [--variant NAME] [--slo MS]
+ * {@code baton bench live [--gateway URL[,URL...]] [--registry URL] [--scheduler URL] [--app NAME] [--variant NAME] [--slo MS]
  * [--rates R1,R2,R3] [--max-rate R] [--seconds S] [--warmup S] [--seed N] [--timeout-ms MS] [--workers N]
  * [--prefix NAME] [--raw] [--concurrency N] [--inputs dataset|generated] [--batch N]
- * [--intra-op-threads N] [--input-values NAME=VALUE,...] [--protocol http|grpc] [--grpc HOST:PORT]}: see {@link LiveBench}. Every flag is checked, and the gateway and the
+ * [--intra-op-threads N] [--input-values NAME=VALUE,...] [--protocol http|grpc] [--grpc HOST:PORT[,HOST:PORT...]]}: see {@link LiveBench}. Several gateways share the load
+ * round-robin, as a client-side balancer spreads it (the suite's {@code up} runs two). Every flag is checked, and the gateway and the
  * registry must answer, before any request is sent.
  */
 final class LiveBenchCommand {
@@ -27,7 +28,7 @@ final class LiveBenchCommand {
 
     static LiveBench.Config config(List<String> args) {
         Flags.requireKnown(args, 1, VALUED, Set.of("--raw"));
-        URI gateway = Flags.url(args, "--gateway", "http://127.0.0.1:8080");
+        List<URI> gateways = Flags.urls(args, "--gateway", "http://127.0.0.1:8080");
         URI registry = Flags.url(args, "--registry", "http://127.0.0.1:8081");
         URI scheduler = Flags.url(args, "--scheduler", "http://127.0.0.1:8082");
         String given = Baton.option(args, "--app");
@@ -60,12 +61,15 @@ final class LiveBenchCommand {
             throw new InputException("--protocol must be http or grpc, got '" + protocol + "'");
         }
         String grpc = or(Baton.option(args, "--grpc"), "127.0.0.1:8001");
-        if (!grpc.matches("[A-Za-z0-9.\\[\\]:-]+:[0-9]{1,5}")) {
-            throw new InputException("--grpc must be HOST:PORT (the gateway's gRPC port), got '" + grpc + "'");
+        List<String> grpcTargets = List.of(grpc.split(",", -1));
+        for (String target : grpcTargets) {
+            if (!target.matches("[A-Za-z0-9.\\[\\]:-]+:[0-9]{1,5}")) {
+                throw new InputException("--grpc must be HOST:PORT (the gateway's gRPC port), or several separated by commas, got '" + grpc + "'");
+            }
         }
         double seconds = BenchCommand.doubleOption(args, "--seconds", 10);
         if (seconds > 3600) throw new InputException("--seconds must be at most 3600, got " + seconds);
-        return new LiveBench.Config(gateway, registry, scheduler, app, Baton.option(args, "--variant"),
+        return new LiveBench.Config(gateways, registry, scheduler, app, Baton.option(args, "--variant"),
                 slo == null ? null : BenchCommand.doubleOption(args, "--slo", 0),
                 rates == null ? null : Flags.positiveNumbers(rates, "--rates"),
                 BenchCommand.doubleOption(args, "--max-rate", 1000), seconds, warmupSeconds, BenchCommand.longOption(args, "--seed", 1),
@@ -74,13 +78,13 @@ final class LiveBenchCommand {
                 Flags.intIn(Baton.option(args, "--concurrency"), "--concurrency", 64, 1, 10_000), inputs,
                 batch == null ? null : Flags.intIn(batch, "--batch", 1, 1, 1 << 20),
                 intraOp == null ? null : Flags.intIn(intraOp, "--intra-op-threads", 1, 0, 1024),
-                FixedValues.parse(Baton.option(args, "--input-values")), protocol, grpc);
+                FixedValues.parse(Baton.option(args, "--input-values")), protocol, grpcTargets);
     }
 
     static void run(List<String> args, PrintStream out) throws Exception {
         LiveBench.Config config = config(args);
         JsonHttp http = new JsonHttp(Duration.ofSeconds(5));
-        SuiteCommand.requireAnswers(http, config.gateway(), "--gateway");
+        for (URI gateway : config.gateways()) SuiteCommand.requireAnswers(http, gateway, "--gateway");
         SuiteCommand.requireAnswers(http, config.registry(), "--registry");
         if (config.workers() == null) SuiteCommand.requireAnswers(http, config.scheduler(), "--scheduler");
         new LiveBench(config, out).run();

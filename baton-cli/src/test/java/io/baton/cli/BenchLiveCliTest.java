@@ -156,5 +156,20 @@ class BenchLiveCliTest {
         }
         CliRun.of("", "bench", "live", "--gateway", "ftp://x").badInput("--gateway", "http://");
         CliRun.of("", "bench", "live", "--gateway", "http://127.0.0.1:1").badInput("--gateway", "nothing answers");
+        CliRun.of("", "bench", "live", "--gateway", "http://127.0.0.1:1,").badInput("--gateway", "separated by commas");
+        CliRun.of("", "bench", "live", "--gateway", "http://127.0.0.1:1,ftp://x").badInput("--gateway", "http://");
+    }
+
+    @Test
+    void severalGatewaysShareTheLoadRoundRobinAndEachIsMeasured() throws Exception {
+        try (FakeSuite fake = new FakeSuite(5, false); FakeSuite second = new FakeSuite(5, false)) {
+            List<String> a = new ArrayList<>(List.of(args(fake, "--rates", "40", "--raw", "--concurrency", "2")));
+            a.set(a.indexOf("--gateway") + 1, fake.url() + "," + second.url());
+            CliRun r = CliRun.of("", a.toArray(String[]::new));
+            assertThat(r.code()).as("stderr: %s%nstdout: %s", r.err(), r.out()).isZero();
+            assertThat(r.out()).contains("through 2 gateways, round-robin", "gateway-b ");
+            assertThat(fake.inferences.get()).isPositive();
+            assertThat(second.inferences.get()).as("the second gateway got its share").isPositive();
+        }
     }
 }

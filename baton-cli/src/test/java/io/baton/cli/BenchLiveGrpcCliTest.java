@@ -91,6 +91,26 @@ class BenchLiveGrpcCliTest {
     }
 
     @Test
+    void severalGrpcPortsShareTheCallsRoundRobin() throws Exception {
+        FakeGrpcGateway first = new FakeGrpcGateway(), second = new FakeGrpcGateway();
+        Server a = NettyServerBuilder.forAddress(new InetSocketAddress("127.0.0.1", 0)).addService(first).build().start();
+        Server b = NettyServerBuilder.forAddress(new InetSocketAddress("127.0.0.1", 0)).addService(second).build().start();
+        try (FakeSuite fake = new FakeSuite(0, false)) {
+            CliRun r = CliRun.of("", BenchLiveCliTest.args(fake, "--rates", "20", "--protocol", "grpc",
+                    "--grpc", "127.0.0.1:" + a.getPort() + ",127.0.0.1:" + b.getPort()));
+            assertThat(r.code()).as("stderr: %s%nstdout: %s", r.err(), r.out()).isZero();
+            assertThat(r.out()).contains("127.0.0.1:" + a.getPort() + ", 127.0.0.1:" + b.getPort());
+            assertThat(first.calls.get()).isPositive();
+            assertThat(second.calls.get()).isPositive();
+            // each policy's run starts again at the first port: at most one more call there per run
+            assertThat(Math.abs(first.calls.get() - second.calls.get())).as("round-robin").isLessThanOrEqualTo(2);
+        } finally {
+            a.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
+            b.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
+        }
+    }
+
+    @Test
     void badProtocolFlagsExitTwo() throws Exception {
         try (FakeSuite fake = new FakeSuite(0, false)) {
             CliRun.of("", BenchLiveCliTest.args(fake, "--protocol", "smtp")).badInput("--protocol", "smtp");

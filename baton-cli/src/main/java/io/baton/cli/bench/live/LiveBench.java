@@ -60,12 +60,20 @@ public final class LiveBench {
      * @param inputValues one value for every element of the named inputs, as text ({@link InputGenerator}); given,
      *                   the inputs are generated unless {@code inputs} says otherwise
      */
-    public record Config(URI gateway, URI registry, URI scheduler, String sourceApp, String variant, Double sloMs, List<Double> rates,
+    public record Config(List<URI> gateways, URI registry, URI scheduler, String sourceApp, String variant, Double sloMs, List<Double> rates,
                          double maxRate, double seconds, double warmupSeconds, long seed, Duration timeout, Integer workers,
                          String prefix, boolean raw, int concurrency, String inputs, Integer batch, Integer intraOpThreads,
-                         Map<String, String> inputValues, String protocol, String grpcTarget) {
+                         Map<String, String> inputValues, String protocol, List<String> grpcTargets) {
         public Config {
             inputValues = inputValues == null ? Map.of() : Map.copyOf(inputValues);
+            if (gateways == null || gateways.isEmpty()) throw new IllegalArgumentException("--gateway: no gateway given");
+            gateways = List.copyOf(gateways);
+            grpcTargets = grpcTargets == null || grpcTargets.isEmpty() ? List.of() : List.copyOf(grpcTargets);
+        }
+
+        /** The first gateway: the one the bench reads readiness from. */
+        public URI gateway() {
+            return gateways.get(0);
         }
     }
 
@@ -132,12 +140,13 @@ public final class LiveBench {
         for (String app : apps.values()) awaitReady(app);
 
         HttpClient client = HttpRequests.client();
-        ManagedChannel channel = GRPC.equals(config.protocol())
-                ? NettyChannelBuilder.forTarget(config.grpcTarget()).usePlaintext().build() : null;
+        List<ManagedChannel> channels = GRPC.equals(config.protocol())
+                ? config.grpcTargets().stream().map(t -> (ManagedChannel) NettyChannelBuilder.forTarget(t).usePlaintext().build()).toList()
+                : List.of();
         try {
-            measure(workload, model, apps, rates, slo, workers, intraOpThreads, client, channel);
+            measure(workload, model, apps, rates, slo, workers, intraOpThreads, client, channels);
         } finally {
-            if (channel != null) channel.shutdownNow();
+            channels.forEach(ManagedChannel::shutdownNow);
         }
     }
 
@@ -152,21 +161,31 @@ public final class LiveBench {
         return new Target(source, model, workload, config.sloMs() != null ? config.sloMs() : source.path("sloMs").asDouble());
     }
 
-    /** The requests to {@code app} over the protocol chosen: REST, or gRPC on {@code channel}. */
-    private Requests requests(Workload workload, String app, HttpClient client, ManagedChannel channel) {
-        if (channel != null) {
-            return workload.grpcRequests(GRPCInferenceServiceGrpc.newStub(channel), app, config.timeout());
+    /**
+     * The requests to {@code app} over the protocol chosen: REST, or gRPC on {@code channels}; with several gateways,
+     * spread over them as a client-side balancer spreads them (round-robin).
+     */
+    private Requests requests(Workload workload, String app, HttpClient client, List<ManagedChannel> channels) {
+        if (!channels.isEmpty()) {
+            List<Requests> each = channels.stream()
+                    .map(c -> workload.grpcRequests(GRPCInferenceServiceGrpc.newStub(c), app, config.timeout())).toList();
+            return each.size() == 1 ? each.get(0) : new RoundRobinRequests(each);
         }
-        return workload.requests(client, config.gateway().resolve("/v2/models/" + app + "/infer"), config.timeout());
+        List<HttpRequests> each = config.gateways().stream()
+                .map(g -> workload.requests(client, g.resolve("/v2/models/" + app + "/infer"), config.timeout())).toList();
+        return each.size() == 1 ? each.get(0) : new BalancedHttpRequests(client, each, config.timeout());
     }
 
     private void measure(Workload workload, Model model, Map<String, String> apps, List<Double> rates, double slo, int workers,
-                         int intraOpThreads, HttpClient client, ManagedChannel channel) throws Exception {
+                         int intraOpThreads, HttpClient client, List<ManagedChannel> channels) throws Exception {
         List<PointResult> points = new ArrayList<>();
-        if (channel != null) out.println("over gRPC: inference.GRPCInferenceService/ModelInfer at " + config.grpcTarget());
+        if (!channels.isEmpty()) {
+            out.println("over gRPC: inference.GRPCInferenceService/ModelInfer at " + String.join(", ", config.grpcTargets()));
+        }
+        if (config.gateways().size() > 1) out.println("through " + config.gateways().size() + " gateways, round-robin");
         printHeader();
         for (var e : apps.entrySet()) {
-            Requests requests = requests(workload, e.getValue(), client, channel);
+            Requests requests = requests(workload, e.getValue(), client, channels);
             if (config.warmupSeconds() > 0) OpenLoop.run(requests, Math.min(rates.get(0), 200), config.warmupSeconds(), config.seed() + 99, config.timeout());
             for (int i = 0; i < rates.size(); i++) {
                 OpenLoop.Run run = OpenLoop.run(requests, rates.get(i), config.seconds(), config.seed() + i, config.timeout());
@@ -178,7 +197,7 @@ public final class LiveBench {
         printFootnotes(points);
 
         if (config.raw()) {
-            Requests requests = requests(workload, apps.get(WORK_CONSERVING), client, channel);
+            Requests requests = requests(workload, apps.get(WORK_CONSERVING), client, channels);
             raw(model, workload, slo, workers, intraOpThreads, requests, points);
         }
         long unanswered = points.stream().mapToLong(PointResult::unanswered).sum();
@@ -260,8 +279,11 @@ public final class LiveBench {
      * them unmeasured, never fails the bench.
      */
     private CpuPerRequest cpuBefore() {
-        List<CpuPerRequest.Service> services = List.of(new CpuPerRequest.Service("gateway", config.gateway()),
-                new CpuPerRequest.Service("scheduler", scheduler));
+        List<CpuPerRequest.Service> services = new ArrayList<>();
+        for (int i = 0; i < config.gateways().size(); i++) {
+            services.add(new CpuPerRequest.Service(i == 0 ? "gateway" : "gateway-" + (char) ('a' + i), config.gateways().get(i)));
+        }
+        services.add(new CpuPerRequest.Service("scheduler", scheduler));
         List<CpuPerRequest.Service> workers = new ArrayList<>();
         String noWorkers = null;
         try {

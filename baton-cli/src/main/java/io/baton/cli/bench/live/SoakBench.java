@@ -115,9 +115,9 @@ public final class SoakBench {
 
     /** The application and what to send it, as bench live prepares them; its errors name this command's flag. */
     private LiveBench.Target target() {
-        LiveBench.Config live = new LiveBench.Config(config.gateway(), config.registry(), config.scheduler(), config.application(), null, null,
+        LiveBench.Config live = new LiveBench.Config(List.of(config.gateway()), config.registry(), config.scheduler(), config.application(), null, null,
                 null, Double.MAX_VALUE, 1, 0, config.seed(), config.timeout(), null, "soak", false, config.concurrency(), null, null, null,
-                Map.of(), LiveBench.HTTP, "127.0.0.1:8001");
+                Map.of(), LiveBench.HTTP, List.of());
         try {
             return new LiveBench(live, out).target();
         } catch (IllegalArgumentException e) {

@@ -52,7 +52,7 @@ final class Workload {
         return declared;
     }
 
-    Requests requests(HttpClient client, URI inferUrl, Duration timeout) {
+    HttpRequests requests(HttpClient client, URI inferUrl, Duration timeout) {
         if (!isGenerated()) {
             return new HttpRequests(client, inferUrl, images.inputName(), images.examples(), images.dims(), images.count(), timeout);
         }
