@@ -27,22 +27,20 @@ public final class IntakeCalls implements AutoCloseable {
 
     /** The blocking stub, sending {@code secret} in {@code x-baton-internal-secret} (null: none). */
     public SchedulerIntakeGrpc.SchedulerIntakeBlockingStub intake(String secret) {
-        SchedulerIntakeGrpc.SchedulerIntakeBlockingStub stub = SchedulerIntakeGrpc.newBlockingStub(channel)
-                .withDeadlineAfter(30, TimeUnit.SECONDS);
-        if (secret == null) return stub;
-        Metadata headers = new Metadata();
-        headers.put(io.baton.commons.grpc.InternalSecretInterceptor.SECRET, secret);
-        return stub.withInterceptors(MetadataUtils.newAttachHeadersInterceptor(headers));
+        return withSecret(SchedulerIntakeGrpc.newBlockingStub(channel), secret);
     }
 
     /** The blocking stub of Schemble's ensemble queries, sending {@code secret} as {@link #intake} does. */
     public SchedulerEnsemblesGrpc.SchedulerEnsemblesBlockingStub ensembles(String secret) {
-        SchedulerEnsemblesGrpc.SchedulerEnsemblesBlockingStub stub = SchedulerEnsemblesGrpc.newBlockingStub(channel)
-                .withDeadlineAfter(30, TimeUnit.SECONDS);
-        if (secret == null) return stub;
+        return withSecret(SchedulerEnsemblesGrpc.newBlockingStub(channel), secret);
+    }
+
+    private static <S extends io.grpc.stub.AbstractStub<S>> S withSecret(S stub, String secret) {
+        S timed = stub.withDeadlineAfter(30, TimeUnit.SECONDS);
+        if (secret == null) return timed;
         Metadata headers = new Metadata();
         headers.put(io.baton.commons.grpc.InternalSecretInterceptor.SECRET, secret);
-        return stub.withInterceptors(MetadataUtils.newAttachHeadersInterceptor(headers));
+        return timed.withInterceptors(MetadataUtils.newAttachHeadersInterceptor(headers));
     }
 
     /** An FP32 tensor of {@code values}, little-endian, with the given shape. */
