@@ -564,8 +564,10 @@ class AdminPageIT {
         assertThat(spans).extracting(g -> g.getDomAttribute("data-service")).contains("gateway", "scheduler", "worker");
         for (WebElement span : spans) {
             assertThat(span.findElements(By.tagName("rect"))).as("bar of " + span.getDomAttribute("data-span")).hasSize(1);
-            assertThat(span.getText()).contains(span.getDomAttribute("data-span")).contains(span.getDomAttribute("data-service"))
-                    .contains(" ms");
+            assertThat(span.findElement(By.cssSelector("text.span-label")).getDomProperty("textContent"))
+                    .isEqualTo(span.getDomAttribute("data-span") + " · " + span.getDomAttribute("data-service"));
+            assertThat(span.findElement(By.cssSelector("text.span-duration")).getDomProperty("textContent"))
+                    .matches("\\d+\\.\\d{3} ms");
         }
         assertThat($("#timeline dd[data-fact='request']").getText()).isEqualTo(requestId);
         assertThat($("#timeline dd[data-fact='outcome']").getText()).startsWith("served");
