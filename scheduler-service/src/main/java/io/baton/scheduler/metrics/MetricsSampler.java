@@ -10,7 +10,7 @@ import java.util.function.Supplier;
 
 /**
  * Takes one {@link HistorySample} of {@link ServingMetrics} per call to {@link #sample()} (the timer of
- * {@link MetricsSamplerLifecycle} calls it every {@code sample-interval}), covering the time since the call before:
+ * {@link MetricsSamplerTimer} calls it every {@code sample-interval}), covering the time since the call before:
  * per application the figures {@link ServingMetrics#drainIntervals()} gives, per worker its busy fraction (busy seconds
  * gained over the interval's length, from {@link ServingMetrics#totals()}). Only a leading scheduler keeps samples:
  * while standing by the turn still ends the interval (so that the first sample after a take-over covers one
