@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.baton.cli.suite.JsonHttp;
 import io.baton.cli.zoo.ZooBuilder;
 import io.baton.e2e.support.ChromiumRequired;
 import io.baton.e2e.support.E2eSuite;
@@ -38,7 +39,8 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * The admin page ({@code /admin/} on the gateway) in headless Chromium against the whole suite: a model registered
  * through the page (application, ONNX variant, validation set), profiled through the page, and its profile (latency
  * chart, per-class recall) shown; refusals shown next to the form that caused them; the API key; plans and live
- * metrics. The gateway has an API key ({@link E2eSuite#ADMIN_KEY}), so every call the page makes carries it.
+ * metrics; the sampled history's charts and a served request's waterfall. The gateway has an API key
+ * ({@link E2eSuite#ADMIN_KEY}), so every call the page makes carries it.
  */
 @ExtendWith({ChromiumRequired.class, SuiteExtension.class})
 class AdminPageIT {
@@ -452,5 +454,156 @@ class AdminPageIT {
             return !cell.isEmpty() && cell.get(0).getText().matches("\\d+\\.\\d");
         });
         assertThat(browser.findElement(batch).getText()).as("mean batch size").matches("\\d+\\.\\d");
+    }
+
+    // ---- over time: the history's charts, a request's waterfall ----
+
+    /** The charts of one application per figure over time, and of the workers' busy share. */
+    static final List<String> APPLICATION_CHARTS = List.of("goodput", "miss-rate", "latency", "mean-batch", "queue");
+
+    static int pointsOf(String chart, String series, String quantile) {
+        List<WebElement> g = all("#history-charts svg[data-chart='" + chart + "'] g.series[data-series='" + series + "']"
+                + (quantile == null ? "" : "[data-quantile='" + quantile + "']"));
+        return g.isEmpty() ? 0 : Integer.parseInt(g.get(0).getDomAttribute("data-points"));
+    }
+
+    /**
+     * Requests served while the page is open appear in the charts once the scheduler has sampled them (every 5 s;
+     * the page reads the history every 5 s): a line with a point per sample for the application in every figure,
+     * latency's p50 and p99 both, and one per worker in the busy chart. One request per look, until they show.
+     */
+    @Test
+    void theChartsShowTheSampledHistoryAfterTraffic() {
+        Oip oip = new Oip(e2e);
+        openWithKey();
+        new WebDriverWait(browser, Duration.ofSeconds(90)).until(d -> {
+            oip.infer("fashion-single", 0, 1);
+            return pointsOf("latency", "fashion-single", "p99") > 0 && pointsOf("mean-batch", "fashion-single", null) > 0;
+        });
+        ((JavascriptExecutor) browser).executeScript("document.getElementById('history').scrollIntoView()");
+        for (String chart : APPLICATION_CHARTS) {
+            assertThat(pointsOf(chart, "fashion-single", chart.equals("latency") ? "p50" : null)).as(chart).isPositive();
+            assertThat(all("#history-charts svg[data-chart='" + chart + "'] g.series[data-series='fashion-single'] path"))
+                    .as(chart + "'s line").isNotEmpty();
+        }
+        assertThat(pointsOf("latency", "fashion-single", "p99")).isPositive();
+        for (String worker : e2e.suite().workerDeviceIds()) {
+            assertThat(pointsOf("worker-busy", worker, null)).as("busy share of " + worker).isPositive();
+        }
+        assertThat($("#history-charts ul.legend li[data-series='fashion-single']").getText()).contains("fashion-single");
+        assertThat($("[data-error-for='history']").isDisplayed()).isFalse();
+        System.out.printf("admin page: charts first drawn %s ms after the page began to load, with %s samples "
+                        + "(drawn in %s ms)%n", $("#history-charts").getDomAttribute("data-drawn-at-ms"),
+                $("#history-charts").getDomAttribute("data-samples"), $("#history-charts").getDomAttribute("data-render-ms"));
+    }
+
+    /**
+     * How long the charts take to draw with a full 15-minute history (180 samples of 5 s; eight applications and
+     * four workers), from the start of the page's load: printed, not asserted (speed is for benchmarks; the issue's
+     * target is 1 s). The history is made up in the browser: a script run before the page's own replaces the answer
+     * of GET /v1/metrics/history (a later read with {@code since} gets no new sample), so nothing in the suite is
+     * configured for the test.
+     */
+    @Test
+    void chartsWithAFullFifteenMinuteHistoryAreDrawnAndHowLongItTookIsPrinted() {
+        openWithKey();
+        String seed = """
+                (() => {
+                  const apps = ['seed-a', 'seed-b', 'seed-c', 'seed-d', 'seed-e', 'seed-f', 'seed-g', 'seed-h'];
+                  const workers = ['seed-cpu-0', 'seed-cpu-1', 'seed-cpu-2', 'seed-cpu-3'];
+                  const end = Date.now();
+                  const samples = [];
+                  for (let i = 0; i < 180; i++) {
+                    samples.push({at: new Date(end - (179 - i) * 5000).toISOString(), seconds: 5,
+                      applications: apps.map((a, k) => ({application: a, goodput: 20 + k + (i % 7), missRate: (i % 10) / 200,
+                        requestsEnded: 100, p50LatencyMs: 10 + k, p99LatencyMs: 30 + k + (i % 5), meanBatchSize: 2 + (i % 4),
+                        batches: 30, queueLength: i % 6})),
+                      workers: workers.map((w, k) => ({workerId: w, busyFraction: ((i + k) % 10) / 10}))});
+                  }
+                  const body = {intervalSeconds: 5, retentionSeconds: 900, capacity: 180, samples};
+                  const real = window.fetch.bind(window);
+                  window.fetch = (url, options) => String(url).startsWith('/v1/metrics/history')
+                    ? Promise.resolve(new Response(JSON.stringify(String(url).includes('since=')
+                        ? {...body, samples: []} : body), {status: 200, headers: {'Content-Type': 'application/json'}}))
+                    : real(url, options);
+                })();""";
+        Object id = browser.executeCdpCommand("Page.addScriptToEvaluateOnNewDocument", java.util.Map.of("source", seed))
+                .get("identifier");
+        try {
+            open();
+            wait.until(ExpectedConditions.attributeToBe(By.id("history-charts"), "data-samples", "180"));
+            String drawnAt = wait.until(d -> $("#history-charts").getDomAttribute("data-drawn-at-ms"));
+            for (String chart : APPLICATION_CHARTS) {
+                assertThat(pointsOf(chart, "seed-h", chart.equals("latency") ? "p99" : null)).as(chart).isEqualTo(180);
+            }
+            assertThat(pointsOf("worker-busy", "seed-cpu-3", null)).isEqualTo(180);
+            System.out.printf("admin page: charts with a full 15-minute history (180 samples, 8 applications, 4 workers) "
+                    + "first drawn %s ms after the page began to load (drawing took %s ms; target: within 1000 ms)%n",
+                    drawnAt, $("#history-charts").getDomAttribute("data-render-ms"));
+        } finally {
+            browser.executeCdpCommand("Page.removeScriptToEvaluateOnNewDocument", java.util.Map.of("identifier", id));
+        }
+    }
+
+    /**
+     * A served request's id typed in shows its timeline as a waterfall: spans from the gateway, the scheduler and
+     * the worker, each a bar with its name, service and duration; the trace id the timeline names shows the same
+     * request; an id no timeline is held for is said in the page.
+     */
+    @Test
+    void aServedRequestsIdShowsItsWaterfallAndAnUnknownOneIsSaid() {
+        Oip oip = new Oip(e2e);
+        // A request served (the suite's first may meet a cold path and be dropped: then another, under a new id).
+        String requestId = null;
+        JsonHttp.Response served = null;
+        for (int attempt = 0; attempt < 10 && (served == null || served.status() != 200); attempt++) {
+            requestId = "admin-waterfall-" + System.nanoTime();
+            served = oip.post("/v2/models/fashion-single/infer", oip.request(0, 1).put("id", requestId));
+        }
+        Oip.probabilities(served, "fashion-single", 1);
+        openWithKey();
+        ((JavascriptExecutor) browser).executeScript("document.getElementById('request-timeline').scrollIntoView()");
+
+        showTimeline(requestId);
+        List<WebElement> spans = all("#timeline svg.waterfall g.span");
+        assertThat(spans).extracting(g -> g.getDomAttribute("data-service")).contains("gateway", "scheduler", "worker");
+        for (WebElement span : spans) {
+            assertThat(span.findElements(By.tagName("rect"))).as("bar of " + span.getDomAttribute("data-span")).hasSize(1);
+            assertThat(span.findElement(By.cssSelector("text.span-label")).getDomProperty("textContent"))
+                    .isEqualTo(span.getDomAttribute("data-span") + " · " + span.getDomAttribute("data-service"));
+            assertThat(span.findElement(By.cssSelector("text.span-duration")).getDomProperty("textContent"))
+                    .matches("\\d+\\.\\d{3} ms");
+        }
+        assertThat($("#timeline dd[data-fact='request']").getText()).isEqualTo(requestId);
+        assertThat($("#timeline dd[data-fact='outcome']").getText()).startsWith("served");
+        assertThat(all("#timeline table.span-list tbody tr")).hasSize(spans.size());
+        String traceId = $("#timeline dd[data-fact='trace']").getText();
+        assertThat(traceId).matches("[0-9a-f]{32}");
+
+        showTimeline(traceId);
+        assertThat($("#timeline dd[data-fact='request']").getText()).isEqualTo(requestId);
+        assertThat(all("#timeline svg.waterfall g.span")).hasSize(spans.size());
+
+        type(field("timeline-form", "id"), "no-such-request-" + requestId);
+        $("#timeline-form button[type=submit]").click();
+        assertThat(visible("#timeline p.timeline-missing").getText())
+                .isEqualTo("no timeline held for no-such-request-" + requestId);
+        assertThat(all("#timeline svg.waterfall")).isEmpty();
+        assertThat($("[data-error-for='timeline-form']").isDisplayed()).isFalse();
+    }
+
+    /** Types {@code id} and shows its timeline; submitted again until the waterfall is there (a timeline may land a moment after the answer). */
+    static void showTimeline(String id) {
+        new WebDriverWait(browser, Duration.ofSeconds(20)).until(d -> {
+            type(field("timeline-form", "id"), id);
+            $("#timeline-form button[type=submit]").click();
+            try {
+                new WebDriverWait(browser, Duration.ofSeconds(3)).until(x -> !all("#timeline[data-id='" + id + "'] svg.waterfall g.span").isEmpty()
+                        || !all("#timeline p.timeline-missing").isEmpty());
+            } catch (org.openqa.selenium.TimeoutException notYet) {
+                return false;
+            }
+            return !all("#timeline[data-id='" + id + "'] svg.waterfall g.span").isEmpty();
+        });
     }
 }

@@ -9,6 +9,8 @@ import {wireProfiling} from './profiling.js';
 import {wireProfiles} from './profiles.js';
 import {loadPlans, wirePlans} from './plans.js';
 import {wireMetrics, refreshMetrics} from './metrics.js';
+import {wireHistory, refreshHistory} from './history.js';
+import {wireWaterfall} from './waterfall.js';
 
 function showKeyState() {
   document.getElementById('key-state').textContent = apiKey() ? 'key set for this tab' : 'no key set';
@@ -19,6 +21,7 @@ function reloadAll() {
   reloadApplication();
   loadPlans();
   refreshMetrics();
+  refreshHistory();
 }
 
 function wireKey() {
@@ -50,4 +53,6 @@ wirePlans();
 loadApplications();
 loadPlans();
 wireMetrics();
+wireHistory();
+wireWaterfall();
 document.body.dataset.ready = 'true';

@@ -108,6 +108,8 @@ class AdminRoutesHttpTest {
                 .isEqualTo("/internal/v1/workers/cpu-0");
         assertThat(answered("GET", "/v1/metrics/summary", null, "scheduler").get("uri").asText())
                 .isEqualTo("/internal/v1/metrics/summary");
+        assertThat(answered("GET", "/v1/metrics/history?since=2026-01-01T12:00:00Z", null, "scheduler").get("uri")
+                .asText()).isEqualTo("/internal/v1/metrics/history?since=2026-01-01T12:00:00Z");
 
         // The stored plans stay the registry's: listing, reading one, storing one.
         int before = REGISTRY.seen.size();
@@ -121,7 +123,7 @@ class AdminRoutesHttpTest {
     @Test
     void everyAdminRouteNeedsTheKey() throws Exception {
         for (String[] call : new String[][] {{"GET", "/v1/profiling-jobs"}, {"POST", "/v1/plans/ipa"},
-                {"GET", "/v1/workers"}, {"GET", "/v1/metrics/summary"}}) {
+                {"GET", "/v1/workers"}, {"GET", "/v1/metrics/summary"}, {"GET", "/v1/metrics/history"}}) {
             HttpResponse<String> r = send(call[0], call[1], call[0].equals("POST") ? "{}" : null, false);
             assertThat(r.statusCode()).as(call[1]).isEqualTo(401);
             assertThat(JSON.readTree(r.body()).get("field").asText()).isEqualTo("X-API-Key");

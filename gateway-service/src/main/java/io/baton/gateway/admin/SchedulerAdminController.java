@@ -11,6 +11,8 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RestController;
 
 import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.enums.ParameterIn;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
@@ -23,7 +25,8 @@ import io.baton.gateway.admin.Passthrough.Upstream;
  * The scheduler's routes the admin page reads, passed through to scheduler-service: planning with a policy
  * ({@code POST /v1/plans/{policy}}, the scheduler's own public route; the stored plans under {@code /v1/plans} stay
  * the registry's), the workers ({@code /internal/v1/workers}, read only) and the live metrics summary
- * ({@code /internal/v1/metrics/summary}). Behind the API key like every {@code /v1} route.
+ * ({@code /internal/v1/metrics/summary}) and its sampled history ({@code /internal/v1/metrics/history}, the admin
+ * page's charts). Behind the API key like every {@code /v1} route.
  */
 @RestController
 @KeyRefusal
@@ -65,6 +68,18 @@ public record SchedulerAdminController(Passthrough passthrough, UpstreamProperti
             + "over the last 10 s")
     @ApiResponse(responseCode = "200", description = "The scheduler's answer as it sent it")
     public void metricsSummary(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        passthrough.forward(request, response, Upstream.scheduler(properties, leader), "/internal" + request.getRequestURI());
+    }
+
+    @GetMapping("/v1/metrics/history")
+    @Operation(operationId = "metricsHistory", summary = "scheduler-service's GET /internal/v1/metrics/history: "
+            + "goodput, miss rate, p50/p99 latency, mean batch size and queue per application and busy fraction per "
+            + "worker, one sample every 5 s over the last 15 minutes; ?since=<ISO-8601 instant> for newer samples only")
+    @Parameter(name = "since", in = ParameterIn.QUERY, description = "only samples that end after this ISO-8601 "
+            + "instant, e.g. 2026-01-01T12:00:00Z")
+    @ApiResponse(responseCode = "200", description = "The scheduler's answer (a 400 problem naming since when it is "
+            + "no instant) as it sent it")
+    public void metricsHistory(HttpServletRequest request, HttpServletResponse response) throws IOException {
         passthrough.forward(request, response, Upstream.scheduler(properties, leader), "/internal" + request.getRequestURI());
     }
 }

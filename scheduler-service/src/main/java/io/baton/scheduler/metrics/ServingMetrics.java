@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 
 import io.baton.core.domain.DropReason;
@@ -33,7 +34,9 @@ import io.micrometer.core.instrument.Timer;
  *       {@code baton_interference_worker_speed{policy, worker}} (learned latency multiplier), as of the last plan.</li>
  * </ul>
  * The same figures, with the 99th-percentile latency and the mean batch size over the same window, are read at once
- * by {@link #applications()} and {@link #reading} for {@code GET /internal/v1/metrics/summary}.
+ * by {@link #applications()} and {@link #reading} for {@code GET /internal/v1/metrics/summary}; and, since the last
+ * {@link #drainIntervals()}, per application in {@link IntervalFigures} for the sampled history
+ * ({@link MetricsSampler}).
  */
 public class ServingMetrics {
 
@@ -50,9 +53,17 @@ public class ServingMetrics {
     private final ConcurrentHashMap<String, SampleWindow> latencies = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<String, SampleWindow> batches = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<String, Supplier<Number>> queues = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<String, IntervalFigures> intervals = new ConcurrentHashMap<>();
+    private final LongSupplier nanoTime;
 
     public ServingMetrics(MeterRegistry registry) {
+        this(registry, System::nanoTime);
+    }
+
+    /** With the monotonic clock (nanoseconds) every window and busy time is read by; tests move it by hand. */
+    ServingMetrics(MeterRegistry registry, LongSupplier nanoTime) {
         this.registry = registry;
+        this.nanoTime = nanoTime;
     }
 
     /**
@@ -84,6 +95,7 @@ public class ServingMetrics {
         long now = nowSecond();
         window(app).record(now, onTime);
         latencies.computeIfAbsent(app, a -> new SampleWindow(WINDOW_SECONDS, SAMPLES)).record(now, totalMs);
+        interval(app).served(totalMs, onTime);
         ended(onTime);
     }
 
@@ -91,12 +103,14 @@ public class ServingMetrics {
         Counter.builder("baton.requests").tag("application", app).tag("outcome", "dropped").register(registry).increment();
         Counter.builder("baton.drops").tag("application", app).tag("reason", reason.name()).register(registry).increment();
         window(app).record(nowSecond(), false);
+        interval(app).missed();
         ended(false);
     }
 
     public void failed(String app) {
         Counter.builder("baton.requests").tag("application", app).tag("outcome", "failed").register(registry).increment();
         window(app).record(nowSecond(), false);
+        interval(app).missed();
         ended(false);
     }
 
@@ -109,6 +123,7 @@ public class ServingMetrics {
         DistributionSummary.builder("baton.batch.size").tag("application", app).tag("variant", variant)
                 .register(registry).record(size);
         batches.computeIfAbsent(app, a -> new SampleWindow(WINDOW_SECONDS, SAMPLES)).record(nowSecond(), size);
+        interval(app).batch(size);
     }
 
     /**
@@ -194,6 +209,25 @@ public class ServingMetrics {
         return new ArrayList<>(byName.values());
     }
 
+    /**
+     * What each application recorded since the last call (every application that has had a request or a batch, with
+     * zeros for one quiet since), and its queue length now; each application's figures start again from nothing.
+     */
+    Map<String, IntervalFigures.Drained> drainIntervals() {
+        Map<String, IntervalFigures.Drained> drained = new TreeMap<>();
+        for (String app : allApplications()) {
+            IntervalFigures.Drained d = interval(app).drain();
+            Supplier<Number> queue = queues.get(app);
+            drained.put(app, d.withQueue(queue == null ? 0 : queue.get().intValue()));
+        }
+        return drained;
+    }
+
+    /** The monotonic clock the windows and busy times are read by, in nanoseconds. */
+    long nanoTime() {
+        return nanoTime.getAsLong();
+    }
+
     /** What our batches keep a worker doing: null for a worker never sent a batch. */
     public DeviceReading reading(String workerId) {
         DeviceTime d = devices.get(workerId);
@@ -212,6 +246,7 @@ public class ServingMetrics {
         java.util.Set<String> names = new java.util.HashSet<>(windows.keySet());
         names.addAll(batches.keySet());
         names.addAll(queues.keySet());
+        names.addAll(intervals.keySet());
         return List.copyOf(names);
     }
 
@@ -221,7 +256,7 @@ public class ServingMetrics {
 
     private DeviceTime device(String workerId) {
         return devices.computeIfAbsent(workerId, id -> {
-            DeviceTime d = new DeviceTime();
+            DeviceTime d = new DeviceTime(nanoTime);
             Gauge.builder("baton.device.idle.fraction", d, DeviceTime::idleFraction).tag("worker", id)
                     .register(registry);
             io.micrometer.core.instrument.FunctionCounter.builder("baton.device.busy", d, DeviceTime::busySeconds)
@@ -239,8 +274,12 @@ public class ServingMetrics {
         });
     }
 
-    private static long nowSecond() {
-        return System.nanoTime() / 1_000_000_000L;
+    private IntervalFigures interval(String app) {
+        return intervals.computeIfAbsent(app, a -> new IntervalFigures());
+    }
+
+    private long nowSecond() {
+        return nanoTime.getAsLong() / 1_000_000_000L;
     }
 
     /**
@@ -256,20 +295,26 @@ public class ServingMetrics {
         private final long[] snapAt = new long[SNAPSHOTS];
         private final long[] snapBusy = new long[SNAPSHOTS];
         private int snaps;
+        private final LongSupplier nanoTime;
 
         DeviceTime() {
-            snapshot(System.nanoTime());
+            this(System::nanoTime);
+        }
+
+        DeviceTime(LongSupplier nanoTime) {
+            this.nanoTime = nanoTime;
+            snapshot(nanoTime.getAsLong());
         }
 
         synchronized void busy() {
-            long now = System.nanoTime();
+            long now = nanoTime.getAsLong();
             if (running++ == 0) busySince = now;
             snapshot(now);
         }
 
         synchronized void idle() {
             if (running == 0) return;
-            long now = System.nanoTime();
+            long now = nanoTime.getAsLong();
             if (--running == 0) busyNanos += now - busySince;
             snapshot(now);
         }
@@ -293,11 +338,11 @@ public class ServingMetrics {
         }
 
         synchronized double busySeconds() {
-            return busyTotal(System.nanoTime()) / 1e9;
+            return busyTotal(nanoTime.getAsLong()) / 1e9;
         }
 
         synchronized double idleFraction() {
-            long now = System.nanoTime();
+            long now = nanoTime.getAsLong();
             snapshot(now);
             int oldest = snaps < SNAPSHOTS ? 0 : snaps % SNAPSHOTS;
             long elapsed = now - snapAt[oldest];
