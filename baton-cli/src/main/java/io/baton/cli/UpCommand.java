@@ -53,7 +53,8 @@ import java.util.Set;
  * <p>Environment: {@code BATON_HOME} (state directory, default {@code ROOT/.baton}), {@code BATON_WORKERS},
  * {@code BATON_GATEWAY_PORT} (8080), {@code BATON_REGISTRY_PORT} (8081), {@code BATON_SCHEDULER_PORT} (8082),
  * {@code BATON_PROFILER_PORT} (8083), {@code BATON_WORKER_PORT} (8090, the first worker's), {@code BATON_FASHION_MNIST},
- * {@code BATON_MODEL_CACHE}, {@code BATON_SCHEDULERS}, {@code BATON_GATEWAYS}, {@code BATON_SERVICE_JAVA_OPTS}, {@code BATON_WORKER_JAVA_OPTS}, {@code BATON_WARMUP_SECONDS}.
+ * {@code BATON_MODEL_CACHE}, {@code BATON_SCHEDULERS}, {@code BATON_GATEWAYS}, {@code BATON_SERVICE_JAVA_OPTS}, {@code BATON_WORKER_JAVA_OPTS}, {@code BATON_WARMUP_SECONDS},
+ * {@code BATON_START_SECONDS} (how long each service may take to start, 180).
  */
 final class UpCommand {
     static final String EXAMPLE_APP = "fashion-single";
@@ -117,6 +118,9 @@ final class UpCommand {
     static void run(List<String> args, PrintStream out, Map<String, String> env) {
         Settings s = settings(args, env);
         int warmupSeconds = Flags.intIn(env.get("BATON_WARMUP_SECONDS"), "BATON_WARMUP_SECONDS", 60, 0, 3600);
+        // How long each service may take to answer its health check: 3 minutes is ample on a quiet machine, and a
+        // machine loaded by other work (a build beside it) needs more.
+        int startSeconds = Flags.intIn(env.get("BATON_START_SECONDS"), "BATON_START_SECONDS", 180, 10, 3600);
         ServiceJars jars;
         try {
             jars = ServiceJars.in(s.root());
@@ -135,7 +139,7 @@ final class UpCommand {
         ZooCommand.build(zoo, ZooBuilder.Options.standard(s.data()), false, out);
 
         SuiteSpec spec = new SuiteSpec(jars, s.home(), s.ports(), new RegistryDatabase.Embedded(s.home().resolve("registry").resolve("registry")),
-                s.serviceJvm(), s.workerJvm(), Map.of(), Duration.ofMinutes(3)).withSchedulers(s.schedulers()).withGateways(s.gateways());
+                s.serviceJvm(), s.workerJvm(), Map.of(), Duration.ofSeconds(startSeconds)).withSchedulers(s.schedulers()).withGateways(s.gateways());
         Suite suite = new Suite(spec, out);
         Thread stopper = new Thread(() -> {
             out.println();

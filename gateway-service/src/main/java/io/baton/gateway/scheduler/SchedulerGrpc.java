@@ -67,6 +67,10 @@ public final class SchedulerGrpc implements AutoCloseable {
             HostPort target = HostPort.parse(targets.get(i));
             open.put(scheduler, NettyChannelBuilder.forAddress(target.host(), target.port())
                     .usePlaintext()
+                    // An answer is read on the connection's event loop: what follows it there (the guard's
+                    // bookkeeping, copying the outputs out, completing the future a request thread waits on) never
+                    // blocks, and handing it to another thread first cost a wake-up per request.
+                    .directExecutor()
                     .maxInboundMessageSize((int) Math.min(maxAnswerBytes, Integer.MAX_VALUE))
                     .intercept(secret)
                     .build());

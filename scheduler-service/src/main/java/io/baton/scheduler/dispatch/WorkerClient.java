@@ -49,7 +49,7 @@ public record WorkerClient(ObjectMapper json, CircuitBreakerRegistry breakers, E
                         InternalCredentials credentials) {
         this(json, breakers, io, HttpClients.internal(credentials, HttpClient.newBuilder()
                 .version(HttpClient.Version.HTTP_1_1).executor(io).connectTimeout(Duration.ofSeconds(2))),
-                new WorkerChannels(credentials, io));
+                new WorkerChannels(credentials));
     }
 
     /** Opens the worker's gRPC channel ahead of its first batch, when it advertised a gRPC port: it has joined. */
@@ -129,7 +129,7 @@ public record WorkerClient(ObjectMapper json, CircuitBreakerRegistry breakers, E
                 });
     }
 
-    /** The batch over gRPC: the call is built on {@code io}, its answer read there too (the channel's executor). */
+    /** The batch over gRPC: the call is built on {@code io}, its answer read on the connection's event loop. */
     private CompletableFuture<JsonNode> runOverGrpc(Worker worker, CircuitBreaker breaker, LiveVariant variant,
                                                     List<PendingRequest> requests, Duration timeout) {
         long start = System.nanoTime();
