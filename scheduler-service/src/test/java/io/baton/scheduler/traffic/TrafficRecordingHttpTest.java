@@ -58,6 +58,8 @@ class TrafficRecordingHttpTest {
     int port;
     @Autowired
     WorkerRegistry workers;
+    @Autowired
+    io.micrometer.core.instrument.MeterRegistry meters;
 
     private final ObjectMapper json = new ObjectMapper();
     private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
@@ -120,6 +122,7 @@ class TrafficRecordingHttpTest {
         assertThat(new TraceArrivals(new java.io.StringReader(download), TraceArrivals.modelIndex(List.of("rec"))).size())
                 .as("the download replays as a trace").isEqualTo(10);
         awaitContains("/internal/v1/traffic?since=" + (long) before, "# overhead perBatchMs=");
+        twinReplaysTheDownload(get("/internal/v1/traffic?since=" + (long) before).body());
         String onDisk = Files.readString(Files.list(DIR).sorted().findFirst().orElseThrow());
         assertThat(onDisk).startsWith("# baton traffic recording").contains(RecordedColumns.HEADER + "\n")
                 .contains(",rec,").contains(",ontime,,");
@@ -132,17 +135,48 @@ class TrafficRecordingHttpTest {
             for (int i = 0; i < 10; i++) answers.add(post(body("rec", 1)));
             for (CompletableFuture<HttpResponse<String>> a : answers) assertThat(a.get().statusCode()).isEqualTo(200);
         }
-        long deadline = System.currentTimeMillis() + 15_000;
-        while (System.currentTimeMillis() < deadline && dataLines(get("/internal/v1/traffic").body()).size() < 60) {
-            Thread.sleep(100);
+        long deadline = System.currentTimeMillis() + 30_000; // a bound against a hang, not a timing
+        while (System.currentTimeMillis() < deadline
+                && meters.get("baton.scheduler.traffic.recorded").counter().count() < 160) {
+            Thread.sleep(50);
         }
+        assertThat(meters.get("baton.scheduler.traffic.recorded").counter().count()).isEqualTo(160);
         try (var files = Files.list(DIR)) {
             List<Path> kept = files.toList();
             assertThat(kept).hasSizeLessThanOrEqualTo(2);
             for (Path f : kept) assertThat(Files.size(f)).isLessThan(4096 + 256);
         }
         List<String[]> all = dataLines(get("/internal/v1/traffic").body());
-        assertThat(all.size()).as("the oldest lines went with their file").isLessThan(160).isGreaterThan(40);
+        assertThat(all.size()).as("the oldest lines went with their file").isLessThan(160).isPositive();
+        String newest = String.join(",", all.get(all.size() - 1));
+        assertThat(newest).contains(",rec,").contains(",ontime,");
+    }
+
+    /**
+     * The download is what {@code bin/baton twin} reads: every recorded request replayed under the policy that served
+     * it, with the measured costs of the {@code # overhead} lines (the stub worker reports its whole time as the run,
+     * so the worker's own part is 0; the transfer is what the scheduler measured).
+     */
+    private void twinReplaysTheDownload(String download) {
+        io.baton.cli.twin.RecordedTrace trace = io.baton.cli.twin.RecordedTrace.read(new java.io.StringReader(download));
+        assertThat(trace.lines()).hasSize(10);
+        assertThat(trace.overheadBatches()).isPositive();
+        assertThat(trace.costs().perBatchMs()).isZero();
+        assertThat(trace.costs().perRequestMs()).isZero();
+        java.util.Map<Integer, Double> points = new java.util.TreeMap<>();
+        for (double[] p : PROFILE) points.put((int) p[0], p[1]);
+        io.baton.cli.twin.World world = new io.baton.cli.twin.World(1, java.util.Map.of("rec",
+                new io.baton.cli.twin.World.Model("rec", "single", io.baton.core.domain.LatencyProfile.measured(points,
+                        io.baton.core.domain.LatencyProfile.Fit.LINEAR), 500, 32)));
+        io.baton.cli.twin.Twin.Result result = io.baton.cli.twin.Twin.run(trace, world, null);
+        assertThat(result.rows()).hasSize(1);
+        io.baton.cli.twin.Twin.Row row = result.rows().get(0);
+        assertThat(row.policy()).isEqualTo("work-conserving");
+        assertThat(row.live().offered()).isEqualTo(10);
+        assertThat(row.simulated().offered()).isEqualTo(10);
+        assertThat(row.live().missRate()).isZero();
+        assertThat(row.simulated().missRate()).as("one request at a time, 500 ms SLO: all on time").isZero();
+        assertThat(row.simulated().meanBatch()).isEqualTo(1.0);
     }
 
     @Test
