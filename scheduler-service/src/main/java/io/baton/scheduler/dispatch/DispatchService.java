@@ -153,12 +153,32 @@ public class DispatchService implements AutoCloseable {
     }
 
     private void tell(CompletableFuture<InferOutcome> answer, RequestListener.Arrival arrival) {
+        tell(answer, arrival, o -> o);
+    }
+
+    private <O> void tell(CompletableFuture<O> answer, RequestListener.Arrival arrival,
+                          java.util.function.Function<O, InferOutcome> asOutcome) {
         RequestListener l = listener;
         if (l == null) return;
         l.arrived(arrival);
         answer.whenComplete((outcome, error) -> {
-            if (outcome != null) l.ended(arrival, outcome);
+            if (outcome != null) l.ended(arrival, asOutcome.apply(outcome));
         });
+    }
+
+    /**
+     * A Schemble query's outcome as a request's, for the listener: served as one unit (batch size 1), on the workers
+     * and as the base models that ran ({@code +}-joined).
+     */
+    private static InferOutcome queryOutcome(SchembleEngine.Outcome outcome) {
+        if (outcome instanceof SchembleEngine.Served s) {
+            String ran = s.ran().stream().map(SchembleEngine.MemberResult::variant).collect(Collectors.joining("+"));
+            String on = s.ran().stream().map(SchembleEngine.MemberResult::workerId).filter(java.util.Objects::nonNull)
+                    .distinct().collect(Collectors.joining("+"));
+            return new InferOutcome.Served(List.of(), on, null, 1, Double.NaN, Double.NaN, s.totalMs(), s.onTime(), ran);
+        }
+        if (outcome instanceof SchembleEngine.Dropped d) return new InferOutcome.Dropped(d.reason());
+        return new InferOutcome.Failed(((SchembleEngine.Failed) outcome).detail());
     }
 
     /**
@@ -340,6 +360,9 @@ public class DispatchService implements AutoCloseable {
         long guard = (long) budget + 2 * properties.workerCallGrace().toMillis();
         query.answer().completeOnTimeout(new SchembleEngine.Failed("no answer within " + guard
                 + " ms: the query was lost between the scheduler and the workers"), guard, TimeUnit.MILLISECONDS);
+        tell(query.answer(), new RequestListener.Arrival(app.name(), epochAtClockZeroMs + now,
+                epochAtClockZeroMs + now + budget, parts.get(0).job().rows(), app.policy(), null),
+                DispatchService::queryOutcome);
         engine.submit(query);
         return query;
     }

@@ -17,7 +17,8 @@ import io.baton.core.workload.RecordedColumns;
  * The recording's files: {@code traffic-<n>.csv} in one directory, {@code n} counting up (zero-padded, so that names
  * sort in order). Each file opens with a comment and the column header, so that any one file replays on its own.
  * Once a file holds {@code maxFileBytes} the next is begun, and files past {@code maxFiles} are deleted oldest first.
- * Written only by the writer thread; {@link #files} may be read by any thread (a file may vanish meanwhile).
+ * Written only by the writer thread; {@link #files} may be read by any thread (a file may vanish meanwhile). A
+ * temporary directory (none was configured) is deleted, files and all, on {@link #close}.
  */
 final class RollingFiles implements AutoCloseable {
 
@@ -26,14 +27,16 @@ final class RollingFiles implements AutoCloseable {
     private final Path directory;
     private final long maxFileBytes;
     private final int maxFiles;
+    private final boolean temporary;
     private BufferedWriter out;
     private long written;
     private long next;
 
-    RollingFiles(Path directory, long maxFileBytes, int maxFiles) throws IOException {
+    RollingFiles(Path directory, long maxFileBytes, int maxFiles, boolean temporary) throws IOException {
         this.directory = directory;
         this.maxFileBytes = maxFileBytes;
         this.maxFiles = maxFiles;
+        this.temporary = temporary;
         Files.createDirectories(directory);
         List<Path> existing = files();
         next = existing.isEmpty() ? 0 : number(existing.get(existing.size() - 1)) + 1;
@@ -97,5 +100,9 @@ final class RollingFiles implements AutoCloseable {
     public void close() throws IOException {
         if (out != null) out.close();
         out = null;
+        if (temporary) {
+            for (Path f : files()) Files.deleteIfExists(f);
+            Files.deleteIfExists(directory);
+        }
     }
 }

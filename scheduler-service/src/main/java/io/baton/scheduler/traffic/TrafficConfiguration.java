@@ -2,6 +2,7 @@ package io.baton.scheduler.traffic;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
 
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
@@ -23,10 +24,14 @@ class TrafficConfiguration {
                                     MeterRegistry meters) {
         RollingFiles files;
         try {
-            files = new RollingFiles(traffic.directoryPath(), traffic.maxFileSize().toBytes(), traffic.maxFiles());
+            files = traffic.directoryPath() == null
+                    ? new RollingFiles(Files.createTempDirectory("baton-traffic-"), traffic.maxFileSize().toBytes(),
+                            traffic.maxFiles(), true)
+                    : new RollingFiles(traffic.directoryPath(), traffic.maxFileSize().toBytes(), traffic.maxFiles(), false);
         } catch (IOException e) {
-            throw new UncheckedIOException("baton.scheduler.traffic.directory: cannot use " + traffic.directoryPath()
-                    + ": " + e.getMessage(), e);
+            throw new UncheckedIOException("baton.scheduler.traffic.directory: cannot use "
+                    + (traffic.directoryPath() == null ? "a temporary directory" : traffic.directoryPath()) + ": "
+                    + e.getMessage(), e);
         }
         TrafficRecorder recorder = new TrafficRecorder(files, traffic.queueCapacity(),
                 traffic.overheadInterval().toMillis(), traffic.maxHold().toMillis(),

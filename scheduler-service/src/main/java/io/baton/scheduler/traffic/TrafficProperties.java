@@ -14,7 +14,8 @@ import org.springframework.validation.annotation.Validated;
  * The traffic recording's settings, bound from {@code baton.scheduler.traffic.*}.
  *
  * @param enabled          false: nothing is recorded and the download answers 404
- * @param directory        where the files go; empty: {@code <java.io.tmpdir>/baton-traffic/scheduler-<pid>}
+ * @param directory        where the files go (kept when the scheduler stops); empty: a private temporary directory
+ *                         ({@code <java.io.tmpdir>/baton-traffic-*}), deleted when the scheduler stops
  * @param maxFileSize      a file is closed, and the next begun, once it holds this much
  * @param maxFiles         files kept; when one more is begun the oldest is deleted (so at most
  *                         {@code maxFiles × maxFileSize} on disk, and in one download)
@@ -41,10 +42,8 @@ public record TrafficProperties(
         }
     }
 
-    /** The directory the files go in. */
+    /** The directory the files go in; null: a temporary one. */
     public Path directoryPath() {
-        return directory.isBlank()
-                ? Path.of(System.getProperty("java.io.tmpdir"), "baton-traffic", "scheduler-" + ProcessHandle.current().pid())
-                : Path.of(directory);
+        return directory.isBlank() ? null : Path.of(directory);
     }
 }

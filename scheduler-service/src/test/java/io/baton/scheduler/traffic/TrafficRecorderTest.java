@@ -32,7 +32,7 @@ class TrafficRecorderTest {
     @Test
     void aFullQueueIsCountedNotWaitedFor(@TempDir Path dir) throws Exception {
         SimpleMeterRegistry meters = new SimpleMeterRegistry();
-        TrafficRecorder recorder = new TrafficRecorder(new RollingFiles(dir, 1 << 20, 2), 2, 60_000, 1, 0, meters);
+        TrafficRecorder recorder = new TrafficRecorder(new RollingFiles(dir, 1 << 20, 2, false), 2, 60_000, 1, 0, meters);
         for (int i = 0; i < 5; i++) recorder.ended(arrival(1000 + i), new InferOutcome.Dropped(DropReason.NO_DEVICE));
         assertThat(recorder.unrecordedQueueFull()).isEqualTo(3);
         assertThat(meters.get("baton.scheduler.traffic.unrecorded").tag("reason", "queue-full").counter().count())
