@@ -3,7 +3,6 @@ package io.baton.scheduler.traffic;
 import java.util.Locale;
 
 import io.baton.scheduler.dispatch.BatchPath;
-import io.baton.scheduler.dispatch.InferOutcome;
 
 /**
  * What served batches cost beyond ONNX Runtime's run, measured from the requests recorded since the last report, for
@@ -23,8 +22,8 @@ final class LivePathSamples {
     private double w, wx, wy, wxx, wxy, wt, wp;
 
     /** Adds one served request; requests without a measured batch path are skipped. */
-    void add(InferOutcome outcome) {
-        if (!(outcome instanceof InferOutcome.Served s) || s.path() == null || s.batchSize() < 1) return;
+    void add(TrafficLine s) {
+        if (s.path() == null || s.batchSize() < 1) return;
         BatchPath p = s.path();
         if (!Double.isFinite(p.workerMs()) || !Double.isFinite(p.executionMs()) || !Double.isFinite(p.roundTripMs())) return;
         double weight = 1.0 / s.batchSize();

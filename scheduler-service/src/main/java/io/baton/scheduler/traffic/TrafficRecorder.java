@@ -38,7 +38,7 @@ public final class TrafficRecorder implements RequestListener, AutoCloseable {
     private final double maxHoldMs;
     private final long overheadEveryMs;
     private final AtomicLong queueFull = new AtomicLong();
-    private final Counter queueFullMeter, outOfOrderMeter, recordedMeter;
+    private final Counter queueFullMeter, outOfOrderMeter, writeFailedMeter, closedMeter, recordedMeter;
     private final Thread writer;
     /** The longest a request accepted so far may take to end (its budget plus the answer's grace), in ms. */
     private volatile double longestMs;
@@ -62,6 +62,10 @@ public final class TrafficRecorder implements RequestListener, AutoCloseable {
         this.outOfOrderMeter = Counter.builder("baton.scheduler.traffic.unrecorded").tag("reason", "out-of-order")
                 .description("Requests the traffic recording left out because they ended after later arrivals were written")
                 .register(meters);
+        this.writeFailedMeter = Counter.builder("baton.scheduler.traffic.unrecorded").tag("reason", "write-failed")
+                .description("Requests the traffic recording could not write (see the log)").register(meters);
+        this.closedMeter = Counter.builder("baton.scheduler.traffic.unrecorded").tag("reason", "closed")
+                .description("Requests that ended after the traffic recording was closed").register(meters);
         this.recordedMeter = Counter.builder("baton.scheduler.traffic.recorded")
                 .description("Requests written to the traffic recording").register(meters);
         this.writer = new Thread(this::run, "traffic-writer");
@@ -82,7 +86,9 @@ public final class TrafficRecorder implements RequestListener, AutoCloseable {
 
     @Override
     public void ended(Arrival arrival, InferOutcome outcome) {
-        if (stopping || !queue.offer(new TrafficLine(arrival, outcome))) {
+        if (stopping) {
+            closedMeter.increment(); // the scheduler is stopping: the files are being closed
+        } else if (!queue.offer(TrafficLine.of(arrival, outcome))) {
             queueFull.incrementAndGet();
             queueFullMeter.increment();
         }
@@ -101,8 +107,11 @@ public final class TrafficRecorder implements RequestListener, AutoCloseable {
         List<TrafficLine> drained = new ArrayList<>();
         long lastOverhead = System.currentTimeMillis();
         boolean last = false;
+        boolean failing = false;
+        List<TrafficLine> released = List.of();
         while (!last) {
             last = stopping;
+            int written = 0;
             try {
                 TrafficLine first = queue.poll(50, TimeUnit.MILLISECONDS);
                 if (first != null) drained.add(first);
@@ -112,15 +121,18 @@ public final class TrafficRecorder implements RequestListener, AutoCloseable {
             queue.drainTo(drained);
             try {
                 for (TrafficLine l : drained) {
-                    if (order.add(l)) samples.add(l.outcome());
+                    if (order.add(l)) samples.add(l);
                 }
                 drained.clear();
                 double hold = Math.min(maxHoldMs, longestMs) + SLACK_MS;
                 double watermark = last ? Double.POSITIVE_INFINITY : System.currentTimeMillis() - hold;
-                for (TrafficLine l : order.release(watermark)) {
+                released = order.release(watermark);
+                for (TrafficLine l : released) {
                     files.write(l.csv());
                     recordedMeter.increment();
+                    written++;
                 }
+                released = List.of();
                 long now = System.currentTimeMillis();
                 if (now - lastOverhead >= overheadEveryMs || last) {
                     String report = samples.report();
@@ -130,8 +142,17 @@ public final class TrafficRecorder implements RequestListener, AutoCloseable {
                 }
                 sayUnrecorded();
                 files.flush();
+                if (failing) log.info("traffic recording: writing to {} again", files.directory());
+                failing = false;
             } catch (IOException | RuntimeException e) {
-                log.warn("traffic recording: cannot write to {}: {}", files.directory(), e.toString());
+                int lost = Math.max(0, drained.size() + released.size() - written); // what reached the disk is unknown
+                writeFailedMeter.increment(lost);
+                if (!failing) {
+                    log.warn("traffic recording: cannot write to {} ({} request(s) lost, counted in "
+                            + "baton_scheduler_traffic_unrecorded_total, reason write-failed; said once until it "
+                            + "recovers): {}", files.directory(), lost, e.toString());
+                }
+                failing = true;
                 drained.clear();
             }
         }

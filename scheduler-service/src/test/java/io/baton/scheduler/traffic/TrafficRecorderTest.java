@@ -49,11 +49,11 @@ class TrafficRecorderTest {
     @Test
     void linesGoOutInArrivalOrderAndALateOneIsRefused() {
         ArrivalOrder order = new ArrivalOrder(100);
-        order.add(new TrafficLine(arrival(30), new InferOutcome.Failed("x")));
-        order.add(new TrafficLine(arrival(10), new InferOutcome.Failed("x")));
-        order.add(new TrafficLine(arrival(20), new InferOutcome.Failed("x")));
+        order.add(TrafficLine.of(arrival(30), new InferOutcome.Failed("x")));
+        order.add(TrafficLine.of(arrival(10), new InferOutcome.Failed("x")));
+        order.add(TrafficLine.of(arrival(20), new InferOutcome.Failed("x")));
         assertThat(order.release(25)).extracting(TrafficLine::arrivalMs).containsExactly(10.0, 20.0);
-        assertThat(order.add(new TrafficLine(arrival(15), new InferOutcome.Failed("x")))).isFalse();
+        assertThat(order.add(TrafficLine.of(arrival(15), new InferOutcome.Failed("x")))).isFalse();
         assertThat(order.outOfOrder()).isEqualTo(1);
         assertThat(order.release(Double.POSITIVE_INFINITY)).extracting(TrafficLine::arrivalMs).containsExactly(30.0);
     }
@@ -64,9 +64,9 @@ class TrafficRecorderTest {
         // worker side 0.5 + 0.25·b beyond the run, transfer 1.0, planned 2.0; a batch of b reports b times
         for (int b : new int[] {1, 2, 4}) {
             double worker = 10 + 0.5 + 0.25 * b;
-            for (int i = 0; i < b; i++) s.add(served(b, new BatchPath(worker + 1.0, worker, 10, 2.0)));
+            for (int i = 0; i < b; i++) s.add(TrafficLine.of(arrival(0), served(b, new BatchPath(worker + 1.0, worker, 10, 2.0))));
         }
-        s.add(new InferOutcome.Dropped(DropReason.DEADLINE_UNMEETABLE)); // nothing to measure
+        s.add(TrafficLine.of(arrival(0), new InferOutcome.Dropped(DropReason.DEADLINE_UNMEETABLE))); // nothing to measure
         assertThat(s.batches()).isEqualTo(3);
         assertThat(s.report()).isEqualTo("# overhead perBatchMs=0.5000 perRequestMs=0.2500 transferMs=1.0000"
                 + " plannedMs=2.0000 batches=3");
