@@ -15,7 +15,7 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * The {@code baton} command line (bin/baton runs it). Subcommands: plan, simulate, bench, zoo, demo, suite, models.
+ * The {@code baton} command line (bin/baton runs it). Subcommands: plan, simulate, twin, bench, zoo, demo, suite, models.
  * Bad input exits with status 2 and one line on standard error naming what is wrong.
  */
 public final class Baton {
@@ -24,6 +24,13 @@ public final class Baton {
             "usage: baton <command> ...",
             "  plan <policy> --input FILE|-     print a plan as JSON (policies: " + String.join(", ", PlanCommand.POLICIES) + ")",
             "  simulate --scenario FILE|-       simulate policies over a scenario, print metrics per policy as JSON",
+            "  twin --trace FILE [--policy P] [--world FILE | --gateway URL [--api-key KEY]] [--json]",
+            "                                   the digital twin: replay the scheduler's traffic recording (GET /v1/traffic)",
+            "                                   through the simulator with the profiles and workers in force (from the",
+            "                                   gateway, default http://127.0.0.1:8080, key from --api-key or BATON_API_KEY;",
+            "                                   or offline from a world file) and the live path's measured costs; print per",
+            "                                   application and policy simulated vs live goodput, miss rate, p99 latency and",
+            "                                   mean batch with the relative error. --policy P: what P would have done",
             "  bench <name> [options]           run a benchmark and print a table (" + String.join(", ", BenchCommand.NAMES) + ")",
             "  bench live [--gateway URL] [--registry URL] [--scheduler URL] [--app NAME] [--variant NAME] [--slo MS]",
             "             [--rates R1,R2,R3] [--max-rate R] [--seconds S] [--warmup S] [--seed N] [--timeout-ms MS]",
@@ -120,6 +127,7 @@ public final class Baton {
             switch (args[0]) {
                 case "plan" -> PlanCommand.run(rest, in, out);
                 case "simulate" -> SimulateCommand.run(rest, in, out);
+                case "twin" -> TwinCommand.run(rest, out, System.getenv());
                 case "bench" -> BenchCommand.run(rest, out);
                 case "demo" -> DemoCommand.run(rest, out);
                 case "zoo" -> ZooCommand.run(rest, out);

@@ -92,6 +92,14 @@ public final class ScenarioParser {
         return new Scenario(seed, duration, warmup, jitter, devices, models, policies, trace);
     }
 
+    /**
+     * One entry of a scenario's {@code models} whose arrivals come from a trace (so {@code rate} may be left out): what
+     * {@code baton twin}'s offline world file lists.
+     */
+    public static ModelLoad tracedModel(JsonInput m) {
+        return model(m, null, true);
+    }
+
     private static ModelLoad model(JsonInput m, Double popularityRate, boolean traced) {
         String name = m.text("name");
         LatencyProfile profile;

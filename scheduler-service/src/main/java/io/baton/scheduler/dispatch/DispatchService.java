@@ -67,6 +67,8 @@ public class DispatchService implements AutoCloseable {
     private final WorkerRegistry registry;
     private final SchedulerProperties properties;
     private final Clock clock = Clock.system();
+    /** The Unix time at {@link #clock}'s zero: what a listener is told arrivals in. */
+    private final double epochAtClockZeroMs = System.currentTimeMillis() - clock.nowMs();
     private final ConcurrentHashMap<String, LiveEngine> engines = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<String, SchembleEngine> schembleEngines = new ConcurrentHashMap<>();
     private final Map<String, SneakPeekEngine.App> sneakPeekApps = new LinkedHashMap<>();
@@ -80,6 +82,8 @@ public class DispatchService implements AutoCloseable {
     private final Set<String> unknownPolicySaid = ConcurrentHashMap.newKeySet();
     private final LivePipelinePlanner pipelines;
     private final EngineContext engineContext;
+    /** Told of every accepted request's end (the traffic recording); null: no one. */
+    private volatile RequestListener listener;
     /** Device kind and provider profiles are chosen for; kept up to date on membership changes, read per request. */
     private volatile String[] planningKind = {"cpu", "cpu"};
 
@@ -135,8 +139,46 @@ public class DispatchService implements AutoCloseable {
         pending.answer().completeOnTimeout(new InferOutcome.Failed("no answer within " + guard
                 + " ms: the request was lost between the scheduler and the workers"), guard, TimeUnit.MILLISECONDS);
         // Until its profile lands, a variant is served work-conserving: no policy can plan with latencies not yet known.
-        requestEngine(live.learned() != null ? PolicyRegistry.fallback() : servingRequests(app)).submit(pending);
+        PolicyEntry serving = live.learned() != null ? PolicyRegistry.fallback() : servingRequests(app);
+        tell(pending.answer(), new RequestListener.Arrival(app.name(), epochAtClockZeroMs + now,
+                epochAtClockZeroMs + now + budget, job.rows(), serving.name(),
+                live.variant()));
+        requestEngine(serving).submit(pending);
         return new Accepted(app.name(), live, pending.answer());
+    }
+
+    /** {@code listener} is told of every request accepted from now on, once it ends (one listener; null: none). */
+    public void listen(RequestListener listener) {
+        this.listener = listener;
+    }
+
+    private void tell(CompletableFuture<InferOutcome> answer, RequestListener.Arrival arrival) {
+        tell(answer, arrival, o -> o);
+    }
+
+    private <O> void tell(CompletableFuture<O> answer, RequestListener.Arrival arrival,
+                          java.util.function.Function<O, InferOutcome> asOutcome) {
+        RequestListener l = listener;
+        if (l == null) return;
+        l.arrived(arrival);
+        answer.whenComplete((outcome, error) -> {
+            if (outcome != null) l.ended(arrival, asOutcome.apply(outcome));
+        });
+    }
+
+    /**
+     * A Schemble query's outcome as a request's, for the listener: served as one unit (batch size 1), on the workers
+     * and as the base models that ran ({@code +}-joined).
+     */
+    private static InferOutcome queryOutcome(SchembleEngine.Outcome outcome) {
+        if (outcome instanceof SchembleEngine.Served s) {
+            String ran = s.ran().stream().map(SchembleEngine.MemberResult::variant).collect(Collectors.joining("+"));
+            String on = s.ran().stream().map(SchembleEngine.MemberResult::workerId).filter(java.util.Objects::nonNull)
+                    .distinct().collect(Collectors.joining("+"));
+            return new InferOutcome.Served(List.of(), on, null, 1, Double.NaN, Double.NaN, s.totalMs(), s.onTime(), ran);
+        }
+        if (outcome instanceof SchembleEngine.Dropped d) return new InferOutcome.Dropped(d.reason());
+        return new InferOutcome.Failed(((SchembleEngine.Failed) outcome).detail());
     }
 
     /**
@@ -190,6 +232,8 @@ public class DispatchService implements AutoCloseable {
         long guard = (long) budget + 2 * properties.workerCallGrace().toMillis() + properties.sneakpeekWindow().toMillis();
         job.answer().completeOnTimeout(new InferOutcome.Failed("no answer within " + guard
                 + " ms: the request was lost between the scheduler and the worker"), guard, TimeUnit.MILLISECONDS);
+        tell(job.answer(), new RequestListener.Arrival(app.name(), epochAtClockZeroMs + now,
+                epochAtClockZeroMs + now + budget, jobs.values().iterator().next().rows(), app.policy(), null));
         sneakPeekEngine(app, served).submit(job);
         return new Accepted(app.name(), null, job.answer());
     }
@@ -316,6 +360,9 @@ public class DispatchService implements AutoCloseable {
         long guard = (long) budget + 2 * properties.workerCallGrace().toMillis();
         query.answer().completeOnTimeout(new SchembleEngine.Failed("no answer within " + guard
                 + " ms: the query was lost between the scheduler and the workers"), guard, TimeUnit.MILLISECONDS);
+        tell(query.answer(), new RequestListener.Arrival(app.name(), epochAtClockZeroMs + now,
+                epochAtClockZeroMs + now + budget, parts.get(0).job().rows(), app.policy(), null),
+                DispatchService::queryOutcome);
         engine.submit(query);
         return query;
     }

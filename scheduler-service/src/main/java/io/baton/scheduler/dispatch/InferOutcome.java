@@ -17,9 +17,16 @@ public sealed interface InferOutcome {
      * @param totalMs     from receipt to the answer
      * @param onTime      finished by its deadline
      * @param variant     the variant that ran, when the policy chose it (SneakPeek); null: the one accepted
+     * @param path        what its batch cost outside the queue, when the engine measured it; null otherwise
      */
     record Served(List<JsonNode> outputs, String workerId, String digest, int batchSize, double queueMs,
-                  double executionMs, double totalMs, boolean onTime, String variant) implements InferOutcome {
+                  double executionMs, double totalMs, boolean onTime, String variant, BatchPath path)
+            implements InferOutcome {
+
+        public Served(List<JsonNode> outputs, String workerId, String digest, int batchSize, double queueMs,
+                      double executionMs, double totalMs, boolean onTime, String variant) {
+            this(outputs, workerId, digest, batchSize, queueMs, executionMs, totalMs, onTime, variant, null);
+        }
 
         public Served(List<JsonNode> outputs, String workerId, String digest, int batchSize, double queueMs,
                       double executionMs, double totalMs, boolean onTime) {

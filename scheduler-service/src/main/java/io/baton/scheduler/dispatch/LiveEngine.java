@@ -367,6 +367,10 @@ public final class LiveEngine extends LoopEngine<PendingRequest> {
         String workerId = answer.path("deviceId").asText(live.worker().workerId());
         JsonNode timing = answer.path("timing");
         double executionMs = timing.path("executionMs").asDouble(Double.NaN);
+        // the worker's own time on the batch, less its model load and its wait behind other batches for the device
+        double workerMs = timing.path("totalMs").asDouble(Double.NaN) - timing.path("loadMs").asDouble(0)
+                - timing.path("queueMs").asDouble(0);
+        BatchPath path = new BatchPath(now - live.sentMs(), workerMs, executionMs, overhead.estimateMs());
         int size = live.requests().size();
         for (int i = 0; i < size; i++) {
             PendingRequest p = live.requests().get(i);
@@ -379,7 +383,7 @@ public final class LiveEngine extends LoopEngine<PendingRequest> {
             }
             boolean onTime = now <= p.deadlineMs;
             finish(p, new InferOutcome.Served(outputs, workerId, live.variant().digest(), size,
-                    p.sentMs - p.arrivalMs, executionMs, now - p.arrivalMs, onTime));
+                    p.sentMs - p.arrivalMs, executionMs, now - p.arrivalMs, onTime, null, path));
         }
     }
 

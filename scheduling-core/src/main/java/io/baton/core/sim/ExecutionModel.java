@@ -21,6 +21,12 @@ public interface ExecutionModel {
     /** The profile × the device's speed: what the simulator did before this seam existed. */
     ExecutionModel PROFILED = (model, batchSize, device) -> model.latencyMs(batchSize) * device.speed();
 
+    /**
+     * The device's part alone: the profile × the device's speed, without the {@code wireMs} the policy plans with.
+     * For runs that give the live path's costs explicitly ({@link LivePathCosts}), where the wire is one of them.
+     */
+    ExecutionModel DEVICE = (model, batchSize, device) -> model.profile().latencyMs(batchSize) * device.speed();
+
     /** Execution time of the batch on the device with nothing running elsewhere. */
     double soloMs(ServedModel model, int batchSize, Device device);
 

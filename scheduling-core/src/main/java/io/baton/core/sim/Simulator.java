@@ -27,6 +27,10 @@ import java.util.SplittableRandom;
  * <p>How long a batch runs is an {@link ExecutionModel}: by default the profile × the device's speed; for
  * heterogeneous devices that slow each other down (the interference paper), a latency per device kind and a
  * co-run slowdown, applied as a progress rate re-evaluated whenever a batch starts or ends.
+ *
+ * <p>A spec's {@link LivePathCosts} (per batch, per request, transfer) are added to every batch's time on its device
+ * after jitter: the live path's costs as measured, not the device's. A {@link RequestObserver} hears every request's
+ * end, for per-model figures.
  */
 public final class Simulator {
 
@@ -35,6 +39,7 @@ public final class Simulator {
     private final SimulationSpec spec;
     private final Dispatcher dispatcher;
     private final ExecutionModel execution;
+    private final RequestObserver observer;
     private final int[] runningModels; // per device, the model it runs or −1 (kept only when execution interferes)
     private final EventHeap heap = new EventHeap();
     private final SplittableRandom jitterRng;
@@ -52,10 +57,11 @@ public final class Simulator {
     private final long[] offeredByModel, goodByModel; // summed for the totals
     private final LatencyHistogram latency = new LatencyHistogram();
 
-    private Simulator(SimulationSpec spec, Dispatcher dispatcher, ExecutionModel execution) {
+    private Simulator(SimulationSpec spec, Dispatcher dispatcher, ExecutionModel execution, RequestObserver observer) {
         this.spec = spec;
         this.dispatcher = dispatcher;
         this.execution = execution;
+        this.observer = observer;
         this.runningModels = new int[spec.devices().size()];
         Arrays.fill(runningModels, -1);
         this.jitterRng = new SplittableRandom(spec.seed() ^ 0x9E3779B97F4A7C15L);
@@ -75,7 +81,14 @@ public final class Simulator {
 
     /** The same, with execution times (and co-run slowdowns) from the given model. */
     public static SimulationResult run(SimulationSpec spec, Dispatcher dispatcher, ExecutionModel execution) {
-        return new Simulator(spec, dispatcher, execution).run();
+        return run(spec, dispatcher, execution, RequestObserver.NONE);
+    }
+
+    /** The same, telling {@code observer} of every request's end. */
+    public static SimulationResult run(SimulationSpec spec, Dispatcher dispatcher, ExecutionModel execution,
+                                       RequestObserver observer) {
+        if (observer == null) throw new IllegalArgumentException("observer must be set (RequestObserver.NONE for none)");
+        return new Simulator(spec, dispatcher, execution, observer).run();
     }
 
     private SimulationResult run() {
@@ -178,6 +191,7 @@ public final class Simulator {
             }
             for (Request r : b.requests()) {
                 setState(r.id, DISPATCHED, FINISHED, "finished");
+                observer.served(r, now, b.requests().length);
                 if (!inWindow(r)) continue;
                 if (now <= r.deadlineMs) goodByModel[r.model]++; else late++;
                 latency.record(now - r.arrivalMs);
@@ -236,6 +250,7 @@ public final class Simulator {
             }
             if (now + exec > earliestDeadline + 1e-9) lateStarts++;
             if (spec.jitter() > 0) exec *= jitterFactor();
+            exec += spec.costs().batchMs(rs.length);
             dev.running = batch;
             if (execution.interferes()) {
                 startInterfering(dev, batch, exec);
@@ -266,6 +281,7 @@ public final class Simulator {
         @Override
         public void drop(Request request, DropReason reason) {
             setState(request.id, QUEUED, DROPPED, "dropped");
+            observer.dropped(request, reason);
             if (inWindow(request)) dropped++;
         }
     }

@@ -25,6 +25,11 @@ import java.util.function.ToIntFunction;
  * line is a header, and skipped, if it starts with a character that cannot start a number (e.g.
  * {@code timeMs,model,deadlineMs}). Any error throws {@link TraceFormatException} with a one-line message
  * such as {@code trace line 7: timeMs 'abc' is not a number}.
+ *
+ * <p>A trace the scheduler recorded (its traffic recording) carries the {@link RecordedColumns recorded columns}
+ * after these three: {@code timeMs,model,deadlineMs,rows,outcome,reason,latencyMs,batchSize,worker,variant,policy}.
+ * Replay reads the first three as above and leaves the others to whoever compares with what happened live
+ * ({@code baton twin}); a line has 2, 3 or all {@value RecordedColumns#COUNT} fields.
  */
 public final class TraceArrivals implements ArrivalSource {
 
@@ -65,13 +70,15 @@ public final class TraceArrivals implements ArrivalSource {
                 int c1 = s.indexOf(',');
                 int c2 = c1 < 0 ? -1 : s.indexOf(',', c1 + 1);
                 int fields = c1 < 0 ? 1 : c2 < 0 ? 2 : 3 + countCommas(s, c2 + 1);
-                if (fields != 2 && fields != 3) {
+                if (fields != 2 && fields != 3 && fields != RecordedColumns.COUNT) {
                     throw new TraceFormatException(lineNo, "expected 2 or 3 comma-separated fields"
-                            + " (timeMs,model[,deadlineMs]), got " + fields);
+                            + " (timeMs,model[,deadlineMs]) or the " + RecordedColumns.COUNT + " of a recorded trace ("
+                            + RecordedColumns.HEADER + "), got " + fields);
                 }
                 String timeText = s.substring(0, c1).strip();
                 String modelName = (c2 < 0 ? s.substring(c1 + 1) : s.substring(c1 + 1, c2)).strip();
-                String deadlineText = c2 < 0 ? "" : s.substring(c2 + 1).strip();
+                int c3 = c2 < 0 ? -1 : s.indexOf(',', c2 + 1);
+                String deadlineText = c2 < 0 ? "" : (c3 < 0 ? s.substring(c2 + 1) : s.substring(c2 + 1, c3)).strip();
 
                 double time = parse(lineNo, "timeMs", timeText);
                 if (Double.isNaN(time) || Double.isInfinite(time)) {

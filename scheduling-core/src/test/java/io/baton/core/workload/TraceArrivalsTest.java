@@ -94,14 +94,44 @@ class TraceArrivalsTest {
         assertError("1,bert\n0x10,bert\n", "trace line 2: timeMs '0x10' is not a number");
         assertError("1,bert\n,bert\n", "trace line 2: timeMs is empty");
         assertError("1,bert\n2, \n", "trace line 2: model is empty");
-        assertError("1,bert\n2\n", "trace line 2: expected 2 or 3 comma-separated fields (timeMs,model[,deadlineMs]), got 1");
-        assertError("1,bert,3,4\n", "trace line 1: expected 2 or 3 comma-separated fields (timeMs,model[,deadlineMs]), got 4");
+        assertError("1,bert\n2\n", "trace line 2: expected 2 or 3 comma-separated fields (timeMs,model[,deadlineMs])"
+                + " or the 11 of a recorded trace (timeMs,model,deadlineMs,rows,outcome,reason,latencyMs,batchSize,worker,variant,policy), got 1");
+        assertError("1,bert,3,4\n", "trace line 1: expected 2 or 3 comma-separated fields (timeMs,model[,deadlineMs])"
+                + " or the 11 of a recorded trace (timeMs,model,deadlineMs,rows,outcome,reason,latencyMs,batchSize,worker,variant,policy), got 4");
         assertError("1,bert,soon\n", "trace line 1: deadlineMs 'soon' is not a number");
         assertError("1,bert,Infinity\n", "trace line 1: deadlineMs 'Infinity' is not a finite number");
         assertError("10,bert,9.5\n", "trace line 1: deadlineMs 9.5 is before timeMs 10");
         assertThatThrownBy(() -> parse("1,bert\n2,nope\n"))
                 .isInstanceOfSatisfying(TraceFormatException.class, e -> assertThat(e.line()).isEqualTo(2))
                 .isInstanceOf(RuntimeException.class);
+    }
+
+    @Test
+    void aRecordedTraceReplaysItsFirstThreeColumnsAndAnOldOneStillDoes() {
+        TraceArrivals recorded = parse("""
+                # baton traffic recording
+                timeMs,model,deadlineMs,rows,outcome,reason,latencyMs,batchSize,worker,variant,policy
+                1000.5,bert,1030.5,1,ontime,,12.25,3,cpu-a,v1,symphony
+                # overhead perBatchMs=0.4 perRequestMs=0.01 transferMs=0.8 plannedMs=1.5 batches=20
+                1001,yolo,1031,4,dropped,DEADLINE_UNMEETABLE,,,,,symphony
+                1002,resnet,1032,1,failed,,,,,v2,work-conserving
+                """);
+        assertThat(recorded.size()).isEqualTo(3);
+        assertThat(recorded.advance()).isTrue();
+        assertThat(recorded.timeMs()).isEqualTo(1000.5);
+        assertThat(recorded.model()).isEqualTo(1);
+        assertThat(recorded.deadlineMs()).isEqualTo(1030.5);
+        assertThat(recorded.advance()).isTrue();
+        assertThat(recorded.model()).isEqualTo(2);
+        assertThat(recorded.deadlineMs()).isEqualTo(1031);
+
+        // A trace written before recorded columns existed replays as it did.
+        TraceArrivals old = parse("timeMs,model,deadlineMs\n0,resnet\n1.5,bert,30.5\n");
+        assertThat(old.size()).isEqualTo(2);
+        assertThat(old.advance() && old.advance()).isTrue();
+        assertThat(old.deadlineMs()).isEqualTo(30.5);
+        assertError("1,bert,3,1,ontime,,2,1,w,v\n", "trace line 1: expected 2 or 3 comma-separated fields"
+                + " (timeMs,model[,deadlineMs])" + " or the 11 of a recorded trace (timeMs,model,deadlineMs,rows,outcome,reason,latencyMs,batchSize,worker,variant,policy), got 10");
     }
 
     @Test

@@ -1,0 +1,199 @@
+package io.baton.cli.twin;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.Reader;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+import io.baton.core.sim.LivePathCosts;
+import io.baton.core.workload.RecordedColumns;
+import io.baton.core.workload.TraceFormatException;
+
+/**
+ * A recorded trace as the twin reads it: every request with its live outcome ({@link RecordedColumns}), times re-based
+ * so that the first arrival is at 0, and the live path's costs from the {@code # overhead} lines (each weighted by the
+ * batches it measured). {@code # unrecorded} lines are summed: requests that reached the scheduler but are not here.
+ * Errors name the line ({@link TraceFormatException}); a trace without the recorded columns is refused, since there
+ * is nothing live to compare with.
+ */
+public final class RecordedTrace {
+
+    /** One recorded request; {@code latencyMs} and {@code batchSize} are NaN and 0 unless it was served. */
+    public record Line(double timeMs, String application, double deadlineMs, long rows, Outcome outcome, String reason,
+                       double latencyMs, int batchSize, String worker, String variant, String policy) {
+    }
+
+    public enum Outcome { ONTIME, LATE, DROPPED, FAILED }
+
+    private final List<Line> lines;
+    private final LivePathCosts costs;
+    private final double plannedOverheadMs;
+    private final long overheadBatches;
+    private final long unrecorded;
+
+    private RecordedTrace(List<Line> lines, LivePathCosts costs, double plannedOverheadMs, long overheadBatches,
+                          long unrecorded) {
+        this.lines = lines;
+        this.costs = costs;
+        this.plannedOverheadMs = plannedOverheadMs;
+        this.overheadBatches = overheadBatches;
+        this.unrecorded = unrecorded;
+    }
+
+    public List<Line> lines() {
+        return lines;
+    }
+
+    /** The live path's costs, measured ({@link LivePathCosts#NONE} when the recording has no {@code # overhead}). */
+    public LivePathCosts costs() {
+        return costs;
+    }
+
+    /** The dispatch overhead the live policies planned with (mean over the batches measured). */
+    public double plannedOverheadMs() {
+        return plannedOverheadMs;
+    }
+
+    /** Batches the costs were measured over. */
+    public long overheadBatches() {
+        return overheadBatches;
+    }
+
+    /** Requests the recording says it left out. */
+    public long unrecorded() {
+        return unrecorded;
+    }
+
+    /** The applications, in the order they first appear. */
+    public Set<String> applications() {
+        Set<String> out = new LinkedHashSet<>();
+        for (Line l : lines) out.add(l.application());
+        return out;
+    }
+
+    /** From the first arrival to the last (1 s when they coincide): the window goodput is counted over. */
+    public double spanMs() {
+        if (lines.size() < 2) return 1000;
+        double span = lines.get(lines.size() - 1).timeMs() - lines.get(0).timeMs();
+        return span > 0 ? span : 1000;
+    }
+
+    public static RecordedTrace read(Reader reader) {
+        List<Line> lines = new ArrayList<>();
+        double w = 0, perBatch = 0, perRequest = 0, transfer = 0, planned = 0;
+        long unrecorded = 0;
+        double origin = Double.NaN, previous = Double.NEGATIVE_INFINITY;
+        BufferedReader in = reader instanceof BufferedReader b ? b : new BufferedReader(reader);
+        int lineNo = 0;
+        boolean seenContent = false;
+        try {
+            String raw;
+            while ((raw = in.readLine()) != null) {
+                lineNo++;
+                String s = raw.strip();
+                if (lineNo == 1 && !s.isEmpty() && s.charAt(0) == '\uFEFF') s = s.substring(1);
+                if (s.isEmpty() || s.equals(RecordedColumns.HEADER)) continue;
+                if (s.startsWith("# overhead ")) {
+                    double batches = number(lineNo, s, "batches");
+                    if (batches <= 0) continue;
+                    w += batches;
+                    perBatch += batches * number(lineNo, s, "perBatchMs");
+                    perRequest += batches * number(lineNo, s, "perRequestMs");
+                    transfer += batches * number(lineNo, s, "transferMs");
+                    planned += batches * number(lineNo, s, "plannedMs");
+                    continue;
+                }
+                if (s.startsWith("# unrecorded ")) {
+                    unrecorded += (long) number(lineNo, s, "queueFull") + (long) number(lineNo, s, "outOfOrder");
+                    continue;
+                }
+                if (s.charAt(0) == '#') continue;
+                if (!seenContent) {
+                    seenContent = true;
+                    char c = s.charAt(0);
+                    if (!(c >= '0' && c <= '9') && c != '.' && c != '-' && c != '+') continue; // another header
+                }
+                String[] f = s.split(",", -1);
+                if (f.length != RecordedColumns.COUNT) {
+                    throw new TraceFormatException(lineNo, "expected the " + RecordedColumns.COUNT + " fields of a recorded"
+                            + " trace (" + RecordedColumns.HEADER + "), got " + f.length + "; baton twin compares with"
+                            + " what happened live, so it needs the scheduler's recording (GET /v1/traffic)");
+                }
+                double time = finite(lineNo, "timeMs", f[0]);
+                if (time < previous) {
+                    throw new TraceFormatException(lineNo, "timeMs " + f[0].strip() + " goes back in time");
+                }
+                previous = time;
+                if (Double.isNaN(origin)) origin = time;
+                String app = f[1].strip();
+                if (app.isEmpty()) throw new TraceFormatException(lineNo, "model is empty");
+                double deadline = finite(lineNo, "deadlineMs", f[2]);
+                if (deadline < time) throw new TraceFormatException(lineNo, "deadlineMs is before timeMs");
+                long rows;
+                try {
+                    rows = Long.parseLong(f[3].strip());
+                } catch (NumberFormatException e) {
+                    throw new TraceFormatException(lineNo, "rows '" + f[3].strip() + "' is not a whole number");
+                }
+                if (rows < 1) throw new TraceFormatException(lineNo, "rows must be ≥ 1, got " + rows);
+                Outcome outcome = switch (f[4].strip()) {
+                    case "ontime" -> Outcome.ONTIME;
+                    case "late" -> Outcome.LATE;
+                    case "dropped" -> Outcome.DROPPED;
+                    case "failed" -> Outcome.FAILED;
+                    default -> throw new TraceFormatException(lineNo, "outcome '" + f[4].strip()
+                            + "' is not one of ontime, late, dropped, failed");
+                };
+                boolean served = outcome == Outcome.ONTIME || outcome == Outcome.LATE;
+                double latency = Double.NaN;
+                int batch = 0;
+                if (served) {
+                    latency = finite(lineNo, "latencyMs", f[6]);
+                    if (latency < 0) throw new TraceFormatException(lineNo, "latencyMs is negative");
+                    try {
+                        batch = Integer.parseInt(f[7].strip());
+                    } catch (NumberFormatException e) {
+                        throw new TraceFormatException(lineNo, "batchSize '" + f[7].strip() + "' is not a whole number");
+                    }
+                    if (batch < 1) throw new TraceFormatException(lineNo, "batchSize must be ≥ 1, got " + batch);
+                }
+                lines.add(new Line(time - origin, app, deadline - origin, rows, outcome, f[5].strip(), latency, batch,
+                        f[8].strip(), f[9].strip(), f[10].strip()));
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("reading the trace: " + e.getMessage(), e);
+        }
+        if (lines.isEmpty()) throw new TraceFormatException(lineNo, "the trace holds no requests");
+        LivePathCosts costs = w == 0 ? LivePathCosts.NONE : new LivePathCosts(perBatch / w, perRequest / w, transfer / w);
+        return new RecordedTrace(List.copyOf(lines), costs, w == 0 ? 0 : planned / w, Math.round(w), unrecorded);
+    }
+
+    private static double finite(int lineNo, String field, String text) {
+        String t = text.strip();
+        if (t.isEmpty()) throw new TraceFormatException(lineNo, field + " is empty");
+        double v;
+        try {
+            v = Double.parseDouble(t);
+        } catch (NumberFormatException e) {
+            throw new TraceFormatException(lineNo, field + " '" + t + "' is not a number");
+        }
+        if (!Double.isFinite(v)) throw new TraceFormatException(lineNo, field + " '" + t + "' is not a finite number");
+        return v;
+    }
+
+    /** {@code key=value} of a comment line, as a finite number ≥ 0. */
+    private static double number(int lineNo, String line, String key) {
+        for (String part : line.split("\\s+")) {
+            if (part.startsWith(key + "=")) {
+                double v = finite(lineNo, key, part.substring(key.length() + 1));
+                if (v < 0) throw new TraceFormatException(lineNo, key + " must be ≥ 0");
+                return v;
+            }
+        }
+        throw new TraceFormatException(lineNo, "the comment has no " + key + "=");
+    }
+}

@@ -1,0 +1,200 @@
+package io.baton.cli.twin;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import io.baton.core.domain.Device;
+import io.baton.core.domain.DropReason;
+import io.baton.core.domain.Request;
+import io.baton.core.domain.ServedModel;
+import io.baton.core.plan.InputException;
+import io.baton.core.registry.ApplicationPolicies;
+import io.baton.core.registry.PolicyEntry;
+import io.baton.core.registry.PolicyRegistry;
+import io.baton.core.sim.ExecutionModel;
+import io.baton.core.sim.Policies;
+import io.baton.core.sim.RequestObserver;
+import io.baton.core.sim.SimulationSpec;
+import io.baton.core.sim.Simulator;
+import io.baton.core.workload.ArrivalSource;
+
+/**
+ * Replays recorded traffic through the simulator with what was in force, and measures live and simulated outcomes by
+ * one rule ({@link Figures}). Each application is replayed under the policy that served it live (the trace's
+ * {@code policy} column, its most frequent value), or under {@code --policy}; applications sharing a policy share its
+ * simulated dispatcher over every worker, as they share its engine live. Every request arrives when it arrived live,
+ * with the deadline it had. The simulated device runs the profile's ℓ(b) plus the live path's measured costs
+ * ({@link io.baton.core.sim.LivePathCosts}, from the recording), and the policy plans with the dispatch overhead the
+ * live policy planned with (the recording's {@code plannedMs}), as the scheduler's engine does.
+ */
+public final class Twin {
+
+    /** One application under one policy: live against simulated. */
+    public record Row(String application, String policy, String livePolicy, Figures live, Figures simulated) {
+    }
+
+    /** An application the twin could not replay, and why. */
+    public record Skipped(String application, String reason) {
+    }
+
+    public record Result(List<Row> rows, List<Skipped> skipped) {
+    }
+
+    private Twin() {
+    }
+
+    /** The variant each application ran most, by the trace (for reading its profile). */
+    public static Map<String, String> variants(RecordedTrace trace) {
+        return mostFrequent(trace, RecordedTrace.Line::variant);
+    }
+
+    /**
+     * @param policy replay every application under this policy (null: each under its live one); it must be one the
+     *               simulator runs and every application's kind allows, else {@link InputException}
+     */
+    public static Result run(RecordedTrace trace, World world, String policy) {
+        Map<String, String> livePolicies = mostFrequent(trace, RecordedTrace.Line::policy);
+        if (policy != null && !Policies.IDS.contains(policy)) {
+            throw new InputException("--policy '" + policy + "' is not a policy the simulator runs: one of "
+                    + String.join(", ", Policies.IDS));
+        }
+        Map<String, List<String>> byPolicy = new LinkedHashMap<>();
+        List<Skipped> skipped = new ArrayList<>();
+        for (String app : trace.applications()) {
+            World.Model model = world.models().get(app);
+            if (model == null) {
+                throw new InputException("application '" + app + "' of the trace is not in the world (its models: "
+                        + String.join(", ", world.models().keySet()) + ")");
+            }
+            String p = policy != null ? policy : livePolicies.get(app);
+            if (policy != null) {
+                String problem = ApplicationPolicies.problem(policy, model.kind()).orElse(null);
+                if (problem != null) throw new InputException("--policy for application '" + app + "': " + problem);
+            } else if (!Policies.IDS.contains(p)) {
+                skipped.add(new Skipped(app, "policy '" + p + "' has no simulator part (the simulator runs "
+                        + String.join(", ", Policies.IDS) + "); try --policy"));
+                continue;
+            }
+            byPolicy.computeIfAbsent(p, k -> new ArrayList<>()).add(app);
+        }
+        Map<String, Figures.Tally> live = new HashMap<>();
+        for (RecordedTrace.Line l : trace.lines()) {
+            Figures.Tally t = live.computeIfAbsent(l.application(), a -> new Figures.Tally());
+            t.offered();
+            if (l.outcome() == RecordedTrace.Outcome.ONTIME || l.outcome() == RecordedTrace.Outcome.LATE) {
+                t.served(l.latencyMs(), l.outcome() == RecordedTrace.Outcome.ONTIME, l.batchSize());
+            }
+        }
+        List<Row> rows = new ArrayList<>();
+        for (Map.Entry<String, List<String>> group : byPolicy.entrySet()) {
+            Map<String, Figures.Tally> simulated = simulate(trace, world, group.getKey(), group.getValue());
+            for (String app : group.getValue()) {
+                rows.add(new Row(app, group.getKey(), livePolicies.get(app), live.get(app).figures(trace.spanMs()),
+                        simulated.get(app).figures(trace.spanMs())));
+            }
+        }
+        return new Result(rows, skipped);
+    }
+
+    private static Map<String, Figures.Tally> simulate(RecordedTrace trace, World world, String policy, List<String> apps) {
+        Map<String, Integer> index = new HashMap<>();
+        List<ServedModel> models = new ArrayList<>();
+        for (String app : apps) {
+            World.Model m = world.models().get(app);
+            index.put(app, models.size());
+            models.add(new ServedModel(models.size(), app, m.profile(), m.sloMs(), m.maxBatch(), trace.plannedOverheadMs()));
+        }
+        List<RecordedTrace.Line> lines = trace.lines().stream().filter(l -> index.containsKey(l.application())).toList();
+        double[] times = new double[lines.size()], deadlines = new double[lines.size()];
+        int[] modelOf = new int[lines.size()];
+        double[] rates = new double[models.size()];
+        List<Figures.Tally> tallies = new ArrayList<>();
+        for (int i = 0; i < models.size(); i++) tallies.add(new Figures.Tally());
+        for (int i = 0; i < lines.size(); i++) {
+            times[i] = lines.get(i).timeMs();
+            deadlines[i] = lines.get(i).deadlineMs();
+            modelOf[i] = index.get(lines.get(i).application());
+            rates[modelOf[i]] += 1000.0 / trace.spanMs();
+            tallies.get(modelOf[i]).offered();
+        }
+        List<Device> devices = new ArrayList<>();
+        for (int d = 0; d < world.devices(); d++) devices.add(Device.of(d));
+        double end = times.length == 0 ? 1 : times[times.length - 1] + 1;
+        SimulationSpec spec = new SimulationSpec(models, devices, () -> List.of(new Replay(times, modelOf, deadlines)),
+                end, 0, 0, 1, trace.costs());
+        PolicyEntry entry = PolicyRegistry.find(policy).orElseThrow();
+        Simulator.run(spec, entry.simulation().orElseThrow().create(rates), ExecutionModel.DEVICE, new RequestObserver() {
+            @Override
+            public void served(Request r, double finishMs, int batchSize) {
+                tallies.get(r.model).served(finishMs - r.arrivalMs, finishMs <= r.deadlineMs, batchSize);
+            }
+
+            @Override
+            public void dropped(Request r, DropReason reason) {
+            }
+        });
+        Map<String, Figures.Tally> out = new HashMap<>();
+        for (String app : apps) out.put(app, tallies.get(index.get(app)));
+        return out;
+    }
+
+    private static Map<String, String> mostFrequent(RecordedTrace trace, java.util.function.Function<RecordedTrace.Line, String> field) {
+        Map<String, Map<String, Integer>> counts = new LinkedHashMap<>();
+        for (RecordedTrace.Line l : trace.lines()) {
+            String v = field.apply(l);
+            if (v == null || v.isEmpty()) continue;
+            counts.computeIfAbsent(l.application(), a -> new HashMap<>()).merge(v, 1, Integer::sum);
+        }
+        Map<String, String> out = new LinkedHashMap<>();
+        for (String app : trace.applications()) {
+            Map<String, Integer> c = counts.getOrDefault(app, Map.of());
+            String chosen = null;
+            int most = 0;
+            for (Map.Entry<String, Integer> e : new java.util.TreeMap<>(c).entrySet()) { // ties: the first by name
+                if (e.getValue() > most) {
+                    most = e.getValue();
+                    chosen = e.getKey();
+                }
+            }
+            out.put(app, chosen);
+        }
+        return out;
+    }
+
+    /** The recorded arrivals as the simulator pulls them. */
+    private static final class Replay implements ArrivalSource {
+        private final double[] times, deadlines;
+        private final int[] models;
+        private int cursor = -1;
+
+        Replay(double[] times, int[] models, double[] deadlines) {
+            this.times = times;
+            this.models = models;
+            this.deadlines = deadlines;
+        }
+
+        @Override
+        public boolean advance() {
+            if (cursor >= times.length) return false;
+            return ++cursor < times.length;
+        }
+
+        @Override
+        public double timeMs() {
+            return times[cursor];
+        }
+
+        @Override
+        public int model() {
+            return models[cursor];
+        }
+
+        @Override
+        public double deadlineMs() {
+            return deadlines[cursor];
+        }
+    }
+}

@@ -1,0 +1,180 @@
+package io.baton.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.sun.net.httpserver.HttpServer;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code baton twin}: against a recording whose live outcomes are known in closed form the twin's figures match; the
+ * live-path costs of the recording move simulated latency by exactly what they say; {@code --policy} replays under
+ * another policy; the world is read from a gateway's {@code /v1} routes or a file; bad arguments exit 2 with one line.
+ *
+ * <p>The closed form: one worker, ℓ(b) = 2 + b ms, SLO 50 ms, work-conserving; every 50 ms four requests arrive at once.
+ * The first runs alone: ℓ(1) + perBatch + perRequest + transfer = 3 + 0.5 + 0.25 + 1 = 4.75 ms. The other three wait
+ * for it and run together: 4.75 + ℓ(3) + 0.5 + 3·0.25 + 1 = 4.75 + 7.25 = 12 ms. So 40 requests in 450 ms, all on
+ * time: goodput 40 / 0.45 s, miss rate 0, p99 12 ms, mean batch 40 requests / 20 batches = 2.
+ */
+class TwinCliTest {
+
+    private static final double ORIGIN = 1_795_000_000_000.0; // as the scheduler writes it: ms since the epoch
+    private static final String OVERHEAD = "# overhead perBatchMs=0.5000 perRequestMs=0.2500 transferMs=1.0000"
+            + " plannedMs=0.0000 batches=20";
+    private static final String WORLD = """
+            {"devices":1,"models":[{"name":"m","alphaMs":1,"betaMs":2,"sloMs":50,"maxBatch":8}]}""";
+
+    static String recording(String policy, boolean withOverhead) {
+        StringBuilder b = new StringBuilder("# baton traffic recording\n"
+                + "timeMs,model,deadlineMs,rows,outcome,reason,latencyMs,batchSize,worker,variant,policy\n");
+        for (int g = 0; g < 10; g++) {
+            double t = ORIGIN + 50 * g;
+            for (int i = 0; i < 4; i++) {
+                b.append(String.format(Locale.ROOT, "%.3f,m,%.3f,1,ontime,,%.3f,%d,cpu-0,v1,%s%n", t, t + 50,
+                        i == 0 ? 4.75 : 12.0, i == 0 ? 1 : 3, policy));
+            }
+            if (g == 4 && withOverhead) b.append(OVERHEAD).append('\n');
+        }
+        return b.toString();
+    }
+
+    private static Path write(Path dir, String name, String text) throws Exception {
+        Path p = dir.resolve(name);
+        Files.writeString(p, text);
+        return p;
+    }
+
+    private static JsonNode row(JsonNode root, String app) {
+        for (JsonNode r : root.get("results")) if (r.get("application").asText().equals(app)) return r;
+        throw new AssertionError("no row for " + app + " in " + root);
+    }
+
+    @Test
+    void aRecordingKnownInClosedFormIsMatchedExactly(@TempDir Path dir) throws Exception {
+        Path trace = write(dir, "traffic.csv", recording("work-conserving", true));
+        Path world = write(dir, "world.json", WORLD);
+        JsonNode root = CliRun.of("", "twin", "--trace", trace.toString(), "--world", world.toString(), "--json").okJson();
+        assertThat(root.get("requests").asInt()).isEqualTo(40);
+        assertThat(root.get("livePath").get("transferMs").asDouble()).isEqualTo(1.0);
+        JsonNode r = row(root, "m");
+        assertThat(r.get("policy").asText()).isEqualTo("work-conserving");
+        assertThat(r.get("livePolicy").asText()).isEqualTo("work-conserving");
+        for (String side : List.of("live", "simulated")) {
+            JsonNode f = r.get(side);
+            assertThat(f.get("goodput").asDouble()).as(side).isCloseTo(40 / 0.45, org.assertj.core.data.Offset.offset(1e-9));
+            assertThat(f.get("missRate").asDouble()).as(side).isZero();
+            assertThat(f.get("p99LatencyMs").asDouble()).as(side).isEqualTo(12.0);
+            assertThat(f.get("meanBatch").asDouble()).as(side).isEqualTo(2.0);
+        }
+        for (String metric : List.of("goodput", "missRate", "p99LatencyMs", "meanBatch")) {
+            assertThat(r.get("relativeError").get(metric).asDouble()).as(metric).isZero();
+        }
+
+        CliRun table = CliRun.of("", "twin", "--trace", trace.toString(), "--world", world.toString());
+        assertThat(table.code()).as(table.err()).isZero();
+        assertThat(table.out()).contains("40 requests over 0.5 s", "live path measured over 20 batches", "p99 ms",
+                "mean batch", "+0.0%");
+    }
+
+    @Test
+    void theRecordedCostsMoveSimulatedLatencyByExactlyWhatTheySay(@TempDir Path dir) throws Exception {
+        Path world = write(dir, "world.json", WORLD);
+        Path without = write(dir, "bare.csv", recording("work-conserving", false));
+        JsonNode bare = row(CliRun.of("", "twin", "--trace", without.toString(), "--world", world.toString(), "--json")
+                .okJson(), "m");
+        // ℓ(1) then ℓ(3): 3 + 5 ms, without the live path's 1.75 ms (batch of 1) and 2.25 ms (batch of 3)
+        assertThat(bare.get("simulated").get("p99LatencyMs").asDouble()).isEqualTo(8.0);
+        assertThat(bare.get("relativeError").get("p99LatencyMs").asDouble()).isCloseTo(8.0 / 12 - 1,
+                org.assertj.core.data.Offset.offset(1e-12));
+        assertThat(bare.get("simulated").get("meanBatch").asDouble()).isEqualTo(2.0);
+    }
+
+    @Test
+    void policyAnswersWhatAnotherPolicyWouldHaveDoneAndANonSimulatedOneIsSkipped(@TempDir Path dir) throws Exception {
+        Path world = write(dir, "world.json", WORLD);
+        Path trace = write(dir, "traffic.csv", recording("work-conserving", true));
+        JsonNode root = CliRun.of("", "twin", "--trace", trace.toString(), "--world", world.toString(), "--policy",
+                "symphony", "--json").okJson();
+        JsonNode r = row(root, "m");
+        assertThat(r.get("policy").asText()).isEqualTo("symphony");
+        assertThat(r.get("livePolicy").asText()).isEqualTo("work-conserving");
+        assertThat(r.get("live").get("p99LatencyMs").asDouble()).isEqualTo(12.0);
+        assertThat(r.get("simulated").get("goodput").asDouble()).isPositive();
+
+        Path windowed = write(dir, "sneak.csv", recording("sneakpeek", true));
+        JsonNode skipped = CliRun.of("", "twin", "--trace", windowed.toString(), "--world", world.toString(), "--json").okJson();
+        assertThat(skipped.get("results")).isEmpty();
+        assertThat(skipped.get("skipped").get(0).get("reason").asText()).contains("sneakpeek", "--policy");
+    }
+
+    @Test
+    void theWorldIsReadFromTheGatewaysV1Routes(@TempDir Path dir) throws Exception {
+        HttpServer gateway = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        List<String> keys = new java.util.concurrent.CopyOnWriteArrayList<>();
+        gateway.createContext("/v1/workers", ex -> {
+            keys.add(String.valueOf(ex.getRequestHeaders().getFirst("X-API-Key")));
+            answer(ex, """
+                    [{"workerId":"cpu-0","state":"LIVE","device":{"kind":"cpu","provider":"cpu"}},
+                     {"workerId":"cpu-1","state":"EVICTED","device":{"kind":"cpu","provider":"cpu"}}]""");
+        });
+        gateway.createContext("/v1/applications/m", ex -> answer(ex, """
+                {"name":"m","kind":"single","policy":"work-conserving","sloMs":50,"variants":[
+                  {"name":"v0","maxBatchSize":2,"profiles":[]},
+                  {"name":"v1","maxBatchSize":8,"profiles":[
+                    {"deviceKind":"gpu","executionProvider":"cuda","latency":[{"batchSize":1,"p50Ms":0.1,"p99Ms":0.2}]},
+                    {"deviceKind":"cpu","executionProvider":"cpu","latency":[{"batchSize":1,"p50Ms":3,"p99Ms":4},
+                      {"batchSize":4,"p50Ms":6,"p99Ms":9},{"batchSize":16,"p50Ms":18,"p99Ms":20}]}]}]}"""));
+        gateway.start();
+        try {
+            Path trace = write(dir, "traffic.csv", recording("work-conserving", true));
+            JsonNode r = row(CliRun.of("", "twin", "--trace", trace.toString(), "--gateway", "http://127.0.0.1:"
+                    + gateway.getAddress().getPort(), "--api-key", "k1", "--json").okJson(), "m");
+            // the cpu profile of v1 (ℓ(b) = 2 + b at its points), one live worker: the closed form again
+            assertThat(r.get("simulated").get("p99LatencyMs").asDouble()).isEqualTo(12.0);
+            assertThat(r.get("relativeError").get("goodput").asDouble()).isZero();
+            assertThat(keys).containsExactly("k1");
+        } finally {
+            gateway.stop(0);
+        }
+    }
+
+    private static void answer(com.sun.net.httpserver.HttpExchange ex, String body) throws java.io.IOException {
+        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+        ex.getResponseHeaders().add("Content-Type", "application/json");
+        ex.sendResponseHeaders(200, bytes.length);
+        try (OutputStream out = ex.getResponseBody()) {
+            out.write(bytes);
+        }
+    }
+
+    @Test
+    void badArgumentsExit2WithOneLine(@TempDir Path dir) throws Exception {
+        Path world = write(dir, "world.json", WORLD);
+        Path trace = write(dir, "traffic.csv", recording("work-conserving", true));
+        String t = trace.toString(), w = world.toString();
+        CliRun.of("", "twin", "--world", w).badInput("missing --trace");
+        CliRun.of("", "twin", "--trace", t, "--world", w, "--bogus", "1").badInput("unknown argument '--bogus'");
+        CliRun.of("", "twin", "--trace", dir.resolve("nope.csv").toString(), "--world", w).badInput("no such file");
+        CliRun.of("", "twin", "--trace", t, "--world", w, "--gateway", "http://x").badInput("alternatives");
+        CliRun.of("", "twin", "--trace", t, "--world", w, "--policy", "bogus").badInput("--policy 'bogus'", "symphony");
+        CliRun.of("", "twin", "--trace", t, "--gateway", "not a url").badInput("--gateway");
+        CliRun.of("", "twin", "--trace", t, "--world", write(dir, "w2.json", "{\"devices\":0,\"models\":[]}").toString())
+                .badInput("devices");
+        CliRun.of("", "twin", "--trace", write(dir, "old.csv", "timeMs,model,deadlineMs\n0,m,50\n").toString(),
+                "--world", w).badInput("trace line 2", "GET /v1/traffic");
+        CliRun.of("", "twin", "--trace", write(dir, "bad.csv", recording("work-conserving", true)
+                .replace(",ontime,,12.000,", ",maybe,,12.000,")).toString(), "--world", w).badInput("outcome 'maybe'");
+        CliRun.of("", "twin", "--trace", write(dir, "other.csv", recording("work-conserving", true).replace(",m,", ",x,"))
+                .toString(), "--world", w).badInput("application 'x'", "not in the world");
+        CliRun.of("", "twin", "--trace", t, "--world", w, "--policy").badInput("--policy needs a value");
+    }
+}
