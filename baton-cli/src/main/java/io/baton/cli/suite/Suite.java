@@ -127,12 +127,15 @@ public final class Suite implements AutoCloseable {
     }
 
     /**
-     * Arguments of the scheduler on {@code port} (the {@code index}-th): its gRPC intake's port, and with two, each
-     * elects the leader through the registry's lease.
+     * Arguments of the scheduler on {@code port} (the {@code index}-th): its gRPC intake's port, its traffic
+     * recording's directory, and with two, each elects the leader through the registry's lease.
      */
     private List<String> schedulerArguments(int index, int port) {
         List<String> a = new ArrayList<>(List.of("--baton.scheduler.registry-url=" + registry(),
-                "--baton.scheduler.grpc.port=" + schedulerGrpcPorts.get(index)));
+                "--baton.scheduler.grpc.port=" + schedulerGrpcPorts.get(index),
+                // kept in the state directory (one per scheduler): a recording outlives the run for bin/baton twin
+                "--baton.scheduler.traffic.directory=" + spec.home().resolve("traffic")
+                        .resolve(index == 0 ? "scheduler" : "scheduler-b").toAbsolutePath()));
         if (schedulerBPort != 0) {
             a.add("--baton.scheduler.leader.election=registry");
             a.add("--baton.scheduler.leader.advertised-url=" + local(port));
