@@ -64,7 +64,8 @@ final class FuzzCommand {
         return new Config(gateway, app, Flags.intIn(Baton.option(args, "--count"), "--count", 1_000, 1, 10_000_000),
                 BenchCommand.longOption(args, "--seed", 1),
                 index == null ? null : Flags.intIn(index, "--case", 0, 0, Integer.MAX_VALUE),
-                Flags.intIn(Baton.option(args, "--timeout-ms"), "--timeout-ms", 20_000, 1_000, 600_000),
+                // over gRPC a slow caller is answered at the gateway's receive timeout, 30 s unless set
+                Flags.intIn(Baton.option(args, "--timeout-ms"), "--timeout-ms", "grpc".equals(protocol) ? 45_000 : 20_000, 1_000, 600_000),
                 Flags.intIn(Baton.option(args, "--concurrency"), "--concurrency", 4, 1, 64),
                 Flags.intIn(Baton.option(args, "--show"), "--show", 20, 0, 1_000_000),
                 "grpc".equals(protocol), grpc.substring(0, colon).replaceAll("^\\[|\\]$", ""), grpcPort, maxMessageBytes);
