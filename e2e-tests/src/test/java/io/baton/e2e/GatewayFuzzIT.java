@@ -6,6 +6,9 @@ import io.baton.cli.bench.fuzz.FuzzReport;
 import io.baton.cli.bench.fuzz.FuzzRunner;
 import io.baton.cli.bench.fuzz.FuzzTarget;
 import io.baton.cli.bench.fuzz.Verdict;
+import io.baton.cli.bench.fuzz.grpc.GrpcFuzzReport;
+import io.baton.cli.bench.fuzz.grpc.GrpcFuzzRunner;
+import io.baton.cli.bench.fuzz.grpc.GrpcVerdict;
 import io.baton.e2e.support.E2eSuite;
 import io.baton.e2e.support.SuiteExtension;
 import java.io.ByteArrayOutputStream;
@@ -21,13 +24,21 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * JSON, wrong datatypes and shapes, binary data that does not add up, lying headers, odd paths and methods, slow
  * bodies), each sent over its own connection: every case is answered within its time limit with a 4xx naming the
  * fault (or served, where the change may leave a valid request), never a 5xx; a 503 that sheds load is counted
- * apart and stays rare. Afterwards the gateway is live and serves a valid request with 200.
+ * apart and stays rare. Afterwards the gateway is live and serves a valid request with 200. The same over the gateway's
+ * gRPC port ({@code bench fuzz --protocol grpc}): hostile ModelInfer contents, bytes that are no protobuf, unknown
+ * methods, odd names and metadata, cancelled, silent and slow calls, streams; each answered with a refusal's status
+ * naming the fault, never INTERNAL, UNKNOWN, a stack trace or a hang; then ServerLive, health and a valid ModelInfer.
  */
 @ExtendWith(SuiteExtension.class)
 class GatewayFuzzIT {
     static final String APP = "fashion-single";
     /** Generous: a slow-sender case is answered after the gateway's rate grace (2 s), every other in milliseconds. */
     static final int CASE_TIMEOUT_MS = 30_000;
+    /**
+     * A slow gRPC caller is answered at the gateway's receive timeout (30 s); a silent stream outlives it (its idle
+     * timeout is 5 minutes) and is counted as held open once its request was answered.
+     */
+    static final int GRPC_CASE_TIMEOUT_MS = 45_000;
     static E2eSuite e2e;
     static FuzzRunner runner;
 
@@ -61,5 +72,21 @@ class GatewayFuzzIT {
     @Test
     void otherSeedsToo() throws InterruptedException {
         for (long seed : new long[] {20_261_127L, 7L}) assertPassed(runner.run(seed, 500, null));
+    }
+
+    @Test
+    void threeHundredGrpcCasesAreEachRefusedNamingTheFault() throws InterruptedException {
+        int port = e2e.suite().gatewayGrpcPort();
+        GrpcFuzzRunner grpc = new GrpcFuzzRunner("127.0.0.1", port, GrpcFuzzRunner.target("127.0.0.1", port, APP, 64L << 20),
+                GRPC_CASE_TIMEOUT_MS, 4);
+        GrpcFuzzReport report = grpc.run(1, 300, null);
+        ByteArrayOutputStream printed = new ByteArrayOutputStream();
+        report.print(new PrintStream(printed, true, StandardCharsets.UTF_8), 10);
+        String text = printed.toString(StandardCharsets.UTF_8);
+        e2e.log().println(text);
+        assertThat(report.failures()).as(text).isEmpty();
+        assertThat(report.liveness().ok()).as(text).isTrue();
+        assertThat(report.count(GrpcVerdict.Outcome.REFUSED)).as("most cases are refused, not shed: %s", text)
+                .isGreaterThan(report.count() * 7 / 10);
     }
 }

@@ -28,12 +28,21 @@ import io.baton.gateway.GatewayException;
  * </pre>
  *
  * Every refusal carries the gateway's short reason (its metrics label) in the trailer {@code baton-reason}; an
- * admission-control refusal carries {@code retry-after: 1} as well, the REST answer's header.
+ * admission-control refusal carries {@code retry-after: 1} as well, the REST answer's header. A description is cut
+ * to {@link #MAX_DESCRIPTION} characters: it travels in the {@code grpc-message} trailer, and a message that echoes a
+ * client's 100,000-character name would pass the 8 KiB of headers a client reads (grpc-java's default), which the
+ * client then reports as its own INTERNAL error instead of the refusal.
  */
 final class GrpcStatuses {
 
     static final Metadata.Key<String> RETRY_AFTER = Metadata.Key.of("retry-after", Metadata.ASCII_STRING_MARSHALLER);
     static final Metadata.Key<String> REASON = Metadata.Key.of("baton-reason", Metadata.ASCII_STRING_MARSHALLER);
+
+    /**
+     * Characters of a description kept: percent-encoded in {@code grpc-message}, even one of 3-byte UTF-8 characters
+     * stays under half of a client's 8 KiB of headers.
+     */
+    static final int MAX_DESCRIPTION = 400;
 
     private static final Logger log = LoggerFactory.getLogger(GrpcStatuses.class);
 
@@ -44,7 +53,9 @@ final class GrpcStatuses {
         Throwable e = failure instanceof CompletionException && failure.getCause() != null ? failure.getCause()
                 : failure;
         if (e instanceof StatusRuntimeException s) {
-            return s;
+            String d = s.getStatus().getDescription();
+            return d == null || d.length() <= MAX_DESCRIPTION ? s
+                    : s.getStatus().withDescription(clip(d)).asRuntimeException(s.getTrailers());
         }
         if (e instanceof GatewayException g) {
             Metadata trailers = new Metadata();
@@ -53,15 +64,27 @@ final class GrpcStatuses {
                 // how soon a refused client may try again: an admission limit is judged within one SLO (≤ 2 s)
                 trailers.put(RETRY_AFTER, "1");
             }
-            return code(g.status()).withDescription(g.getMessage()).asRuntimeException(trailers);
+            return code(g.status()).withDescription(clip(g.getMessage())).asRuntimeException(trailers);
         }
         if (e instanceof TensorException) {
             Metadata trailers = new Metadata();
             trailers.put(REASON, "invalid-request");
-            return Status.INVALID_ARGUMENT.withDescription(e.getMessage()).asRuntimeException(trailers);
+            return Status.INVALID_ARGUMENT.withDescription(clip(e.getMessage())).asRuntimeException(trailers);
         }
         log.error("internal error on a gRPC call", e);
         return Status.INTERNAL.withDescription("internal error in the gateway (logged there)").asRuntimeException();
+    }
+
+    /** The description, its middle cut where it is longer than {@link #MAX_DESCRIPTION}: the start and the end say most. */
+    static String clip(String description) {
+        if (description == null || description.length() <= MAX_DESCRIPTION) {
+            return description;
+        }
+        int keep = MAX_DESCRIPTION - 40;
+        int head = keep * 3 / 4;
+        int tail = keep - head;
+        return description.substring(0, head) + " … (" + (description.length() - keep) + " characters cut) … "
+                + description.substring(description.length() - tail);
     }
 
     static Status code(int httpStatus) {

@@ -29,7 +29,7 @@ import io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder;
  * progress get a few seconds to finish). Everything a client controls is bounded: message size (the REST body
  * limit), streams per connection, the time to say anything (the HTTP/2 handshake) and to send a request
  * ({@link ReceiveDeadline}), idle connections, keepalive pings, the health service's Watch streams and their
- * polling ({@link ReadinessHealth}).
+ * polling ({@link ReadinessHealth}). Bytes that are not a request message are bad input ({@link StrictRequests}).
  */
 public final class OipGrpcServer implements SmartLifecycle {
 
@@ -65,8 +65,9 @@ public final class OipGrpcServer implements SmartLifecycle {
                 .permitKeepAliveTime(settings.permitKeepAliveTime().toNanos(), TimeUnit.NANOSECONDS)
                 .permitKeepAliveWithoutCalls(false);
         for (BindableService s : Stream.concat(services.stream(), Stream.of(health)).toList()) {
-            // the API key is checked first, then the deadline to receive the request starts
-            builder.addService(ServerInterceptors.intercept(s, deadline, apiKeys));
+            // the API key is checked first, then the deadline to receive the request starts; a request that is not
+            // the method's message, or not one per unary call, is refused inside them, as bad input
+            builder.addService(ServerInterceptors.intercept(StrictRequests.of(s.bindService()), deadline, apiKeys));
         }
         this.server = builder.build();
     }

@@ -20,20 +20,20 @@ public record FuzzTarget(String hostPort, String app, List<Input> inputs, List<S
 
     /** An input as the model declares it; free dimensions (-1) are sent as 1. */
     public record Input(String name, String datatype, long[] shape) {
-        long[] concreteShape() {
+        public long[] concreteShape() {
             long[] s = shape.clone();
             for (int i = 0; i < s.length; i++) if (s[i] < 0) s[i] = 1;
             return s;
         }
 
-        int elements() {
+        public int elements() {
             long n = 1;
             for (long d : concreteShape()) n *= d;
             return (int) n;
         }
 
         /** Bytes per element of a fixed-width datatype; BYTES (and unknown) 0. */
-        int width() {
+        public int width() {
             return switch (datatype) {
                 case "BOOL", "UINT8", "INT8" -> 1;
                 case "UINT16", "INT16", "FP16", "BF16" -> 2;

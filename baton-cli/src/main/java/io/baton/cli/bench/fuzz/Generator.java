@@ -68,7 +68,7 @@ public final class Generator {
     }
 
     /** SplitMix64 of the seed and the index: independent streams for neighbouring indexes and seeds. */
-    static long mix(long seed, int index) {
+    public static long mix(long seed, int index) {
         long z = seed * 0x9E3779B97F4A7C15L + index + 0x632BE59BD9B4E019L;
         z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
         z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
