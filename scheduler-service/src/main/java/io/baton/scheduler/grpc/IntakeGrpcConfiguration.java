@@ -1,5 +1,7 @@
 package io.baton.scheduler.grpc;
 
+import io.baton.scheduler.trace.RequestTimelines;
+
 import io.baton.commons.grpc.InternalSecretInterceptor;
 
 import org.springframework.beans.factory.annotation.Value;
@@ -28,9 +30,9 @@ class IntakeGrpcConfiguration {
     @Bean
     IntakeGrpcServer intakeGrpcServer(IntakeGrpcProperties settings, @Value("${server.address:}") String address,
                                       DispatchService dispatch, LeaderElection election, InFlightBytes budget,
-                                      ObjectMapper json, InternalCredentials credentials) {
+                                      ObjectMapper json, InternalCredentials credentials, RequestTimelines timelines) {
         return new IntakeGrpcServer(settings, address, budget.budget(),
-                new InferGrpcService(dispatch, election, budget, json), new InternalSecretInterceptor(credentials, "the scheduler's intake"),
+                new InferGrpcService(dispatch, election, budget, json, timelines), new InternalSecretInterceptor(credentials, "the scheduler's intake"),
                 InternalSecretInterceptor.headers(credentials));
     }
 }

@@ -23,6 +23,7 @@ import io.grpc.Metadata;
 import io.grpc.Server;
 import io.grpc.ServerInterceptor;
 import io.grpc.ServerInterceptors;
+import io.baton.commons.grpc.TraceContextInterceptor;
 import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
 import io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder;
 import io.grpc.stub.MetadataUtils;
@@ -66,7 +67,7 @@ public final class IntakeGrpcServer implements SmartLifecycle {
                 .maxInboundMessageSize((int) Math.min(maxMessageBytes, Integer.MAX_VALUE))
                 .handshakeTimeout(settings.handshakeTimeout().toNanos(), TimeUnit.NANOSECONDS)
                 .maxConnectionIdle(settings.maxConnectionIdle().toNanos(), TimeUnit.NANOSECONDS)
-                .addService(ServerInterceptors.intercept(intake, secret))
+                .addService(ServerInterceptors.intercept(intake, secret, new TraceContextInterceptor()))
                 .build();
     }
 

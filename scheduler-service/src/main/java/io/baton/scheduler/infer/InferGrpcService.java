@@ -1,5 +1,8 @@
 package io.baton.scheduler.infer;
 
+import io.baton.commons.grpc.TraceContextInterceptor;
+import io.baton.scheduler.trace.RequestTimelines;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -50,8 +53,16 @@ public final class InferGrpcService extends SchedulerIntakeGrpc.SchedulerIntakeI
     private final LeaderElection election;
     private final InFlightBytes budget;
     private final ObjectMapper json;
+    private final RequestTimelines timelines;
 
     public InferGrpcService(DispatchService dispatch, LeaderElection election, InFlightBytes budget, ObjectMapper json) {
+        this(dispatch, election, budget, json, RequestTimelines.off());
+    }
+
+    /** {@code timelines}: where a call's trace (its {@code traceparent} metadata) is kept once it is answered. */
+    public InferGrpcService(DispatchService dispatch, LeaderElection election, InFlightBytes budget, ObjectMapper json,
+                            RequestTimelines timelines) {
+        this.timelines = timelines;
         this.dispatch = dispatch;
         this.election = election;
         this.budget = budget;
@@ -78,7 +89,8 @@ public final class InferGrpcService extends SchedulerIntakeGrpc.SchedulerIntakeI
         };
         DispatchService.Accepted accepted;
         try {
-            accepted = InferCalls.submit(dispatch, call.getApplication(), blankToNull(call.getVariant()),
+            accepted = InferCalls.submit(dispatch, timelines, TraceContextInterceptor.current(), call.getApplication(),
+                    blankToNull(call.getVariant()),
                     call.hasStage() ? call.getStage() : null, call.getTimeoutMs() > 0 ? call.getTimeoutMs() : null,
                     call.getPriority(), inputs(call.getInputsList()),
                     call.getOutputsCount() == 0 ? null : List.copyOf(call.getOutputsList()), true,
