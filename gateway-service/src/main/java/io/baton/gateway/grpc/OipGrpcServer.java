@@ -22,6 +22,7 @@ import io.grpc.BindableService;
 import io.grpc.Server;
 import io.grpc.ServerInterceptor;
 import io.grpc.ServerInterceptors;
+import io.baton.commons.grpc.TraceContextInterceptor;
 import io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder;
 
 /**
@@ -66,7 +67,7 @@ public final class OipGrpcServer implements SmartLifecycle {
                 .permitKeepAliveWithoutCalls(false);
         for (BindableService s : Stream.concat(services.stream(), Stream.of(health)).toList()) {
             // the API key is checked first, then the deadline to receive the request starts
-            builder.addService(ServerInterceptors.intercept(s, deadline, apiKeys));
+            builder.addService(ServerInterceptors.intercept(s, deadline, apiKeys, new TraceContextInterceptor()));
         }
         this.server = builder.build();
     }

@@ -20,6 +20,8 @@ import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.baton.gateway.GatewayException;
 import io.baton.gateway.oip.schema.InferenceErrorResponse;
 import io.baton.gateway.registry.ApplicationDefinition;
+import io.baton.gateway.trace.GatewayTrace;
+import io.baton.commons.trace.TraceParent;
 
 /** {@code POST /v2/models/{app}[/versions/{v}]/infer}: JSON or the binary tensor data extension. */
 @ApiResponse(responseCode = "400", description = "Malformed request, or a tensor, shape, datatype or parameter "
@@ -79,8 +81,11 @@ public record InferController(InferenceCall call, OipRequestReader reader, OipRe
                                         String headerLength) throws IOException {
         long received = System.nanoTime();
         Body body = new Body(http, received, headerLength);
+        GatewayTrace trace = call.traces().begin(http.getHeader(TraceParent.HEADER), received);
+        // a refusal's body names the trace too (OipExceptionHandler)
+        http.setAttribute(GatewayTrace.ATTRIBUTE, trace);
         try {
-            return call.infer(app, version, received, body, this::ok);
+            return call.infer(app, version, received, trace, body, this::ok);
         } finally {
             body.release();
         }

@@ -2,6 +2,8 @@ package io.baton.gateway.scheduler;
 
 import io.baton.commons.grpc.InternalSecretInterceptor;
 import io.baton.commons.grpc.UnaryAnswer;
+import io.baton.commons.grpc.TraceContextInterceptor;
+import io.baton.commons.trace.TraceParent;
 
 import java.net.URI;
 import java.time.Duration;
@@ -73,24 +75,30 @@ public final class SchedulerGrpc implements AutoCloseable {
      * {@link StatusRuntimeException} when no scheduler answered.
      */
     CompletableFuture<InferAnswer> infer(InferCall call, Duration limit, long endNanos) {
-        return send(call, limit, leader.schedulers().size(), endNanos, null);
+        return infer(call, limit, endNanos, null);
+    }
+
+    /** {@code trace}: the context the call carries in its metadata ({@code traceparent}); null: none. */
+    CompletableFuture<InferAnswer> infer(InferCall call, Duration limit, long endNanos, TraceParent trace) {
+        return send(call, limit, leader.schedulers().size(), endNanos, null, trace);
     }
 
     private CompletableFuture<InferAnswer> send(InferCall call, Duration limit, int triesLeft, long endNanos,
-                                                InferAnswer notLeader) {
+                                                InferAnswer notLeader, TraceParent trace) {
         URI base = leader.current();
         UnaryAnswer<InferAnswer> observer = new UnaryAnswer<>(() -> Status.INTERNAL.withDescription("the scheduler "
                 + "ended the call without an answer").asRuntimeException());
-        SchedulerIntakeGrpc.newStub(channels.get(normal(base)))
-                .withDeadlineAfter(limit.toNanos(), TimeUnit.NANOSECONDS)
-                .infer(call, observer);
+        SchedulerIntakeGrpc.SchedulerIntakeStub stub = SchedulerIntakeGrpc.newStub(channels.get(normal(base)))
+                .withDeadlineAfter(limit.toNanos(), TimeUnit.NANOSECONDS);
+        if (trace != null) stub = stub.withInterceptors(TraceContextInterceptor.attach(trace));
+        stub.infer(call, observer);
         CompletableFuture<InferAnswer> answer = observer.future();
         return answer.handle((value, failure) -> {
             boolean again = triesLeft > 0 && leader.schedulers().size() > 1 && System.nanoTime() < endNanos;
             if (failure != null) {
                 if (!unreachable(failure)) return CompletableFuture.<InferAnswer>failedFuture(failure);
                 leader.failedOver(base, null);
-                if (again) return send(call, limit, triesLeft - 1, endNanos, notLeader);
+                if (again) return send(call, limit, triesLeft - 1, endNanos, notLeader, trace);
                 return notLeader != null ? CompletableFuture.completedFuture(notLeader)
                         : CompletableFuture.<InferAnswer>failedFuture(failure);
             }
@@ -98,7 +106,7 @@ public final class SchedulerGrpc implements AutoCloseable {
                 String named = wire.notLeader(value.getRefusal().getProblem().toByteArray());
                 if (named != null) {
                     leader.failedOver(base, named.isEmpty() ? null : named);
-                    if (again) return send(call, limit, triesLeft - 1, endNanos, value);
+                    if (again) return send(call, limit, triesLeft - 1, endNanos, value, trace);
                 }
             }
             return CompletableFuture.completedFuture(value);
