@@ -55,6 +55,8 @@ public record InferController(InferenceCall call, OipRequestReader reader, OipRe
 
     private static final String HEADER_LENGTH_DESCRIPTION = "Binary tensor data extension: the length in bytes of "
             + "the JSON at the start of the body.";
+    private static final String TRACEPARENT_DESCRIPTION = "W3C trace context: the request joins this trace (its "
+            + "parameters.trace_id); absent or malformed, the gateway starts a new trace.";
 
     @PostMapping("/v2/models/{app}/infer")
     @Operation(operationId = "modelInfer", summary = "Inference by the application (the policy picks the variants)")
@@ -62,8 +64,11 @@ public record InferController(InferenceCall call, OipRequestReader reader, OipRe
     public ResponseEntity<byte[]> infer(@PathVariable String app, HttpServletRequest http,
                                         @Parameter(description = HEADER_LENGTH_DESCRIPTION)
                                         @RequestHeader(value = OipRequestReader.HEADER_LENGTH, required = false)
-                                        String headerLength) throws IOException {
-        return infer(app, null, http, headerLength);
+                                        String headerLength,
+                                        @Parameter(description = TRACEPARENT_DESCRIPTION)
+                                        @RequestHeader(value = TraceParent.HEADER, required = false)
+                                        String traceparent) throws IOException {
+        return infer(app, null, http, headerLength, traceparent);
     }
 
     /**
@@ -78,10 +83,13 @@ public record InferController(InferenceCall call, OipRequestReader reader, OipRe
                                         HttpServletRequest http,
                                         @Parameter(description = HEADER_LENGTH_DESCRIPTION)
                                         @RequestHeader(value = OipRequestReader.HEADER_LENGTH, required = false)
-                                        String headerLength) throws IOException {
+                                        String headerLength,
+                                        @Parameter(description = TRACEPARENT_DESCRIPTION)
+                                        @RequestHeader(value = TraceParent.HEADER, required = false)
+                                        String traceparent) throws IOException {
         long received = System.nanoTime();
         Body body = new Body(http, received, headerLength);
-        GatewayTrace trace = call.traces().begin(http.getHeader(TraceParent.HEADER), received);
+        GatewayTrace trace = call.traces().begin(traceparent, received);
         // a refusal's body names the trace too (OipExceptionHandler)
         http.setAttribute(GatewayTrace.ATTRIBUTE, trace);
         try {

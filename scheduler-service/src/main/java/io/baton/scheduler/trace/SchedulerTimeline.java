@@ -18,8 +18,4 @@ public record SchedulerTimeline(@JsonProperty("trace_id") String traceId,
                                 @JsonProperty("parent_span_id") String parentSpanId,
                                 String application, String policy, String outcome, String reason,
                                 @JsonProperty("total_ms") double totalMs, List<TimelineSpan> spans) {
-
-    /** The route's answer: every call of the trace held. */
-    public record Found(@JsonProperty("trace_id") String traceId, List<SchedulerTimeline> timelines) {
-    }
 }

@@ -22,7 +22,7 @@ public record TraceController(RequestTimelines timelines) {
     @GetMapping("/internal/v1/traces/{traceId}")
     @Operation(operationId = "requestTraces", summary = "The scheduler's spans of each request of a trace it holds "
             + "(the last baton.tracing.timelines.capacity requests); 404 problem when none, 400 when not a trace id")
-    public SchedulerTimeline.Found find(@PathVariable String traceId) {
+    public TraceTimelines find(@PathVariable String traceId) {
         if (!TraceParent.isTraceId(traceId)) {
             throw new ApiException(HttpStatus.BAD_REQUEST, "invalid-request",
                     "traceId: must be 32 hex digits, not all zero").withField("traceId");
@@ -34,6 +34,6 @@ public record TraceController(RequestTimelines timelines) {
                     + (timelines.enabled() ? " (the last requests' timelines are kept)"
                     : " (baton.tracing.timelines.enabled is false)"));
         }
-        return new SchedulerTimeline.Found(id, found);
+        return new TraceTimelines(id, found);
     }
 }
