@@ -2,6 +2,7 @@ package io.baton.gateway.trace;
 
 import java.util.List;
 
+import io.baton.commons.trace.SpanExport;
 import io.baton.commons.trace.TimelineRing;
 import io.baton.commons.trace.TraceParent;
 import io.baton.commons.trace.TracingProperties;
@@ -13,14 +14,26 @@ import io.baton.commons.trace.TracingProperties;
  * a request still gets its context (carried to the scheduler, answered as {@code trace_id}) but is neither stamped
  * nor kept.
  */
-public final class RequestTraces {
+public final class RequestTraces implements AutoCloseable {
 
     private final boolean enabled;
     private final TimelineRing<GatewayTrace> ring;
+    private final SpanExport export;
 
     public RequestTraces(TracingProperties properties) {
+        this(properties, null);
+    }
+
+    /** {@code export}: where each kept timeline is also exported over OTLP; null: nowhere. */
+    public RequestTraces(TracingProperties properties, SpanExport export) {
         this.enabled = properties.timelines().enabled();
         this.ring = enabled ? new TimelineRing<>(properties.timelines().capacity()) : null;
+        this.export = enabled ? export : null;
+    }
+
+    @Override
+    public void close() {
+        if (export != null) export.close();
     }
 
     /** Traces that are made but never kept. */
@@ -51,6 +64,7 @@ public final class RequestTraces {
         trace.application(application);
         trace.ended(outcome, reason);
         ring.add(trace, trace.requestId(), trace.traceId());
+        if (export != null) export.export(trace.traceId(), trace.context.sampled(), Timelines.exported(trace));
     }
 
     /** The requests held under {@code id} (a request id, or a trace id), oldest first. */

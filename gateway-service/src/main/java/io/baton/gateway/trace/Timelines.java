@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import io.baton.commons.trace.SpanExport;
 import io.baton.commons.trace.TimelineSpan;
 
 /**
@@ -46,6 +47,34 @@ final class Timelines {
         spans.sort(Comparator.comparingDouble(TimelineSpan::startMs));
         return new RequestTimeline(g.requestId(), g.traceId(), g.application, policy, g.outcome, g.reason,
                 g.startedAt.toString(), ms(g.endNanos - g.startNanos), spans);
+    }
+
+    /**
+     * The gateway's spans for OTLP: the request's own span (the id it propagated, under the client's span), and under
+     * it each stamp and each scheduler call (the call's span keeps the id it carried, the parent of the scheduler's).
+     */
+    static List<SpanExport.Item> exported(GatewayTrace g) {
+        long origin = g.startedAt.getEpochSecond() * 1_000_000_000L + g.startedAt.getNano();
+        String request = g.context.spanId();
+        List<SpanExport.Item> items = new ArrayList<>();
+        Map<String, String> attributes = new LinkedHashMap<>();
+        attributes.put("request_id", g.requestId());
+        if (g.application != null) attributes.put("application", g.application);
+        attributes.put("outcome", g.outcome);
+        if (g.reason != null) attributes.put("reason", g.reason);
+        items.add(new SpanExport.Item(request, g.clientSpanId, "inference", origin, origin + (g.endNanos - g.startNanos),
+                attributes));
+        for (GatewayTrace.Stamp s : g.stamps) {
+            items.add(new SpanExport.Item(SpanExport.newSpanId(), request, s.name(), origin + (s.startNanos() - g.startNanos),
+                    origin + (s.endNanos() - g.startNanos),
+                    s.attribute() == null ? Map.of() : Map.of(s.attribute(), s.value())));
+        }
+        for (GatewayTrace.Call call : g.calls()) {
+            long answered = call.answeredNanos == 0 ? g.endNanos : call.answeredNanos;
+            items.add(new SpanExport.Item(call.context.spanId(), request, "scheduler_call",
+                    origin + (call.sentNanos - g.startNanos), origin + (answered - g.startNanos), Map.of()));
+        }
+        return items;
     }
 
     private static double ms(long nanos) {

@@ -3,6 +3,7 @@ package io.baton.scheduler.trace;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
+import io.baton.commons.trace.SpanExport;
 import io.baton.commons.trace.TimelineRing;
 import io.baton.commons.trace.TraceParent;
 import io.baton.commons.trace.TracingProperties;
@@ -14,14 +15,26 @@ import io.baton.scheduler.dispatch.InferOutcome;
  * With {@code baton.tracing.timelines.enabled=false} nothing is held, and {@link #start} still answers the trace (so
  * that the worker calls carry the context) but nothing reads its stamps.
  */
-public final class RequestTimelines {
+public final class RequestTimelines implements AutoCloseable {
 
     private final boolean enabled;
     private final TimelineRing<RequestTrace> ring;
+    private final SpanExport export;
 
     public RequestTimelines(TracingProperties properties) {
+        this(properties, null);
+    }
+
+    /** {@code export}: where each kept timeline is also exported over OTLP; null: nowhere. */
+    public RequestTimelines(TracingProperties properties, SpanExport export) {
         this.enabled = properties.timelines().enabled();
         this.ring = enabled ? new TimelineRing<>(properties.timelines().capacity()) : null;
+        this.export = enabled ? export : null;
+    }
+
+    @Override
+    public void close() {
+        if (export != null) export.close();
     }
 
     /** A store that holds nothing (tests and callers without tracing). */
@@ -44,6 +57,7 @@ public final class RequestTimelines {
         answer.whenComplete((outcome, failure) -> {
             trace.answered(outcome != null ? outcome : new InferOutcome.Failed(String.valueOf(failure)));
             ring.add(trace, trace.parent.traceId());
+            if (export != null) export.export(trace.parent.traceId(), trace.parent.sampled(), SchedulerSpans.exported(trace));
         });
     }
 

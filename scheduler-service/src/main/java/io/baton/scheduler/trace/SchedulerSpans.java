@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import io.baton.commons.trace.SpanExport;
 import io.baton.commons.trace.TimelineSpan;
 import io.baton.scheduler.dispatch.InferOutcome;
 
@@ -65,6 +66,27 @@ final class SchedulerSpans {
         }
         return new SchedulerTimeline(t.parent.traceId(), t.parent.spanId(), t.application, t.policy,
                 outcome(t.outcome), reason, total, spans);
+    }
+
+    /**
+     * The request's spans for OTLP, each under the gateway's call span that carried the request ({@code traceparent}'s
+     * parent id), at the epoch times they were measured at.
+     */
+    static List<SpanExport.Item> exported(RequestTrace t) {
+        SchedulerTimeline timeline = of(t);
+        java.time.Instant now = java.time.Instant.now();
+        long origin = now.getEpochSecond() * 1_000_000_000L + now.getNano() - (System.nanoTime() - t.receivedNanos);
+        List<SpanExport.Item> items = new ArrayList<>(timeline.spans().size());
+        for (TimelineSpan s : timeline.spans()) {
+            long start = origin + (long) (s.startMs() * 1e6);
+            Map<String, String> attributes = new LinkedHashMap<>(s.attributes());
+            attributes.put("service", s.service());
+            attributes.put("outcome", timeline.outcome());
+            if (timeline.reason() != null) attributes.put("reason", timeline.reason());
+            items.add(new SpanExport.Item(SpanExport.newSpanId(), t.parent.spanId(), s.name(), start,
+                    start + (long) (s.durationMs() * 1e6), attributes));
+        }
+        return items;
     }
 
     private static Map<String, String> batchAttributes(BatchTrace b, RequestTrace t) {
