@@ -100,6 +100,37 @@ class InferenceIT {
         }
     }
 
+    /**
+     * A request with the client's {@code traceparent} answers its trace id, and its timeline holds spans measured by
+     * the gateway, the scheduler and the worker that ran it.
+     */
+    @Test
+    void aTracedRequestAnswersItsTraceIdAndItsTimelineSpansEveryService() throws Exception {
+        String traceId = "4bf92f3577b34da6a3ce929d0e0e" + String.format("%04x", (int) (System.nanoTime() & 0xffff));
+        ObjectNode request = oip.request(3, 2).put("id", "e2e-traced-" + traceId);
+        java.net.http.HttpClient client = java.net.http.HttpClient.newHttpClient();
+        java.net.http.HttpResponse<String> answer = client.send(java.net.http.HttpRequest.newBuilder(
+                        e2e.suite().gateway().resolve("/v2/models/fashion-single/infer"))
+                .header("Content-Type", "application/json")
+                .header("traceparent", "00-" + traceId + "-00f067aa0ba902b7-01")
+                .POST(java.net.http.HttpRequest.BodyPublishers.ofString(JsonHttp.JSON.writeValueAsString(request)))
+                .build(), java.net.http.HttpResponse.BodyHandlers.ofString());
+        assertThat(answer.statusCode()).as(answer.body()).isEqualTo(200);
+        assertThat(JsonHttp.JSON.readTree(answer.body()).at("/parameters/trace_id").asText()).isEqualTo(traceId);
+
+        java.net.http.HttpResponse<String> timeline = client.send(java.net.http.HttpRequest.newBuilder(
+                        e2e.suite().gateway().resolve("/v1/requests/e2e-traced-" + traceId + "/timeline"))
+                .header("X-API-Key", E2eSuite.ADMIN_KEY).GET().build(), java.net.http.HttpResponse.BodyHandlers.ofString());
+        assertThat(timeline.statusCode()).as(timeline.body()).isEqualTo(200);
+        JsonNode t = JsonHttp.JSON.readTree(timeline.body());
+        assertThat(t.path("trace_id").asText()).isEqualTo(traceId);
+        assertThat(t.path("outcome").asText()).isEqualTo("served");
+        List<String> spans = new ArrayList<>();
+        for (JsonNode span : t.path("spans")) spans.add(span.path("service").asText() + ":" + span.path("name").asText());
+        assertThat(spans).as(timeline.body()).contains("gateway:admission", "scheduler:queue", "scheduler:dispatch",
+                "scheduler:transfer", "worker:execution");
+    }
+
     @Test
     void aRequestOfSeveralImagesGetsOneRowPerImage() throws Exception {
         JsonHttp.Response r = oip.infer("fashion-single", 10, 4);

@@ -74,7 +74,9 @@ class GatewayRequestLimitsHttpTest {
         assertThat(r.statusCode()).as(r.body()).isEqualTo(status);
         assertThat(r.headers().firstValue("Content-Type").orElse("")).startsWith("application/json");
         JsonNode body = JSON.readTree(r.body());
-        assertThat(body.fieldNames()).toIterable().containsExactly("error");
+        // the error, and the trace the refused request was given
+        assertThat(body.fieldNames()).toIterable().containsExactly("error", "parameters");
+        assertThat(body.at("/parameters/trace_id").asText()).matches("[0-9a-f]{32}");
         return body.get("error").asText();
     }
 

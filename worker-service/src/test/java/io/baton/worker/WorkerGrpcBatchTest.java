@@ -171,6 +171,47 @@ class WorkerGrpcBatchTest {
     }
 
     @Test
+    void theCallsTraceIsNamedInTheTimingWithWhereExecutionBeganAndEnded() throws Exception {
+        String traceparent = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01";
+        Metadata trace = new Metadata();
+        trace.put(Metadata.Key.of("traceparent", Metadata.ASCII_STRING_MARSHALLER), traceparent);
+        BatchAnswer answer = stub(SECRET).withInterceptors(MetadataUtils.newAttachHeadersInterceptor(trace))
+                .run(call(digest, "x", part(floats(1, 2, 3, 4), 1, 4)));
+        assertThat(answer.hasResult()).as(answer.toString()).isTrue();
+        var timing = answer.getResult().getTiming();
+        assertThat(timing.getTraceId()).isEqualTo("4bf92f3577b34da6a3ce929d0e0e4736");
+        assertThat(timing.getExecutionStartMs()).isGreaterThanOrEqualTo(0);
+        assertThat(timing.getExecutionEndMs()).isGreaterThanOrEqualTo(timing.getExecutionStartMs())
+                .isLessThanOrEqualTo(timing.getTotalMs());
+
+        BatchAnswer untraced = stub(SECRET).run(call(digest, "x", part(floats(1, 2, 3, 4), 1, 4)));
+        assertThat(untraced.getResult().getTiming().hasTraceId()).isFalse();
+
+        // over HTTP: the header, a malformed one ignored
+        for (String header : new String[] {traceparent, "00-garbage"}) {
+            var body = JSON.createObjectNode().put("variant", digest).put("timeoutMs", 20_000);
+            var in = body.putArray("inputs").addObject().put("name", "x").put("datatype", "FP32");
+            var p = in.putArray("parts").addObject();
+            p.putArray("shape").add(1).add(4);
+            p.put("base64", Base64.getEncoder().encodeToString(floats(1, 2, 3, 4)));
+            HttpResponse<String> http = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+                            URI.create("http://127.0.0.1:" + httpPort + "/internal/v1/batches"))
+                    .header("Content-Type", "application/json").header(InternalAuth.HEADER, SECRET)
+                    .header("traceparent", header)
+                    .POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(body))).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertThat(http.statusCode()).as(http.body()).isEqualTo(200);
+            JsonNode t = JSON.readTree(http.body()).path("timing");
+            assertThat(t.path("executionEndMs").asDouble()).isGreaterThanOrEqualTo(t.path("executionStartMs").asDouble());
+            if (header.equals(traceparent)) {
+                assertThat(t.path("traceId").asText()).isEqualTo("4bf92f3577b34da6a3ce929d0e0e4736");
+            } else {
+                assertThat(t.has("traceId")).isFalse();
+            }
+        }
+    }
+
+    @Test
     void anInputOfTheWrongSizeIsRefused400NamingThePart() throws Exception {
         BatchAnswer answer = stub(SECRET).run(call(digest, "x", part(floats(1, 2, 3, 4), 1, 4),
                 part(floats(1, 2, 3), 1, 4)));

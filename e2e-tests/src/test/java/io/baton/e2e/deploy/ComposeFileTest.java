@@ -41,7 +41,16 @@ class ComposeFileTest {
     private static final Pattern URL_IN_VALUE = Pattern.compile("(?:https?|jdbc:postgresql)://([^/:?\\s]+)(?::(\\d+))?");
     private static final Pattern EXPOSE = Pattern.compile("(?m)^\\s*EXPOSE\\s+(.+)$");
     private static final Pattern METRIC = Pattern.compile("\\bbaton_[a-z0-9_]+\\b");
-    private static final Map<String, Integer> IMAGE_PORTS = Map.of("postgres", 5432, "prometheus", 9090, "grafana", 3000);
+    /** The port an image's container is called on (Tempo: OTLP/HTTP, where the services send traces). */
+    private static final Map<String, Integer> IMAGE_PORTS = Map.of("postgres", 5432, "prometheus", 9090, "grafana", 3000,
+            "tempo", 4318);
+    /** The other ports an image listens on (Tempo's query API, which Grafana reads). */
+    private static final Map<String, Set<Integer>> IMAGE_OTHER_PORTS = Map.of("tempo", Set.of(3200));
+    /**
+     * Variables whose URL a service calls without waiting for it: trace export, which drops what it cannot send and
+     * never holds a request.
+     */
+    private static final Set<String> CALLED_WITHOUT_WAITING = Set.of("BATON_OTLP_ENDPOINT");
 
     private static Path root;
     private static ComposeFile compose;
@@ -229,7 +238,8 @@ class ComposeFileTest {
         }
         for (Service s : compose.builtServices()) {
             Set<String> called = new TreeSet<>();
-            s.environment().values().forEach(v -> {
+            s.environment().forEach((variable, v) -> {
+                if (CALLED_WITHOUT_WAITING.contains(variable)) return;
                 Matcher m = URL_IN_VALUE.matcher(v);
                 while (m.find()) {
                     if (!m.group(1).equals(s.name())) called.add(m.group(1));
@@ -283,12 +293,26 @@ class ComposeFileTest {
         Path provisioning = grafana.hostPathOf("/etc/grafana/provisioning")
                 .orElseThrow(() -> new AssertionError("grafana mounts no /etc/grafana/provisioning"));
 
-        Map<String, Object> datasource = onlyItem(provisioning.resolve("datasources"), "datasources");
-        assertThat(datasource.get("type")).isEqualTo("prometheus");
-        URI url = URI.create(String.valueOf(datasource.get("url")));
-        assertThat(compose.services()).as("datasource host").containsKey(url.getHost());
-        assertThat(url.getPort()).as("datasource port").isEqualTo(containerPort(compose.service(url.getHost())));
-        String uid = String.valueOf(datasource.get("uid"));
+        Map<String, Map<String, Object>> datasources = new HashMap<>();
+        for (Object item : items(provisioning.resolve("datasources"), "datasources")) {
+            Map<String, Object> datasource = ComposeFile.map(item, "datasource");
+            String type = String.valueOf(datasource.get("type"));
+            assertThat(datasources.put(type, datasource)).as("one %s datasource", type).isNull();
+            URI url = URI.create(String.valueOf(datasource.get("url")));
+            assertThat(compose.services()).as("%s datasource host", type).containsKey(url.getHost());
+            assertThat(url.getPort()).as("%s datasource port", type).isIn(ports(compose.service(url.getHost())));
+        }
+        assertThat(datasources.keySet()).as("Grafana's datasources").containsExactlyInAnyOrder("prometheus", "tempo");
+        assertThat(grafana.dependsOn()).extracting(ComposeFile.Dependency::service).contains("tempo");
+        // the trace backend Grafana reads is the one the services send their traces to
+        String traces = URI.create(String.valueOf(datasources.get("tempo").get("url"))).getHost();
+        for (Service s : compose.builtServices()) {
+            String endpoint = s.environment().get("BATON_OTLP_ENDPOINT");
+            if (endpoint != null) {
+                assertThat(endpoint).as("%s sends its traces to %s", s.name(), traces).contains("://" + traces + ":");
+            }
+        }
+        String uid = String.valueOf(datasources.get("prometheus").get("uid"));
 
         Map<String, Object> provider = onlyItem(provisioning.resolve("dashboards"), "providers");
         String dashboardsPath = String.valueOf(ComposeFile.map(provider.get("options"), "provider options").get("path"));
@@ -370,6 +394,23 @@ class ComposeFileTest {
     }
 
     /** The one entry of {@code key} across the YAML files of a Grafana provisioning folder. */
+    /** Every port a service's container listens on. */
+    private static Set<Integer> ports(Service s) {
+        Set<Integer> ports = new java.util.HashSet<>(Set.of(containerPort(s)));
+        s.image().map(i -> i.replaceAll("^.*/", "").replaceAll(":.*$", "")).map(IMAGE_OTHER_PORTS::get)
+                .ifPresent(ports::addAll);
+        return ports;
+    }
+
+    private static List<Object> items(Path folder, String key) throws IOException {
+        List<Object> items = new ArrayList<>();
+        for (Path f : files(folder, ".yml")) {
+            Map<String, Object> doc = new Yaml().load(Files.readString(f));
+            items.addAll(ComposeFile.list(doc.get(key), f + " " + key));
+        }
+        return items;
+    }
+
     private static Map<String, Object> onlyItem(Path folder, String key) throws IOException {
         List<Object> items = new ArrayList<>();
         for (Path f : files(folder, ".yml")) {

@@ -17,5 +17,5 @@ import io.swagger.v3.oas.annotations.responses.ApiResponse;
 @Retention(RetentionPolicy.RUNTIME)
 @ApiResponse(responseCode = "401", description = "No API key, or one not accepted", content = @Content(
         mediaType = "application/problem+json", schema = @Schema(implementation = ProblemBody.class)))
-@interface KeyRefusal {
+public @interface KeyRefusal {
 }

@@ -1,5 +1,8 @@
 package io.baton.gateway.grpc;
 
+import io.baton.commons.grpc.TraceContextInterceptor;
+import io.baton.gateway.trace.GatewayTrace;
+
 import com.google.protobuf.UnsafeByteOperations;
 
 import io.baton.commons.tensor.Tensor;
@@ -25,10 +28,16 @@ record GrpcInference(InferenceCall call) {
      * @throws GatewayException  a refusal with the HTTP status REST gives it (see {@link GrpcStatuses})
      * @throws TensorException   a tensor the model does not take
      */
-    ModelInferResponse infer(ModelInferRequest message, long received) {
+    ModelInferResponse infer(ModelInferRequest message, long received, GatewayTrace trace) {
+        trace.requestId(message.getId());
         // the message is in whole: a permit goes to a request the gateway can work on at once
-        return call.infer(message.getModelName(), emptyToNull(message.getModelVersion()), received,
+        return call.infer(message.getModelName(), emptyToNull(message.getModelVersion()), received, trace,
                 def -> () -> GrpcRequests.read(message), GrpcInference::response);
+    }
+
+    /** The trace of a call that arrived now with the metadata's {@code traceparent} (read by the interceptor). */
+    GatewayTrace begin(long received) {
+        return call.traces().begin(TraceContextInterceptor.current(), received);
     }
 
     private static ModelInferResponse response(InferenceCall.Answer answer) {

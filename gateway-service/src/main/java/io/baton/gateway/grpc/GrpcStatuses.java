@@ -6,6 +6,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import io.grpc.Metadata;
+import io.baton.gateway.trace.GatewayTrace;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 
@@ -47,6 +48,18 @@ final class GrpcStatuses {
     private static final Logger log = LoggerFactory.getLogger(GrpcStatuses.class);
 
     private GrpcStatuses() {
+    }
+
+    /** The trailers that name a refused request's trace and (when the gateway made it) its request id. */
+    static final Metadata.Key<String> TRACE_ID = Metadata.Key.of("baton-trace-id", Metadata.ASCII_STRING_MARSHALLER);
+    static final Metadata.Key<String> REQUEST_ID = Metadata.Key.of("baton-request-id", Metadata.ASCII_STRING_MARSHALLER);
+
+    /** {@code refusal} with trailers naming {@code trace}'s trace id (and request id when made here). */
+    static StatusRuntimeException traced(StatusRuntimeException refusal, GatewayTrace trace) {
+        Metadata trailers = refusal.getTrailers() == null ? new Metadata() : refusal.getTrailers();
+        trailers.put(TRACE_ID, trace.traceId());
+        if (trace.madeRequestId()) trailers.put(REQUEST_ID, trace.requestId());
+        return refusal.getStatus().asRuntimeException(trailers);
     }
 
     static StatusRuntimeException of(Throwable failure) {

@@ -22,6 +22,7 @@ import io.grpc.BindableService;
 import io.grpc.Server;
 import io.grpc.ServerInterceptor;
 import io.grpc.ServerInterceptors;
+import io.baton.commons.grpc.TraceContextInterceptor;
 import io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder;
 
 /**
@@ -67,7 +68,8 @@ public final class OipGrpcServer implements SmartLifecycle {
         for (BindableService s : Stream.concat(services.stream(), Stream.of(health)).toList()) {
             // the API key is checked first, then the deadline to receive the request starts; a request that is not
             // the method's message, or not one per unary call, is refused inside them, as bad input
-            builder.addService(ServerInterceptors.intercept(StrictRequests.of(s.bindService()), deadline, apiKeys));
+            builder.addService(ServerInterceptors.intercept(StrictRequests.of(s.bindService()), deadline, apiKeys,
+                    new TraceContextInterceptor()));
         }
         this.server = builder.build();
     }

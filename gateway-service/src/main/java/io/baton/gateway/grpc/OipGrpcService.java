@@ -1,5 +1,8 @@
 package io.baton.gateway.grpc;
 
+import io.baton.gateway.trace.GatewayTrace;
+import io.baton.oip.grpc.InferParameter;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -139,10 +142,11 @@ final class OipGrpcService extends GRPCInferenceServiceGrpc.GRPCInferenceService
     @Override
     public void modelInfer(ModelInferRequest request, StreamObserver<ModelInferResponse> answer) {
         long received = System.nanoTime();
+        GatewayTrace trace = inference.begin(received);
         try {
-            reply(answer, inference.infer(request, received));
+            reply(answer, inference.infer(request, received, trace));
         } catch (RuntimeException e) {
-            answer.onError(GrpcStatuses.of(e));
+            answer.onError(GrpcStatuses.traced(GrpcStatuses.of(e), trace));
         }
     }
 
@@ -156,15 +160,23 @@ final class OipGrpcService extends GRPCInferenceServiceGrpc.GRPCInferenceService
             @Override
             public void onNext(ModelInferRequest request) {
                 long received = System.nanoTime();
+                GatewayTrace trace = inference.begin(received);
                 ModelStreamInferResponse.Builder b = ModelStreamInferResponse.newBuilder();
                 try {
-                    b.setInferResponse(inference.infer(request, received));
+                    b.setInferResponse(inference.infer(request, received, trace));
                 } catch (RuntimeException e) {
                     io.grpc.Status status = GrpcStatuses.of(e).getStatus();
                     b.setErrorMessage(status.getDescription() == null ? status.getCode().name()
                             : status.getDescription());
-                    b.setInferResponse(ModelInferResponse.newBuilder().setModelName(request.getModelName())
-                            .setModelVersion(request.getModelVersion()).setId(request.getId()));
+                    ModelInferResponse.Builder refused = ModelInferResponse.newBuilder()
+                            .setModelName(request.getModelName()).setModelVersion(request.getModelVersion())
+                            .setId(request.getId())
+                            .putParameters("trace_id", InferParameter.newBuilder().setStringParam(trace.traceId()).build());
+                    if (trace.madeRequestId()) {
+                        refused.putParameters("request_id", InferParameter.newBuilder()
+                                .setStringParam(trace.requestId()).build());
+                    }
+                    b.setInferResponse(refused);
                 }
                 answers.onNext(b.build());
             }

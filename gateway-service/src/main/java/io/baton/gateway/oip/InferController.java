@@ -20,6 +20,8 @@ import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.baton.gateway.GatewayException;
 import io.baton.gateway.oip.schema.InferenceErrorResponse;
 import io.baton.gateway.registry.ApplicationDefinition;
+import io.baton.gateway.trace.GatewayTrace;
+import io.baton.commons.trace.TraceParent;
 
 /** {@code POST /v2/models/{app}[/versions/{v}]/infer}: JSON or the binary tensor data extension. */
 @ApiResponse(responseCode = "400", description = "Malformed request, or a tensor, shape, datatype or parameter "
@@ -53,6 +55,8 @@ public record InferController(InferenceCall call, OipRequestReader reader, OipRe
 
     private static final String HEADER_LENGTH_DESCRIPTION = "Binary tensor data extension: the length in bytes of "
             + "the JSON at the start of the body.";
+    private static final String TRACEPARENT_DESCRIPTION = "W3C trace context: the request joins this trace (its "
+            + "parameters.trace_id); absent or malformed, the gateway starts a new trace.";
 
     @PostMapping("/v2/models/{app}/infer")
     @Operation(operationId = "modelInfer", summary = "Inference by the application (the policy picks the variants)")
@@ -60,8 +64,11 @@ public record InferController(InferenceCall call, OipRequestReader reader, OipRe
     public ResponseEntity<byte[]> infer(@PathVariable String app, HttpServletRequest http,
                                         @Parameter(description = HEADER_LENGTH_DESCRIPTION)
                                         @RequestHeader(value = OipRequestReader.HEADER_LENGTH, required = false)
-                                        String headerLength) throws IOException {
-        return infer(app, null, http, headerLength);
+                                        String headerLength,
+                                        @Parameter(description = TRACEPARENT_DESCRIPTION)
+                                        @RequestHeader(value = TraceParent.HEADER, required = false)
+                                        String traceparent) throws IOException {
+        return infer(app, null, http, headerLength, traceparent);
     }
 
     /**
@@ -76,11 +83,17 @@ public record InferController(InferenceCall call, OipRequestReader reader, OipRe
                                         HttpServletRequest http,
                                         @Parameter(description = HEADER_LENGTH_DESCRIPTION)
                                         @RequestHeader(value = OipRequestReader.HEADER_LENGTH, required = false)
-                                        String headerLength) throws IOException {
+                                        String headerLength,
+                                        @Parameter(description = TRACEPARENT_DESCRIPTION)
+                                        @RequestHeader(value = TraceParent.HEADER, required = false)
+                                        String traceparent) throws IOException {
         long received = System.nanoTime();
         Body body = new Body(http, received, headerLength);
+        GatewayTrace trace = call.traces().begin(traceparent, received);
+        // a refusal's body names the trace too (OipExceptionHandler)
+        http.setAttribute(GatewayTrace.ATTRIBUTE, trace);
         try {
-            return call.infer(app, version, received, body, this::ok);
+            return call.infer(app, version, received, trace, body, this::ok);
         } finally {
             body.release();
         }

@@ -1,5 +1,9 @@
 package io.baton.gateway.oip;
 
+import jakarta.servlet.http.HttpServletRequest;
+
+import io.baton.gateway.trace.GatewayTrace;
+
 import java.util.concurrent.CompletionException;
 
 import org.slf4j.Logger;
@@ -28,11 +32,11 @@ public class OipExceptionHandler {
     }
 
     @ExceptionHandler(GatewayException.class)
-    public ResponseEntity<byte[]> gateway(GatewayException e) {
+    public ResponseEntity<byte[]> gateway(GatewayException e, HttpServletRequest request) {
         if (e.status() >= 500 && !e.drop()) {
             log.debug("answering {}: {}", e.status(), e.getMessage());
         }
-        ResponseEntity<byte[]> answer = json.error(e.status(), e.getMessage());
+        ResponseEntity<byte[]> answer = json.error(e.status(), e.getMessage(), trace(request));
         if (e.reason().equals(GatewayException.OVERLOADED)) {
             // how soon a refused client may try again: an admission limit is judged within one SLO (≤ 2 s)
             return ResponseEntity.status(answer.getStatusCode()).headers(answer.getHeaders())
@@ -42,16 +46,16 @@ public class OipExceptionHandler {
     }
 
     @ExceptionHandler(TensorException.class)
-    public ResponseEntity<byte[]> tensor(TensorException e) {
-        return json.error(400, e.getMessage());
+    public ResponseEntity<byte[]> tensor(TensorException e, HttpServletRequest request) {
+        return json.error(400, e.getMessage(), trace(request));
     }
 
     @ExceptionHandler(CompletionException.class)
-    public ResponseEntity<byte[]> completion(CompletionException e) {
+    public ResponseEntity<byte[]> completion(CompletionException e, HttpServletRequest request) {
         if (e.getCause() instanceof GatewayException g) {
-            return gateway(g);
+            return gateway(g, request);
         }
-        return internal(e);
+        return internal(e, request);
     }
 
     @ExceptionHandler(HttpMessageNotReadableException.class)
@@ -70,8 +74,13 @@ public class OipExceptionHandler {
     }
 
     @ExceptionHandler(Exception.class)
-    public ResponseEntity<byte[]> internal(Exception e) {
+    public ResponseEntity<byte[]> internal(Exception e, HttpServletRequest request) {
         log.error("internal error on an OIP route", e);
-        return json.error(500, "internal error in the gateway (logged there)");
+        return json.error(500, "internal error in the gateway (logged there)", trace(request));
+    }
+
+    /** The trace of the inference request refused, when the route began one (see {@link InferController}). */
+    private static GatewayTrace trace(HttpServletRequest request) {
+        return request.getAttribute(GatewayTrace.ATTRIBUTE) instanceof GatewayTrace t ? t : null;
     }
 }

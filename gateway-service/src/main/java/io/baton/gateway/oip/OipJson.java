@@ -1,5 +1,7 @@
 package io.baton.gateway.oip;
 
+import io.baton.gateway.trace.GatewayTrace;
+
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -44,6 +46,25 @@ public class OipJson {
         }
         body.put("error", notReady);
         return answer(503, body);
+    }
+
+    /**
+     * The OIP error body of an inference request: {@code {"error": message, "parameters": {"trace_id": ...}}}, with
+     * the {@code request_id} when the gateway made it; {@code trace} null: {@link #error(int, String)}.
+     */
+    public ResponseEntity<byte[]> error(int status, String message, GatewayTrace trace) {
+        if (trace == null) {
+            return error(status, message);
+        }
+        Map<String, Object> parameters = new LinkedHashMap<>();
+        parameters.put("trace_id", trace.traceId());
+        if (trace.madeRequestId()) {
+            parameters.put("request_id", trace.requestId());
+        }
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("error", message);
+        body.put("parameters", parameters);
+        return answer(status, body);
     }
 
     /** The OIP error body {@code {"error": message}}. */

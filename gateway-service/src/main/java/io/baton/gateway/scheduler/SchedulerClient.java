@@ -18,6 +18,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.baton.gateway.GatewayException;
 import io.baton.gateway.UpstreamProperties;
 import io.baton.gateway.UpstreamProblem;
+import io.baton.gateway.trace.GatewayTrace;
+import io.baton.commons.trace.TraceParent;
 
 /**
  * The gateway's calls to scheduler-service: {@code POST /internal/v1/infer} (guarded by {@link SchedulerGuard}) and
@@ -79,10 +81,25 @@ public class SchedulerClient implements AutoCloseable {
      * (drops, refusals, failures, time-outs and guard refusals alike).
      */
     public CompletableFuture<SchedulerAnswer> infer(SchedulerCall call) {
-        if (grpc != null) {
-            return guardedGrpc(call);
-        }
-        return guardedPost("/internal/v1/infer", call.timeoutMs(), wire.encode(call), call.application(), wire::decode);
+        GatewayTrace.Call traced = traced();
+        CompletableFuture<SchedulerAnswer> answer = grpc != null ? guardedGrpc(call, traced)
+                : guardedPost("/internal/v1/infer", call.timeoutMs(), wire.encode(call), call.application(),
+                wire::decode, traced);
+        return stamped(answer, traced);
+    }
+
+    /**
+     * A call made for the request this thread serves carries a new span of its trace ({@code traceparent}: the
+     * scheduler's part of the request is that span's child); null outside a request (readiness, warm-up's own).
+     */
+    private static GatewayTrace.Call traced() {
+        GatewayTrace trace = GatewayTrace.current();
+        return trace == null ? null : trace.call();
+    }
+
+    private static <T> CompletableFuture<T> stamped(CompletableFuture<T> answer, GatewayTrace.Call traced) {
+        if (traced == null) return answer;
+        return answer.whenComplete((value, failure) -> traced.answered());
     }
 
     /**
@@ -90,19 +107,25 @@ public class SchedulerClient implements AutoCloseable {
      * the future fails with a {@link GatewayException} for drops, refusals, failures and time-outs.
      */
     public CompletableFuture<EnsembleAnswer> ensembleQuery(EnsembleCall call) {
-        if (grpc != null) {
-            Duration deadline = Duration.ofNanos(Math.max(0, (long) (call.timeoutMs() * 1_000_000)));
-            long endNanos = System.nanoTime() + deadline.toNanos();
-            io.baton.internal.grpc.EnsembleQueryCall message = SchedulerGrpcWire.encode(call);
-            return guard.call(deadline, () -> grpc.ensembleQuery(message, backstop(deadline), endNanos))
-                    .thenApply(answer -> {
-                        if (answer.hasServed()) return SchedulerGrpcWire.decode(answer.getServed());
-                        throw wire.refusal(answer.getRefusal().getStatus(),
-                                answer.getRefusal().getProblem().toByteArray(), call.application());
-                    });
-        }
-        return guardedPost("/internal/v1/ensemble-queries", call.timeoutMs(), wire.encode(call),
-                call.application(), wire::decodeEnsemble);
+        GatewayTrace.Call traced = traced();
+        CompletableFuture<EnsembleAnswer> answer = grpc != null ? guardedGrpcEnsemble(call, traced)
+                : guardedPost("/internal/v1/ensemble-queries", call.timeoutMs(), wire.encode(call),
+                call.application(), wire::decodeEnsemble, traced);
+        return stamped(answer, traced);
+    }
+
+    /** {@link #ensembleQuery} over gRPC, guarded and followed to the leader as {@link #infer} is. */
+    private CompletableFuture<EnsembleAnswer> guardedGrpcEnsemble(EnsembleCall call, GatewayTrace.Call traced) {
+        Duration deadline = Duration.ofNanos(Math.max(0, (long) (call.timeoutMs() * 1_000_000)));
+        long endNanos = System.nanoTime() + deadline.toNanos();
+        io.baton.internal.grpc.EnsembleQueryCall message = SchedulerGrpcWire.encode(call);
+        return guard.call(deadline, () -> grpc.ensembleQuery(message, backstop(deadline), endNanos,
+                        traced == null ? null : traced.context()))
+                .thenApply(answer -> {
+                    if (answer.hasServed()) return SchedulerGrpcWire.decode(answer.getServed());
+                    throw wire.refusal(answer.getRefusal().getStatus(),
+                            answer.getRefusal().getProblem().toByteArray(), call.application());
+                });
     }
 
     /**
@@ -110,10 +133,12 @@ public class SchedulerClient implements AutoCloseable {
      * scheduler(s) as the class says; a 200 answer is decoded, any other is a refusal.
      */
     private <T> CompletableFuture<T> guardedPost(String path, double timeoutMs, byte[] body, String application,
-                                                 Function<byte[], T> decode) {
+                                                 Function<byte[], T> decode, GatewayTrace.Call traced) {
         Duration deadline = Duration.ofNanos(Math.max(0, (long) (timeoutMs * 1_000_000)));
         long endNanos = System.nanoTime() + deadline.toNanos();
-        return guard.call(deadline, () -> send(path, deadline, body, leader.schedulers().size(), endNanos, null))
+        String traceparent = traced == null ? null : traced.context().header();
+        return guard.call(deadline, () -> send(path, deadline, body, leader.schedulers().size(), endNanos, null,
+                        traceparent))
                 .thenApply(response -> {
                     if (response.statusCode() == 200) {
                         return decode.apply(response.body());
@@ -123,11 +148,12 @@ public class SchedulerClient implements AutoCloseable {
     }
 
     /** {@link #infer} over gRPC: through the guard within the call's deadline; a refusal is mapped as over HTTP. */
-    private CompletableFuture<SchedulerAnswer> guardedGrpc(SchedulerCall call) {
+    private CompletableFuture<SchedulerAnswer> guardedGrpc(SchedulerCall call, GatewayTrace.Call traced) {
         Duration deadline = Duration.ofNanos(Math.max(0, (long) (call.timeoutMs() * 1_000_000)));
         long endNanos = System.nanoTime() + deadline.toNanos();
         io.baton.internal.grpc.InferCall message = SchedulerGrpcWire.encode(call);
-        return guard.call(deadline, () -> grpc.infer(message, backstop(deadline), endNanos))
+        return guard.call(deadline, () -> grpc.infer(message, backstop(deadline), endNanos,
+                        traced == null ? null : traced.context()))
                 .thenApply(answer -> {
                     if (answer.hasServed()) {
                         return SchedulerGrpcWire.decode(answer.getServed());
@@ -156,21 +182,23 @@ public class SchedulerClient implements AutoCloseable {
      * breaker does not open and refuse everything once the standby leads.
      */
     private CompletableFuture<HttpResponse<byte[]>> send(String path, Duration deadline, byte[] body, int triesLeft,
-                                                         long endNanos, HttpResponse<byte[]> notLeader) {
+                                                         long endNanos, HttpResponse<byte[]> notLeader,
+                                                         String traceparent) {
         URI base = leader.current();
-        HttpRequest request = HttpRequest.newBuilder(URI.create(text(base) + path))
+        HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create(text(base) + path))
                 .timeout(deadline.plus(resilience.deadlineMargin()).plusSeconds(1)) // backstop only
                 .header("Content-Type", "application/json")
                 .header("Accept", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofByteArray(body))
-                .build();
+                .POST(HttpRequest.BodyPublishers.ofByteArray(body));
+        if (traceparent != null) builder.header(TraceParent.HEADER, traceparent);
+        HttpRequest request = builder.build();
         return http.sendAsync(request, HttpResponse.BodyHandlers.ofByteArray())
                 .handle((response, failure) -> {
                     boolean again = triesLeft > 0 && leader.schedulers().size() > 1 && System.nanoTime() < endNanos;
                     if (failure != null) {
                         if (!unreachable(failure)) return CompletableFuture.<HttpResponse<byte[]>>failedFuture(failure);
                         leader.failedOver(base, null);
-                        if (again) return send(path, deadline, body, triesLeft - 1, endNanos, notLeader);
+                        if (again) return send(path, deadline, body, triesLeft - 1, endNanos, notLeader, traceparent);
                         return notLeader != null ? CompletableFuture.completedFuture(notLeader)
                                 : CompletableFuture.<HttpResponse<byte[]>>failedFuture(failure);
                     }
@@ -178,7 +206,7 @@ public class SchedulerClient implements AutoCloseable {
                         String named = wire.notLeader(response.body());
                         if (named != null) {
                             leader.failedOver(base, named.isEmpty() ? null : named);
-                            if (again) return send(path, deadline, body, triesLeft - 1, endNanos, response);
+                            if (again) return send(path, deadline, body, triesLeft - 1, endNanos, response, traceparent);
                         }
                     }
                     return CompletableFuture.completedFuture(response);

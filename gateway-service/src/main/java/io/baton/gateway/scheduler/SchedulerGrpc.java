@@ -2,6 +2,8 @@ package io.baton.gateway.scheduler;
 
 import io.baton.commons.grpc.InternalSecretInterceptor;
 import io.baton.commons.grpc.UnaryAnswer;
+import io.baton.commons.grpc.TraceContextInterceptor;
+import io.baton.commons.trace.TraceParent;
 
 import java.net.URI;
 import java.time.Duration;
@@ -84,16 +86,26 @@ public final class SchedulerGrpc implements AutoCloseable {
      * {@link StatusRuntimeException} when no scheduler answered.
      */
     CompletableFuture<InferAnswer> infer(InferCall call, Duration limit, long endNanos) {
-        return send((channel, observer) -> SchedulerIntakeGrpc.newStub(channel)
-                        .withDeadlineAfter(limit.toNanos(), TimeUnit.NANOSECONDS).infer(call, observer),
+        return infer(call, limit, endNanos, null);
+    }
+
+    /** {@code trace}: the context the call carries in its metadata ({@code traceparent}); null: none. */
+    CompletableFuture<InferAnswer> infer(InferCall call, Duration limit, long endNanos, TraceParent trace) {
+        return send((channel, observer) -> stub(SchedulerIntakeGrpc.newStub(channel), limit, trace).infer(call, observer),
                 a -> a.hasRefusal() ? a.getRefusal() : null, leader.schedulers().size(), endNanos, null);
     }
 
     /** A Schemble ensemble query, sent and followed to the leader as {@link #infer} is. */
-    CompletableFuture<EnsembleQueryAnswer> ensembleQuery(EnsembleQueryCall call, Duration limit, long endNanos) {
-        return send((channel, observer) -> SchedulerEnsemblesGrpc.newStub(channel)
-                        .withDeadlineAfter(limit.toNanos(), TimeUnit.NANOSECONDS).query(call, observer),
+    CompletableFuture<EnsembleQueryAnswer> ensembleQuery(EnsembleQueryCall call, Duration limit, long endNanos,
+                                                         TraceParent trace) {
+        return send((channel, observer) -> stub(SchedulerEnsemblesGrpc.newStub(channel), limit, trace).query(call, observer),
                 a -> a.hasRefusal() ? a.getRefusal() : null, leader.schedulers().size(), endNanos, null);
+    }
+
+    /** A stub with the try's deadline and, when there is one, the trace context in its metadata. */
+    private static <S extends io.grpc.stub.AbstractStub<S>> S stub(S stub, Duration limit, TraceParent trace) {
+        S timed = stub.withDeadlineAfter(limit.toNanos(), TimeUnit.NANOSECONDS);
+        return trace == null ? timed : timed.withInterceptors(TraceContextInterceptor.attach(trace));
     }
 
     /**

@@ -20,6 +20,7 @@ import io.baton.gateway.scheduler.EnsembleCall;
 import io.baton.gateway.scheduler.SchedulerAnswer;
 import io.baton.gateway.scheduler.SchedulerCall;
 import io.baton.gateway.scheduler.SchedulerClient;
+import io.baton.gateway.trace.GatewayTrace;
 
 /**
  * An ensemble: one scheduler call per base model, all at once and with the same deadline, then the outputs of those
@@ -40,7 +41,9 @@ record EnsembleRoute(SchedulerClient scheduler, DifficultyEnrichment difficulty)
             throw new GatewayException(503, "no-variant", "ensemble '" + app.name() + "' has no base model yet");
         }
         List<TensorSpec> clientOutputs = app.clientOutputs(null);
+        long enriching = System.nanoTime();
         Optional<DifficultyEnrichment.Result> enriched = difficulty.enrich(app, ctx.inputs());
+        if (enriched.isPresent()) GatewayTrace.stampCurrent(GatewayTrace.ENRICHMENT, enriching);
         double timeoutMs = ctx.deadline().requireRemainingMs("before the scheduler was asked");
         if (difficulty.plannedBySchemble(app)) {
             return serveScheduled(ctx, app, aggregator, models, clientOutputs, enriched, timeoutMs);
@@ -69,8 +72,10 @@ record EnsembleRoute(SchedulerClient scheduler, DifficultyEnrichment difficulty)
         if (answers.stream().allMatch(a -> a == null)) {
             throw failures.stream().filter(GatewayException::drop).findFirst().orElse(failures.get(0));
         }
+        long aggregating = System.nanoTime();
         List<Tensor> combined = EnsembleAggregation.aggregate(aggregator, outputs,
                 models.stream().map(VariantDefinition::name).toList());
+        GatewayTrace.stampCurrent(GatewayTrace.AGGREGATION, aggregating);
         Map<String, Object> parameters = parameters(models, answers, failures);
         enriched.ifPresent(d -> {
             parameters.put("difficulty", d.scores().length == 1 ? (Object) d.scores()[0]
@@ -115,8 +120,10 @@ record EnsembleRoute(SchedulerClient scheduler, DifficultyEnrichment difficulty)
                         : GatewayException.badGateway("worker-failed", ran.failure()));
             }
         }
+        long aggregating = System.nanoTime();
         List<Tensor> combined = EnsembleAggregation.aggregate(aggregator, outputs,
                 models.stream().map(VariantDefinition::name).toList());
+        GatewayTrace.stampCurrent(GatewayTrace.AGGREGATION, aggregating);
         Map<String, Object> parameters = parameters(models, answers, failures);
         parameters.remove("dropped");
         parameters.put("skipped", String.join(",", answer.skipped()));

@@ -11,6 +11,7 @@ import io.baton.gateway.registry.VariantDefinition;
 import io.baton.gateway.scheduler.SchedulerAnswer;
 import io.baton.gateway.scheduler.SchedulerCall;
 import io.baton.gateway.scheduler.SchedulerClient;
+import io.baton.gateway.trace.GatewayTrace;
 
 /**
  * One scheduler call: a single-model application (the variant in the path, or the scheduler's choice), or one base
@@ -24,7 +25,9 @@ record SingleModelRoute(SchedulerClient scheduler, SneakPeekEvidence evidence) {
         VariantDefinition naming = ctx.version() != null ? ctx.version() : uniformVariant(app);
         List<TensorSpec> clientOutputs = app.clientOutputs(ctx.version());
         // SneakPeek: the k-NN evidence is found before the deadline's remainder is read, so its time counts.
+        long enriching = System.nanoTime();
         Optional<SneakPeekEvidence.Result> peek = ctx.version() == null ? evidence.evidence(app, ctx.inputs()) : Optional.empty();
+        if (peek.isPresent()) GatewayTrace.stampCurrent(GatewayTrace.ENRICHMENT, enriching);
         double timeoutMs = ctx.deadline().requireRemainingMs("before the scheduler was asked");
         SchedulerCall call = new SchedulerCall(app.name(), ctx.version() == null ? null : ctx.version().name(),
                 timeoutMs, ctx.priority(), VariantNaming.inputsFor(naming, ctx.inputs()),

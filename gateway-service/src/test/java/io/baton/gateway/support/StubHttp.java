@@ -23,6 +23,8 @@ public abstract class StubHttp implements AutoCloseable {
     public final java.util.List<Integer> clientPorts = new java.util.concurrent.CopyOnWriteArrayList<>();
     /** The suite's internal secret as every exchange carried it ("none" when absent), in arrival order. */
     public final java.util.List<String> internalSecrets = new java.util.concurrent.CopyOnWriteArrayList<>();
+    /** The {@code traceparent} header as every exchange carried it ("none" when absent), in arrival order. */
+    public final java.util.List<String> traceparents = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     protected StubHttp() {
         try {
@@ -40,6 +42,8 @@ public abstract class StubHttp implements AutoCloseable {
                 clientPorts.add(exchange.getRemoteAddress().getPort());
                 String secret = exchange.getRequestHeaders().getFirst(io.baton.core.security.InternalAuth.HEADER);
                 internalSecrets.add(secret == null ? "none" : secret);
+                String traceparent = exchange.getRequestHeaders().getFirst("traceparent");
+                traceparents.add(traceparent == null ? "none" : traceparent);
                 handle(exchange);
             } catch (Exception e) {
                 e.printStackTrace();

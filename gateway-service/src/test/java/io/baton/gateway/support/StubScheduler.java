@@ -109,6 +109,9 @@ public final class StubScheduler extends StubHttp {
         return this;
     }
 
+    /** What {@code GET /internal/v1/traces/{traceId}} answers, by trace id (404 for any other). */
+    public final Map<String, String> traces = new ConcurrentHashMap<>();
+
     public List<JsonNode> callsFor(String app) {
         return calls.stream().filter(c -> app.equals(c.path("application").asText())).toList();
     }
@@ -118,6 +121,15 @@ public final class StubScheduler extends StubHttp {
         String path = exchange.getRequestURI().getPath();
         if (path.equals("/actuator/health/readiness")) {
             json(exchange, ready ? 200 : 503, ready ? "{\"status\":\"UP\"}" : "{\"status\":\"DOWN\"}");
+            return;
+        }
+        if (exchange.getRequestMethod().equals("GET") && path.startsWith("/internal/v1/traces/")) {
+            String trace = traces.get(path.substring("/internal/v1/traces/".length()));
+            if (trace == null) {
+                problem(exchange, 404, "not-found", "no request of that trace is held", null);
+            } else {
+                json(exchange, 200, trace);
+            }
             return;
         }
         if (exchange.getRequestMethod().equals("GET") && path.startsWith("/internal/v1/applications/")) {

@@ -51,6 +51,9 @@ public final class StubSchedulerGrpc implements AutoCloseable {
     private static final Metadata.Key<String> SECRET = Metadata.Key.of("x-baton-internal-secret",
             Metadata.ASCII_STRING_MARSHALLER);
 
+    private static final Metadata.Key<String> TRACEPARENT = Metadata.Key.of("traceparent",
+            Metadata.ASCII_STRING_MARSHALLER);
+
     private final StubScheduler http;
     private final Server server;
     private final HttpClient client = HttpClient.newHttpClient();
@@ -60,6 +63,8 @@ public final class StubSchedulerGrpc implements AutoCloseable {
     public final List<EnsembleQueryCall> ensembleCalls = new CopyOnWriteArrayList<>();
     /** The secret each call carried ("" for none). */
     public final List<String> secrets = new CopyOnWriteArrayList<>();
+    /** The {@code traceparent} each call carried in its metadata ("" for none). */
+    public final List<String> traceparents = new CopyOnWriteArrayList<>();
 
     public StubSchedulerGrpc(StubScheduler http) {
         this.http = http;
@@ -69,6 +74,8 @@ public final class StubSchedulerGrpc implements AutoCloseable {
                                                                ServerCallHandler<Q, A> next) {
                 String s = headers.get(SECRET);
                 secrets.add(s == null ? "" : s);
+                String t = headers.get(TRACEPARENT);
+                traceparents.add(t == null ? "" : t);
                 return next.startCall(call, headers);
             }
         };

@@ -23,6 +23,7 @@ import io.baton.core.registry.PolicyEntry;
 import io.baton.core.registry.PolicyRegistry;
 import io.baton.scheduler.SchedulerProperties;
 import io.baton.scheduler.catalog.ApplicationCatalog;
+import io.baton.scheduler.trace.RequestTrace;
 import io.baton.scheduler.catalog.CatalogApplication;
 import io.baton.scheduler.catalog.CatalogProfile;
 import io.baton.scheduler.catalog.CatalogVariant;
@@ -111,8 +112,17 @@ public class DispatchService implements AutoCloseable {
     public Accepted submit(String application, String variantName, Integer stage, Double timeoutMs, int priority,
                            List<InferJob.Input> inputs, List<String> outputs, boolean binaryOutputs,
                            double[] evidence) {
+        return submit(application, variantName, stage, timeoutMs, priority, inputs, outputs, binaryOutputs, evidence,
+                null);
+    }
+
+    /** {@code trace}: the request's trace stamps (null: its call carried no trace context). */
+    public Accepted submit(String application, String variantName, Integer stage, Double timeoutMs, int priority,
+                           List<InferJob.Input> inputs, List<String> outputs, boolean binaryOutputs,
+                           double[] evidence, RequestTrace trace) {
         double now = clock.nowMs();
         CatalogApplication app = catalog.get(application);
+        if (trace != null) trace.policy(app.policy());
         boolean windowed = PolicyRegistry.liveKind(app.policy()) == LiveEngineKind.SHARED_WINDOWS;
         if (variantName == null && stage == null && windowed && app.single() && sneakPeekCanChoose(app)) {
             return submitSneakPeek(app, timeoutMs, priority, inputs, outputs, binaryOutputs, evidence, now);
@@ -134,7 +144,7 @@ public class DispatchService implements AutoCloseable {
         InputCheck.outputs(outputs, variant);
         double budget = budgetMs(app, timeoutMs);
         InferJob job = new InferJob(app.name(), live, priority, ordered, outputs, binaryOutputs);
-        PendingRequest pending = new PendingRequest(job, now, now + budget);
+        PendingRequest pending = new PendingRequest(job, now, now + budget, trace);
         long guard = (long) budget + 2 * properties.workerCallGrace().toMillis();
         pending.answer().completeOnTimeout(new InferOutcome.Failed("no answer within " + guard
                 + " ms: the request was lost between the scheduler and the workers"), guard, TimeUnit.MILLISECONDS);
@@ -143,6 +153,7 @@ public class DispatchService implements AutoCloseable {
         tell(pending.answer(), new RequestListener.Arrival(app.name(), epochAtClockZeroMs + now,
                 epochAtClockZeroMs + now + budget, job.rows(), serving.name(),
                 live.variant()));
+        if (trace != null) trace.policy(serving.name());
         requestEngine(serving).submit(pending);
         return new Accepted(app.name(), live, pending.answer());
     }

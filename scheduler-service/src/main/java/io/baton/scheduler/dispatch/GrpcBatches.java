@@ -133,6 +133,9 @@ final class GrpcBatches {
         timing.put("queueMs", result.getTiming().getQueueMs());
         timing.put("loadMs", result.getTiming().getLoadMs());
         timing.put("totalMs", result.getTiming().getTotalMs());
+        if (result.getTiming().hasExecutionStartMs()) timing.put("executionStartMs", result.getTiming().getExecutionStartMs());
+        if (result.getTiming().hasExecutionEndMs()) timing.put("executionEndMs", result.getTiming().getExecutionEndMs());
+        if (result.getTiming().hasTraceId()) timing.put("traceId", result.getTiming().getTraceId());
         return answer;
     }
 

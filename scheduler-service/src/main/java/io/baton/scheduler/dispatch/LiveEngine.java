@@ -24,6 +24,7 @@ import io.baton.core.policy.DispatchContext;
 import io.baton.core.policy.DispatchSink;
 import io.baton.core.policy.Dispatcher;
 import io.baton.scheduler.membership.Worker;
+import io.baton.scheduler.trace.RequestTrace;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -294,6 +295,7 @@ public final class LiveEngine extends LoopEngine<PendingRequest> {
         }
         if (!later.isEmpty()) handBack(later);
         LiveBatch live = new LiveBatch(nextBatchId++, generation, batch, worker, variant, requests, now);
+        RequestTrace.batchFormed(traces(requests), live.id(), worker.workerId(), batch.expectedLatencyMs());
         inFlight.put(live.id(), live);
         context.metrics().deviceBusy(worker.workerId());
         context.metrics().batch(variant.application(), variant.variant(), requests.size());
@@ -439,6 +441,12 @@ public final class LiveEngine extends LoopEngine<PendingRequest> {
         } else {
             context.metrics().failed(app);
         }
+    }
+
+    private static List<RequestTrace> traces(List<PendingRequest> requests) {
+        List<RequestTrace> traces = new ArrayList<>(requests.size());
+        for (PendingRequest p : requests) traces.add(p.trace);
+        return traces;
     }
 
     private AtomicInteger counter(String app) {

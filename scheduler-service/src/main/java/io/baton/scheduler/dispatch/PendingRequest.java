@@ -1,6 +1,7 @@
 package io.baton.scheduler.dispatch;
 
 import io.baton.core.domain.Request;
+import io.baton.scheduler.trace.RequestTrace;
 
 /**
  * A request between its arrival and its answer. Made on the caller's thread; everything mutable below is touched
@@ -16,10 +17,21 @@ public final class PendingRequest extends PendingWork<InferOutcome> {
     int attempts;
     /** When it left the queue for a worker (ms on the engine's clock). */
     double sentMs;
+    /** Its trace's stamps; null when its call carried no trace context. */
+    final RequestTrace trace;
 
-    public PendingRequest(InferJob job, double arrivalMs, double deadlineMs) {
+    public PendingRequest(InferJob job, double arrivalMs, double deadlineMs, RequestTrace trace) {
         super(arrivalMs, deadlineMs);
         this.job = job;
+        this.trace = trace;
+    }
+
+    public PendingRequest(InferJob job, double arrivalMs, double deadlineMs) {
+        this(job, arrivalMs, deadlineMs, null);
+    }
+
+    public RequestTrace trace() {
+        return trace;
     }
 
     public InferJob job() {

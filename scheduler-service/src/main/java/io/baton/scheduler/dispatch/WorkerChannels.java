@@ -1,5 +1,8 @@
 package io.baton.scheduler.dispatch;
 
+import io.baton.commons.grpc.TraceContextInterceptor;
+import io.baton.commons.trace.TraceParent;
+
 import io.baton.commons.grpc.InternalSecretInterceptor;
 import io.baton.commons.grpc.UnaryAnswer;
 
@@ -41,10 +44,17 @@ final class WorkerChannels implements AutoCloseable {
 
     /** Runs {@code call} on {@code worker}, waiting at most {@code wait} (the call's gRPC deadline). */
     CompletableFuture<BatchAnswer> run(Worker worker, BatchCall call, Duration wait) {
+        return run(worker, call, wait, null);
+    }
+
+    /** {@code trace}: the context the call carries in its metadata ({@code traceparent}); null: none. */
+    CompletableFuture<BatchAnswer> run(Worker worker, BatchCall call, Duration wait, TraceParent trace) {
         UnaryAnswer<BatchAnswer> answer = new UnaryAnswer<>(() -> new IllegalStateException("the worker ended the "
                 + "call without an answer"));
-        WorkerBatchesGrpc.newStub(channel(worker)).withDeadlineAfter(wait.toNanos(), TimeUnit.NANOSECONDS)
-                .run(call, answer);
+        WorkerBatchesGrpc.WorkerBatchesStub stub = WorkerBatchesGrpc.newStub(channel(worker))
+                .withDeadlineAfter(wait.toNanos(), TimeUnit.NANOSECONDS);
+        if (trace != null) stub = stub.withInterceptors(TraceContextInterceptor.attach(trace));
+        stub.run(call, answer);
         return answer.future();
     }
 

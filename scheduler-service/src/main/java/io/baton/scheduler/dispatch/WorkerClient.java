@@ -20,7 +20,10 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import io.baton.commons.trace.TraceParent;
 import io.baton.scheduler.membership.Worker;
+import io.baton.scheduler.trace.BatchTrace;
+import io.baton.scheduler.trace.RequestTrace;
 import io.grpc.Status;
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
 import io.github.resilience4j.circuitbreaker.CircuitBreakerRegistry;
@@ -96,18 +99,28 @@ public record WorkerClient(ObjectMapper json, CircuitBreakerRegistry breakers, E
             return CompletableFuture.failedFuture(new WorkerCallException("worker " + worker.workerId()
                     + " is not called: its circuit breaker is open after repeated failures"));
         }
+        RequestTrace head = headTrace(requests);
+        BatchTrace stamps = head == null ? null : head.batch();
+        // the call carries the head request's context: each member's own timeline gets the batch's spans (see
+        // io.baton.scheduler.trace), the worker's work belongs to all of them
+        TraceParent context = head == null ? null : head.parent().child();
         if (worker.grpcPort() != null) {
-            return runOverGrpc(worker, breaker, variant, requests, timeout);
+            return runOverGrpc(worker, breaker, variant, requests, timeout, stamps, context);
         }
         long start = System.nanoTime();
         return CompletableFuture.supplyAsync(() -> body(variant, requests, timeout), io)
-                .thenCompose(body -> http.sendAsync(HttpRequest.newBuilder(worker.url().resolve("/internal/v1/batches"))
-                        .timeout(timeout.plus(REPLY_MARGIN))
-                        .header("Content-Type", "application/json")
-                        .POST(HttpRequest.BodyPublishers.ofByteArray(body.bytes(), 0, body.length())).build(),
-                        HttpResponse.BodyHandlers.ofByteArray()))
+                .thenCompose(body -> {
+                    HttpRequest.Builder call = HttpRequest.newBuilder(worker.url().resolve("/internal/v1/batches"))
+                            .timeout(timeout.plus(REPLY_MARGIN))
+                            .header("Content-Type", "application/json")
+                            .POST(HttpRequest.BodyPublishers.ofByteArray(body.bytes(), 0, body.length()));
+                    if (context != null) call.header(TraceParent.HEADER, context.header());
+                    if (stamps != null) stamps.callOut();
+                    return http.sendAsync(call.build(), HttpResponse.BodyHandlers.ofByteArray());
+                })
                 .handle((response, error) -> {
                     long took = System.nanoTime() - start;
+                    if (stamps != null && (error != null || response.statusCode() != 200)) stamps.answered(null);
                     if (error != null) {
                         Throwable cause = error instanceof CompletionException && error.getCause() != null
                                 ? error.getCause() : error;
@@ -123,7 +136,9 @@ public record WorkerClient(ObjectMapper json, CircuitBreakerRegistry breakers, E
                     int status = response.statusCode();
                     if (status == 200) {
                         breaker.onSuccess(took, TimeUnit.NANOSECONDS);
-                        return read(response.body(), worker);
+                        JsonNode answer = read(response.body(), worker);
+                        if (stamps != null) stamps.answered(answer.path("timing"));
+                        return answer;
                     }
                     throw refused(worker, breaker, took, status, response.body());
                 });
@@ -131,13 +146,18 @@ public record WorkerClient(ObjectMapper json, CircuitBreakerRegistry breakers, E
 
     /** The batch over gRPC: the call is built on {@code io}, its answer read on the connection's event loop. */
     private CompletableFuture<JsonNode> runOverGrpc(Worker worker, CircuitBreaker breaker, LiveVariant variant,
-                                                    List<PendingRequest> requests, Duration timeout) {
+                                                    List<PendingRequest> requests, Duration timeout,
+                                                    BatchTrace stamps, TraceParent context) {
         long start = System.nanoTime();
         Duration wait = timeout.plus(REPLY_MARGIN);
         return CompletableFuture.supplyAsync(() -> GrpcBatches.call(variant, requests, timeout.toMillis()), io)
-                .thenCompose(call -> channels.run(worker, call, wait))
+                .thenCompose(call -> {
+                    if (stamps != null) stamps.callOut();
+                    return channels.run(worker, call, wait, context);
+                })
                 .handle((answer, error) -> {
                     long took = System.nanoTime() - start;
+                    if (stamps != null && (error != null || !answer.hasResult())) stamps.answered(null);
                     if (error != null) {
                         Throwable cause = error instanceof CompletionException && error.getCause() != null
                                 ? error.getCause() : error;
@@ -148,8 +168,18 @@ public record WorkerClient(ObjectMapper json, CircuitBreakerRegistry breakers, E
                                 answer.getRefusal().getProblem().toByteArray());
                     }
                     breaker.onSuccess(took, TimeUnit.NANOSECONDS);
-                    return GrpcBatches.tree(answer.getResult());
+                    JsonNode tree = GrpcBatches.tree(answer.getResult());
+                    if (stamps != null) stamps.answered(tree.path("timing"));
+                    return tree;
                 });
+    }
+
+    /** The first of the batch's requests whose call carried a trace context; null when none did. */
+    private static RequestTrace headTrace(List<PendingRequest> requests) {
+        for (PendingRequest p : requests) {
+            if (p.trace != null) return p.trace;
+        }
+        return null;
     }
 
     /** A call that ended without an answer, classified as the HTTP route's failures are. */

@@ -2,6 +2,8 @@ package io.baton.scheduler.grpc;
 
 import java.util.List;
 
+import io.baton.scheduler.trace.RequestTimelines;
+
 import io.baton.commons.grpc.InternalSecretInterceptor;
 
 import org.springframework.beans.factory.annotation.Value;
@@ -31,9 +33,9 @@ class IntakeGrpcConfiguration {
     @Bean
     IntakeGrpcServer intakeGrpcServer(IntakeGrpcProperties settings, @Value("${server.address:}") String address,
                                       DispatchService dispatch, LeaderElection election, InFlightBytes budget,
-                                      ObjectMapper json, InternalCredentials credentials) {
+                                      ObjectMapper json, InternalCredentials credentials, RequestTimelines timelines) {
         return new IntakeGrpcServer(settings, address, budget.budget(),
-                List.of(new InferGrpcService(dispatch, election, budget, json),
+                List.of(new InferGrpcService(dispatch, election, budget, json, timelines),
                         new EnsembleGrpcService(dispatch, election, budget, json)), new InternalSecretInterceptor(credentials, "the scheduler's intake"),
                 InternalSecretInterceptor.headers(credentials));
     }

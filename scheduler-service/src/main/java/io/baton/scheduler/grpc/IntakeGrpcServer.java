@@ -24,6 +24,7 @@ import io.grpc.Metadata;
 import io.grpc.Server;
 import io.grpc.ServerInterceptor;
 import io.grpc.ServerInterceptors;
+import io.baton.commons.grpc.TraceContextInterceptor;
 import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
 import io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder;
 import io.grpc.stub.MetadataUtils;
@@ -68,7 +69,7 @@ public final class IntakeGrpcServer implements SmartLifecycle {
                 .handshakeTimeout(settings.handshakeTimeout().toNanos(), TimeUnit.NANOSECONDS)
                 .maxConnectionIdle(settings.maxConnectionIdle().toNanos(), TimeUnit.NANOSECONDS);
         for (BindableService service : services) {
-            builder.addService(ServerInterceptors.intercept(service, secret));
+            builder.addService(ServerInterceptors.intercept(service, secret, new TraceContextInterceptor()));
         }
         this.server = builder.build();
     }

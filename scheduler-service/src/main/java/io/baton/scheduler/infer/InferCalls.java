@@ -11,6 +11,9 @@ import io.baton.scheduler.dispatch.DispatchService;
 import io.baton.scheduler.dispatch.InferJob;
 import io.baton.scheduler.dispatch.InferOutcome;
 import io.baton.scheduler.dispatch.SchembleEngine;
+import io.baton.commons.trace.TraceParent;
+import io.baton.scheduler.trace.RequestTimelines;
+import io.baton.scheduler.trace.RequestTrace;
 import io.baton.scheduler.web.ApiException;
 import io.baton.scheduler.web.ProblemHandler;
 
@@ -39,8 +42,23 @@ final class InferCalls {
     static DispatchService.Accepted submit(DispatchService dispatch, String application, String variant, Integer stage,
                                            Double timeoutMs, Integer priority, List<InferJob.Input> inputs,
                                            List<String> outputs, boolean binaryOutputs, List<Double> evidence) {
-        return dispatch.submit(application(application), variant, stage, timeoutMs, priority == null ? 0 : priority,
-                inputs, outputs, binaryOutputs, evidence(evidence));
+        return submit(dispatch, RequestTimelines.off(), null, application, variant, stage, timeoutMs, priority, inputs,
+                outputs, binaryOutputs, evidence);
+    }
+
+    /**
+     * The same, for a call that carried the trace context {@code parent} (null: none): its request's stamps are kept
+     * by {@code timelines} once it is answered.
+     */
+    static DispatchService.Accepted submit(DispatchService dispatch, RequestTimelines timelines, TraceParent parent,
+                                           String application, String variant, Integer stage, Double timeoutMs,
+                                           Integer priority, List<InferJob.Input> inputs, List<String> outputs,
+                                           boolean binaryOutputs, List<Double> evidence) {
+        RequestTrace trace = timelines.start(parent, application);
+        DispatchService.Accepted accepted = dispatch.submit(application(application), variant, stage, timeoutMs,
+                priority == null ? 0 : priority, inputs, outputs, binaryOutputs, evidence(evidence), trace);
+        timelines.holdWhenAnswered(trace, accepted.answer());
+        return accepted;
     }
 
     /** SneakPeek's evidence as counts, or a 400 problem naming the first that is not a count >= 0; null: none. */

@@ -1,5 +1,8 @@
 package io.baton.scheduler.infer;
 
+import io.baton.commons.grpc.TraceContextInterceptor;
+import io.baton.scheduler.trace.RequestTimelines;
+
 import java.util.ArrayList;
 import java.util.List;
 
@@ -40,8 +43,16 @@ public final class InferGrpcService extends SchedulerIntakeGrpc.SchedulerIntakeI
 
     private final DispatchService dispatch;
     private final GrpcIntakeCall intake;
+    private final RequestTimelines timelines;
 
     public InferGrpcService(DispatchService dispatch, LeaderElection election, InFlightBytes budget, ObjectMapper json) {
+        this(dispatch, election, budget, json, RequestTimelines.off());
+    }
+
+    /** {@code timelines}: where a call's trace (its {@code traceparent} metadata) is kept once it is answered. */
+    public InferGrpcService(DispatchService dispatch, LeaderElection election, InFlightBytes budget, ObjectMapper json,
+                            RequestTimelines timelines) {
+        this.timelines = timelines;
         this.dispatch = dispatch;
         this.intake = new GrpcIntakeCall(election, budget, json);
     }
@@ -49,8 +60,8 @@ public final class InferGrpcService extends SchedulerIntakeGrpc.SchedulerIntakeI
     @Override
     public void infer(InferCall call, StreamObserver<InferAnswer> answers) {
         intake.serve(answers, call.getSerializedSize(), InferGrpcService::refused, () -> {
-            DispatchService.Accepted accepted = InferCalls.submit(dispatch, call.getApplication(),
-                    blankToNull(call.getVariant()), call.hasStage() ? call.getStage() : null,
+            DispatchService.Accepted accepted = InferCalls.submit(dispatch, timelines, TraceContextInterceptor.current(),
+                    call.getApplication(), blankToNull(call.getVariant()), call.hasStage() ? call.getStage() : null,
                     call.getTimeoutMs() > 0 ? call.getTimeoutMs() : null, call.getPriority(),
                     inputs(call.getInputsList()), call.getOutputsCount() == 0 ? null : List.copyOf(call.getOutputsList()),
                     true, call.getEvidenceCount() == 0 ? null : call.getEvidenceList());

@@ -1,5 +1,14 @@
 package io.baton.scheduler.grpc;
 
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.List;
+
+import io.baton.commons.trace.TraceParent;
+import io.grpc.Metadata;
+import io.grpc.stub.MetadataUtils;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -87,6 +96,43 @@ class IntakeGrpcServingTest {
         assertThat(y.getShapeList()).containsExactly(1L, 4L);
         assertThat(y.getData()).as("the stub echoes the input's bytes").isEqualTo(x.getData());
         assertThat(budget.held()).as("given back once answered").isZero();
+    }
+
+    @Test
+    void theCallsTraceReachesTheWorkerAndItsTimelineIsServedByTraceId() throws Exception {
+        TraceParent gateway = TraceParent.make();
+        Metadata headers = new Metadata();
+        headers.put(Metadata.Key.of("traceparent", Metadata.ASCII_STRING_MARSHALLER), gateway.header());
+        RawTensor x = IntakeCalls.fp32("x", new long[] {1, 4}, 1, 2, 3, 4);
+        InferAnswer answer = calls.intake(null).withInterceptors(MetadataUtils.newAttachHeadersInterceptor(headers))
+                .infer(IntakeCalls.call("lin", 2000, x));
+        assertThat(answer.hasServed()).as(answer.toString()).isTrue();
+        TraceParent toWorker = TraceParent.parse(worker.traceparents.get(worker.traceparents.size() - 1));
+        assertThat(toWorker.traceId()).isEqualTo(gateway.traceId());
+        assertThat(toWorker.spanId()).isNotEqualTo(gateway.spanId());
+
+        HttpResponse<String> found = http("/internal/v1/traces/" + gateway.traceId());
+        assertThat(found.statusCode()).as(found.body()).isEqualTo(200);
+        JsonNode timeline = json.readTree(found.body()).path("timelines").path(0);
+        assertThat(timeline.path("parent_span_id").asText()).isEqualTo(gateway.spanId());
+        assertThat(timeline.path("application").asText()).isEqualTo("lin");
+        assertThat(timeline.path("policy").asText()).isEqualTo("symphony");
+        assertThat(timeline.path("outcome").asText()).isEqualTo("served");
+        List<String> names = new java.util.ArrayList<>();
+        timeline.path("spans").forEach(span -> names.add(span.path("name").asText()));
+        // the stub worker reports no execution offsets: its call is one transfer span
+        assertThat(names).containsExactly("queue", "dispatch", "transfer");
+        assertThat(timeline.path("spans").path(1).path("attributes").path("worker").asText()).isEqualTo("stub-0");
+
+        assertThat(http("/internal/v1/traces/" + TraceParent.make().traceId()).statusCode()).isEqualTo(404);
+        HttpResponse<String> bad = http("/internal/v1/traces/not-a-trace");
+        assertThat(bad.statusCode()).isEqualTo(400);
+        assertThat(bad.headers().firstValue("Content-Type").orElse("")).startsWith("application/problem+json");
+    }
+
+    private HttpResponse<String> http(String path) throws Exception {
+        return HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+                .GET().build(), HttpResponse.BodyHandlers.ofString());
     }
 
     @Test

@@ -37,6 +37,8 @@ public final class StubWorker implements AutoCloseable {
     public volatile double coldFirstRunMs = 600_000;
     /** Every batch body received, in arrival order. */
     public final List<JsonNode> batches = new CopyOnWriteArrayList<>();
+    /** The {@code traceparent} header of every batch call ("none" when absent), in arrival order. */
+    public final List<String> traceparents = new CopyOnWriteArrayList<>();
 
     public StubWorker(String id, long executionMs) throws IOException {
         this.id = id;
@@ -48,6 +50,8 @@ public final class StubWorker implements AutoCloseable {
         });
         server.createContext("/internal/v1/batches", exchange -> {
             JsonNode body = JSON.readTree(exchange.getRequestBody().readAllBytes());
+            String traceparent = exchange.getRequestHeaders().getFirst("traceparent");
+            traceparents.add(traceparent == null ? "none" : traceparent);
             batches.add(body);
             try {
                 Thread.sleep(executionMs);

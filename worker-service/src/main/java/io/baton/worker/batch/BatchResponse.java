@@ -52,7 +52,25 @@ public record BatchResponse(String variant, String deviceId, long batchSize, Lis
      * @param queueMs     time the batch waited for the device (another batch was running)
      * @param loadMs      time the batch waited for its model to become resident (0 when it was)
      * @param totalMs     time from receiving the request to having the outputs, inside the worker
+     * @param executionStartMs when, from receiving the request, the batch began to wait for the device (what the
+     *                    request's trace calls execution: the device wait and the run)
+     * @param executionEndMs   when, from receiving the request, ONNX Runtime's run ended
+     * @param traceId     the trace id of the {@code traceparent} the call carried; absent when it carried none
      */
-    public record Timing(long executionNs, double executionMs, double queueMs, double loadMs, double totalMs) {
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Timing(long executionNs, double executionMs, double queueMs, double loadMs, double totalMs,
+                         Double executionStartMs, Double executionEndMs, String traceId) {
+
+        public Timing(long executionNs, double executionMs, double queueMs, double loadMs, double totalMs) {
+            this(executionNs, executionMs, queueMs, loadMs, totalMs, null, null, null);
+        }
+    }
+
+    /** The same answer, naming the trace its call carried (null: none). */
+    public BatchResponse inTrace(String traceId) {
+        if (traceId == null || timing == null) return this;
+        Timing t = timing;
+        return new BatchResponse(variant, deviceId, batchSize, outputs, new Timing(t.executionNs(), t.executionMs(),
+                t.queueMs(), t.loadMs(), t.totalMs(), t.executionStartMs(), t.executionEndMs(), traceId), load);
     }
 }

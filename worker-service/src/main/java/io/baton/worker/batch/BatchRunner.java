@@ -104,6 +104,7 @@ public final class BatchRunner {
             acquireDevice();
             long queueNanos = System.nanoTime() - queued;
             long executionNanos;
+            long ended;
             List<BatchResponse.OutputTensor> outputs;
             try (RunOptions options = new RunOptions()) {
                 long left = budgetNanos - (System.nanoTime() - received);
@@ -121,7 +122,8 @@ public final class BatchRunner {
                 // disarmed before the options are closed: the timer never touches a closed RunOptions
                 RunCanceller.Armed deadline = canceller.arm(options, left, maxRunGrowthBytes);
                 try (OrtSession.Result result = session.run(tensors, batch.outputs(), options)) {
-                    executionNanos = System.nanoTime() - start;
+                    ended = System.nanoTime();
+                    executionNanos = ended - start;
                     deadline.close();
                     outputs = OutputEncoder.encode(result, batch);
                 } catch (OrtException e) {
@@ -151,7 +153,8 @@ public final class BatchRunner {
             meters.timer("baton.worker.batch.execution", "variant", digest)
                     .record(executionNanos, TimeUnit.NANOSECONDS);
             BatchResponse.Timing timing = new BatchResponse.Timing(executionNanos, executionNanos / 1e6,
-                    queueNanos / 1e6, lease.waitedNanos() / 1e6, (System.nanoTime() - received) / 1e6);
+                    queueNanos / 1e6, lease.waitedNanos() / 1e6, (System.nanoTime() - received) / 1e6,
+                    (queued - received) / 1e6, (ended - received) / 1e6, null);
             return new BatchResponse(digest, deviceId, batch.batchSize(), outputs, timing, lease.load());
         }
     }

@@ -59,6 +59,9 @@ final class BatchCalls {
         BatchResponse.Timing t = response.timing();
         result.setTiming(BatchTiming.newBuilder().setExecutionNs(t.executionNs()).setExecutionMs(t.executionMs())
                 .setQueueMs(t.queueMs()).setLoadMs(t.loadMs()).setTotalMs(t.totalMs()));
+        if (t.executionStartMs() != null) result.getTimingBuilder().setExecutionStartMs(t.executionStartMs());
+        if (t.executionEndMs() != null) result.getTimingBuilder().setExecutionEndMs(t.executionEndMs());
+        if (t.traceId() != null) result.getTimingBuilder().setTraceId(t.traceId());
         return result.build();
     }
 

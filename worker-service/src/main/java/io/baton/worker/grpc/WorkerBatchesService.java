@@ -1,5 +1,8 @@
 package io.baton.worker.grpc;
 
+import io.baton.commons.grpc.TraceContextInterceptor;
+import io.baton.commons.trace.TraceParent;
+
 import io.baton.internal.grpc.BatchAnswer;
 import io.baton.internal.grpc.BatchCall;
 import io.baton.internal.grpc.WorkerBatchesGrpc;
@@ -25,7 +28,9 @@ final class WorkerBatchesService extends WorkerBatchesGrpc.WorkerBatchesImplBase
     public void run(BatchCall call, StreamObserver<BatchAnswer> answer) {
         BatchAnswer outcome;
         try {
-            outcome = BatchAnswer.newBuilder().setResult(BatchCalls.result(runner.run(BatchCalls.request(call)))).build();
+            TraceParent parent = TraceContextInterceptor.current();
+            outcome = BatchAnswer.newBuilder().setResult(BatchCalls.result(runner.run(BatchCalls.request(call))
+                    .inTrace(parent == null ? null : parent.traceId()))).build();
         } catch (RuntimeException failure) {
             outcome = BatchAnswer.newBuilder().setRefusal(refusals.of(failure)).build();
         }

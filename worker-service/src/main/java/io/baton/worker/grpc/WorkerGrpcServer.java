@@ -19,6 +19,7 @@ import org.springframework.context.SmartLifecycle;
 import io.grpc.BindableService;
 import io.grpc.Server;
 import io.grpc.ServerInterceptors;
+import io.baton.commons.grpc.TraceContextInterceptor;
 import io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder;
 
 /**
@@ -52,7 +53,7 @@ public final class WorkerGrpcServer implements SmartLifecycle {
                 .maxInboundMetadataSize(8 * 1024)
                 .maxConcurrentCallsPerConnection(settings.maxConcurrentCallsPerConnection())
                 .handshakeTimeout(settings.handshakeTimeout().toNanos(), TimeUnit.NANOSECONDS)
-                .addService(ServerInterceptors.intercept(batches, secret))
+                .addService(ServerInterceptors.intercept(batches, secret, new TraceContextInterceptor()))
                 .build();
     }
 

@@ -1,0 +1,250 @@
+package io.baton.gateway;
+
+import static io.baton.gateway.support.Apps.application;
+import static io.baton.gateway.support.Apps.spec;
+import static io.baton.gateway.support.Apps.variant;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.google.protobuf.ByteString;
+
+import io.baton.commons.trace.TraceParent;
+import io.baton.gateway.grpc.OipGrpcServer;
+import io.baton.gateway.support.StubRegistry;
+import io.baton.gateway.support.StubScheduler;
+import io.baton.gateway.support.StubSchedulerGrpc;
+import io.baton.oip.grpc.GRPCInferenceServiceGrpc;
+import io.baton.oip.grpc.ModelInferRequest;
+import io.baton.oip.grpc.ModelInferResponse;
+import io.grpc.ManagedChannel;
+import io.grpc.Metadata;
+import io.grpc.StatusRuntimeException;
+import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
+import io.grpc.stub.MetadataUtils;
+
+/**
+ * Request traces through a gateway on real ports, its scheduler a stand-in behind a real gRPC intake: the client's
+ * {@code traceparent} (REST header or gRPC metadata) reaches the scheduler's call as a child in the same trace and
+ * comes back as {@code parameters.trace_id}, on answers and refusals alike; a missing, malformed or over-long one is
+ * replaced by a new trace, never refused; and {@code GET /v1/requests/{id}/timeline} joins the gateway's spans with
+ * the scheduler's part of the call, by request id or trace id, with 404 and 400 problems for what it does not hold.
+ */
+@SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT,
+        properties = "baton.internal.secret=" + GatewayTraceTest.SECRET)
+class GatewayTraceTest {
+
+    static final String SECRET = "gateway-trace-test-secret-0123456789";
+    static final String CLIENT = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01";
+    static final StubRegistry REGISTRY = new StubRegistry();
+    static final StubScheduler SCHEDULER = new StubScheduler();
+    static final StubSchedulerGrpc INTAKE = new StubSchedulerGrpc(SCHEDULER);
+    static final ObjectMapper JSON = new ObjectMapper();
+
+    static {
+        String x = spec("x", "FP32", "[-1,4]"), p = spec("probs", "FP32", "[-1,2]");
+        for (String app : List.of("app", "shed")) {
+            REGISTRY.application(app, application(app, "single", "{}", 10_000, x, p, variant("m", 0, x, p)));
+            SCHEDULER.application(app, "single", Map.of("m", new StubScheduler.Model(List.of("x"), List.of("probs"),
+                    in -> Map.of("probs", new double[] {in.get("x")[0], 2}))));
+        }
+        SCHEDULER.refuse("shed", new StubScheduler.Refusal(503, "dropped", "SHED_FOR_BATCH", "shed"));
+    }
+
+    @DynamicPropertySource
+    static void upstreams(DynamicPropertyRegistry properties) {
+        properties.add("baton.gateway.registry-url", REGISTRY::url);
+        properties.add("baton.gateway.scheduler-url", SCHEDULER::url);
+        properties.add("baton.gateway.scheduler-grpc-url", INTAKE::target);
+    }
+
+    @AfterAll
+    static void close() {
+        INTAKE.close();
+        REGISTRY.close();
+        SCHEDULER.close();
+    }
+
+    @LocalServerPort
+    int port;
+
+    @Autowired
+    OipGrpcServer grpc;
+
+    final HttpClient http = HttpClient.newHttpClient();
+
+    HttpResponse<String> infer(String app, String id, String traceparent) throws Exception {
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/v2/models/" + app
+                        + "/infer"))
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString("{" + (id == null ? "" : "\"id\":\"" + id + "\",")
+                        + "\"inputs\":[{\"name\":\"x\",\"datatype\":\"FP32\",\"shape\":[1,4],\"data\":[1,2,3,4]}]}"));
+        if (traceparent != null) b.header("traceparent", traceparent);
+        return http.send(b.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    HttpResponse<String> timeline(String id) throws Exception {
+        return http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/v1/requests/" + id
+                + "/timeline")).GET().build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    /** The scheduler call's context, as the intake received the last call. */
+    TraceParent lastSchedulerCall() {
+        return TraceParent.parse(INTAKE.traceparents.get(INTAKE.traceparents.size() - 1));
+    }
+
+    @Test
+    void theClientsTraceReachesTheSchedulerAndComesBackAsTheTraceId() throws Exception {
+        HttpResponse<String> r = infer("app", "req-1", CLIENT);
+        assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+        JsonNode parameters = JSON.readTree(r.body()).get("parameters");
+        assertThat(parameters.get("trace_id").asText()).isEqualTo("4bf92f3577b34da6a3ce929d0e0e4736");
+        assertThat(parameters.has("request_id")).as("the client named the request").isFalse();
+        TraceParent call = lastSchedulerCall();
+        assertThat(call.traceId()).isEqualTo("4bf92f3577b34da6a3ce929d0e0e4736");
+        assertThat(call.spanId()).as("a span of the gateway's, under the client's").isNotEqualTo("00f067aa0ba902b7");
+    }
+
+    @Test
+    void aMissingMalformedOrOverLongTraceparentStartsANewTraceAndIsNeverRefused() throws Exception {
+        List<String> traces = new ArrayList<>();
+        for (String header : new String[] {null, "00-not-a-trace", "00-" + "a".repeat(600)}) {
+            HttpResponse<String> r = infer("app", null, header);
+            assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+            JsonNode parameters = JSON.readTree(r.body()).get("parameters");
+            String traceId = parameters.get("trace_id").asText();
+            assertThat(TraceParent.isTraceId(traceId)).isTrue();
+            assertThat(lastSchedulerCall().traceId()).isEqualTo(traceId);
+            // no id from the client: the one made here is answered, and finds the timeline
+            String requestId = parameters.get("request_id").asText();
+            assertThat(timeline(requestId).statusCode()).isEqualTo(200);
+            traces.add(traceId);
+        }
+        assertThat(traces).doesNotHaveDuplicates();
+    }
+
+    @Test
+    void theTimelineJoinsTheGatewaysSpansWithTheSchedulersPart() throws Exception {
+        String client = TraceParent.make().header();
+        HttpResponse<String> r = infer("app", "req-timeline", client);
+        assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+        TraceParent call = lastSchedulerCall();
+        SCHEDULER.traces.put(call.traceId(), """
+                {"trace_id": "%s", "timelines": [{"trace_id": "%s", "parent_span_id": "%s", "application": "app",
+                  "policy": "symphony", "outcome": "served", "reason": null, "total_ms": 2.0, "spans": [
+                  {"name": "queue", "service": "scheduler", "start_ms": 0.0, "duration_ms": 1.0, "attributes": {}},
+                  {"name": "execution", "service": "worker", "start_ms": 1.2, "duration_ms": 0.5,
+                   "attributes": {"batch_id": "7", "batch_size": "3", "worker": "w-1"}}]},
+                 {"trace_id": "%s", "parent_span_id": "0123456789abcdef", "policy": "other", "outcome": "served",
+                  "total_ms": 1.0, "spans": [{"name": "queue", "service": "scheduler", "start_ms": 0.0,
+                  "duration_ms": 9.0, "attributes": {}}]}]}
+                """.formatted(call.traceId(), call.traceId(), call.spanId(), call.traceId()));
+
+        for (String id : List.of("req-timeline", call.traceId(), call.traceId().toUpperCase())) {
+            HttpResponse<String> t = timeline(id);
+            assertThat(t.statusCode()).as(t.body()).isEqualTo(200);
+            JsonNode timeline = JSON.readTree(t.body());
+            assertThat(timeline.get("request_id").asText()).isEqualTo("req-timeline");
+            assertThat(timeline.get("trace_id").asText()).isEqualTo(call.traceId());
+            assertThat(timeline.get("application").asText()).isEqualTo("app");
+            assertThat(timeline.get("policy").asText()).isEqualTo("symphony");
+            assertThat(timeline.get("outcome").asText()).isEqualTo("served");
+            assertThat(timeline.get("reason").isNull()).isTrue();
+            assertThat(timeline.get("started_at").asText()).endsWith("Z");
+            assertThat(timeline.get("total_ms").asDouble()).isPositive();
+            List<String> names = new ArrayList<>();
+            double callStart = -1, queueStart = -1;
+            for (JsonNode span : timeline.get("spans")) {
+                names.add(span.get("service").asText() + ":" + span.get("name").asText());
+                assertThat(span.get("start_ms").asDouble()).isGreaterThanOrEqualTo(0);
+                if (span.get("name").asText().equals("scheduler_call")) callStart = span.get("start_ms").asDouble();
+                if (span.get("name").asText().equals("queue")) queueStart = span.get("start_ms").asDouble();
+                if (span.get("name").asText().equals("execution")) {
+                    assertThat(span.get("attributes").get("batch_id").asText()).isEqualTo("7");
+                }
+            }
+            // the other call's part (another parent span) is not this request's
+            assertThat(names).containsExactly("gateway:admission", "gateway:scheduler_call", "scheduler:queue",
+                    "worker:execution");
+            assertThat(queueStart).as("the scheduler's part inside the call that carried it")
+                    .isGreaterThanOrEqualTo(callStart);
+        }
+    }
+
+    @Test
+    void aRefusalNamesItsTraceAndItsTimelineHowItEnded() throws Exception {
+        HttpResponse<String> r = infer("shed", "req-shed", CLIENT);
+        assertThat(r.statusCode()).as(r.body()).isEqualTo(503);
+        JsonNode body = JSON.readTree(r.body());
+        assertThat(body.get("error").asText()).endsWith("(SHED_FOR_BATCH)");
+        assertThat(body.at("/parameters/trace_id").asText()).isEqualTo("4bf92f3577b34da6a3ce929d0e0e4736");
+        JsonNode timeline = JSON.readTree(timeline("req-shed").body());
+        assertThat(timeline.get("outcome").asText()).isEqualTo("dropped");
+        assertThat(timeline.get("reason").asText()).isEqualTo("SHED_FOR_BATCH");
+
+        HttpResponse<String> unknown = infer("nope", "req-unknown", null);
+        assertThat(unknown.statusCode()).isEqualTo(404);
+        assertThat(JSON.readTree(unknown.body()).at("/parameters/trace_id").asText()).hasSize(32);
+    }
+
+    @Test
+    void aTimelineNotHeldIs404AndAnOverLongIdIs400() throws Exception {
+        HttpResponse<String> missing = timeline("never-sent");
+        assertThat(missing.statusCode()).isEqualTo(404);
+        assertThat(missing.headers().firstValue("Content-Type").orElse("")).startsWith("application/problem+json");
+        assertThat(JSON.readTree(missing.body()).get("detail").asText()).contains("never-sent");
+        HttpResponse<String> huge = timeline("x".repeat(300));
+        assertThat(huge.statusCode()).isEqualTo(400);
+        assertThat(JSON.readTree(huge.body()).get("detail").asText()).contains("256");
+        assertThat(timeline("%00%ff").statusCode()).isIn(400, 404);
+    }
+
+    @Test
+    void grpcClientsSendTheirTraceInMetadataAndReadItInParametersOrTrailers() throws Exception {
+        ManagedChannel channel = NettyChannelBuilder.forAddress("127.0.0.1", grpc.port()).usePlaintext().build();
+        try {
+            Metadata headers = new Metadata();
+            headers.put(Metadata.Key.of("traceparent", Metadata.ASCII_STRING_MARSHALLER), CLIENT);
+            GRPCInferenceServiceGrpc.GRPCInferenceServiceBlockingStub oip = GRPCInferenceServiceGrpc
+                    .newBlockingStub(channel).withDeadlineAfter(20, TimeUnit.SECONDS)
+                    .withInterceptors(MetadataUtils.newAttachHeadersInterceptor(headers));
+            ModelInferRequest.Builder request = ModelInferRequest.newBuilder().setModelName("app").setId("grpc-1");
+            request.addInputsBuilder().setName("x").setDatatype("FP32").addShape(1).addShape(4);
+            request.addRawInputContents(ByteString.copyFrom(new byte[16]));
+            ModelInferResponse answer = oip.modelInfer(request.build());
+            assertThat(answer.getParametersOrThrow("trace_id").getStringParam())
+                    .isEqualTo("4bf92f3577b34da6a3ce929d0e0e4736");
+            assertThat(lastSchedulerCall().traceId()).isEqualTo("4bf92f3577b34da6a3ce929d0e0e4736");
+            assertThat(timeline("grpc-1").statusCode()).isEqualTo(200);
+
+            StatusRuntimeException refused = catchThrowableOfType(StatusRuntimeException.class,
+                    () -> oip.modelInfer(request.setModelName("shed").setId("").build()));
+            Metadata trailers = refused.getTrailers();
+            assertThat(trailers.get(Metadata.Key.of("baton-trace-id", Metadata.ASCII_STRING_MARSHALLER)))
+                    .isEqualTo("4bf92f3577b34da6a3ce929d0e0e4736");
+            String requestId = trailers.get(Metadata.Key.of("baton-request-id", Metadata.ASCII_STRING_MARSHALLER));
+            assertThat(JSON.readTree(timeline(requestId).body()).get("outcome").asText()).isEqualTo("dropped");
+        } finally {
+            channel.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
+        }
+    }
+}
