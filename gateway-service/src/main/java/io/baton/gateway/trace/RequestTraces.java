@@ -3,7 +3,7 @@ package io.baton.gateway.trace;
 import java.util.List;
 
 import io.baton.commons.trace.SpanExport;
-import io.baton.commons.trace.TimelineRing;
+import io.baton.commons.trace.KeptTimelines;
 import io.baton.commons.trace.TraceParent;
 import io.baton.commons.trace.TracingProperties;
 
@@ -16,9 +16,7 @@ import io.baton.commons.trace.TracingProperties;
  */
 public final class RequestTraces implements AutoCloseable {
 
-    private final boolean enabled;
-    private final TimelineRing<GatewayTrace> ring;
-    private final SpanExport export;
+    private final KeptTimelines<GatewayTrace> kept;
 
     public RequestTraces(TracingProperties properties) {
         this(properties, null);
@@ -26,23 +24,21 @@ public final class RequestTraces implements AutoCloseable {
 
     /** {@code export}: where each kept timeline is also exported over OTLP; null: nowhere. */
     public RequestTraces(TracingProperties properties, SpanExport export) {
-        this.enabled = properties.timelines().enabled();
-        this.ring = enabled ? new TimelineRing<>(properties.timelines().capacity()) : null;
-        this.export = enabled ? export : null;
+        this.kept = new KeptTimelines<>(properties, export);
     }
 
     @Override
     public void close() {
-        if (export != null) export.close();
+        kept.close();
     }
 
     /** Traces that are made but never kept. */
     public static RequestTraces off() {
-        return new RequestTraces(new TracingProperties(new TracingProperties.Timelines(false, 1)));
+        return new RequestTraces(KeptTimelines.off());
     }
 
     public boolean enabled() {
-        return enabled;
+        return kept.enabled();
     }
 
     /** A request arrived at {@code receivedNanos} with this {@code traceparent} (null: none). */
@@ -52,7 +48,7 @@ public final class RequestTraces implements AutoCloseable {
 
     /** A request arrived at {@code receivedNanos} with this context, already read (null: none). */
     public GatewayTrace begin(TraceParent client, long receivedNanos) {
-        return new GatewayTrace(client, receivedNanos, enabled);
+        return new GatewayTrace(client, receivedNanos, kept.enabled());
     }
 
     /**
@@ -60,19 +56,17 @@ public final class RequestTraces implements AutoCloseable {
      * the drop reason or failure (null when served).
      */
     public void end(GatewayTrace trace, String application, String outcome, String reason) {
-        if (!enabled || !trace.recording) return;
+        if (!kept.enabled() || !trace.recording) return;
         trace.application(application);
         trace.ended(outcome, reason);
-        ring.add(trace, trace.requestId(), trace.traceId());
-        if (export != null) export.export(trace.traceId(), trace.context.sampled(), Timelines.exported(trace));
+        kept.keep(trace, trace.traceId(), trace.context.sampled(), Timelines::exported, trace.requestId(), trace.traceId());
     }
 
     /** The requests held under {@code id} (a request id, or a trace id), oldest first. */
     List<GatewayTrace> find(String id) {
-        if (!enabled) return List.of();
-        List<GatewayTrace> found = ring.find(id);
+        List<GatewayTrace> found = kept.find(id);
         if (found.isEmpty() && TraceParent.isTraceId(id)) {
-            found = ring.find(id.toLowerCase(java.util.Locale.ROOT));
+            found = kept.find(id.toLowerCase(java.util.Locale.ROOT));
         }
         return found;
     }

@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
 import io.baton.commons.trace.SpanExport;
-import io.baton.commons.trace.TimelineRing;
+import io.baton.commons.trace.KeptTimelines;
 import io.baton.commons.trace.TraceParent;
 import io.baton.commons.trace.TracingProperties;
 import io.baton.scheduler.dispatch.InferOutcome;
@@ -17,9 +17,7 @@ import io.baton.scheduler.dispatch.InferOutcome;
  */
 public final class RequestTimelines implements AutoCloseable {
 
-    private final boolean enabled;
-    private final TimelineRing<RequestTrace> ring;
-    private final SpanExport export;
+    private final KeptTimelines<RequestTrace> kept;
 
     public RequestTimelines(TracingProperties properties) {
         this(properties, null);
@@ -27,23 +25,21 @@ public final class RequestTimelines implements AutoCloseable {
 
     /** {@code export}: where each kept timeline is also exported over OTLP; null: nowhere. */
     public RequestTimelines(TracingProperties properties, SpanExport export) {
-        this.enabled = properties.timelines().enabled();
-        this.ring = enabled ? new TimelineRing<>(properties.timelines().capacity()) : null;
-        this.export = enabled ? export : null;
+        this.kept = new KeptTimelines<>(properties, export);
     }
 
     @Override
     public void close() {
-        if (export != null) export.close();
+        kept.close();
     }
 
     /** A store that holds nothing (tests and callers without tracing). */
     public static RequestTimelines off() {
-        return new RequestTimelines(new TracingProperties(new TracingProperties.Timelines(false, 1)));
+        return new RequestTimelines(KeptTimelines.off());
     }
 
     public boolean enabled() {
-        return enabled;
+        return kept.enabled();
     }
 
     /** The trace of a call that carried {@code parent}; null when it carried none. */
@@ -53,17 +49,16 @@ public final class RequestTimelines implements AutoCloseable {
 
     /** Holds the trace once {@code answer} completes (when timelines are kept). */
     public void holdWhenAnswered(RequestTrace trace, CompletableFuture<InferOutcome> answer) {
-        if (trace == null || !enabled) return;
+        if (trace == null || !kept.enabled()) return;
         answer.whenComplete((outcome, failure) -> {
             trace.answered(outcome != null ? outcome : new InferOutcome.Failed(String.valueOf(failure)));
-            ring.add(trace, trace.parent.traceId());
-            if (export != null) export.export(trace.parent.traceId(), trace.parent.sampled(), SchedulerSpans.exported(trace));
+            kept.keep(trace, trace.parent.traceId(), trace.parent.sampled(), SchedulerSpans::exported,
+                    trace.parent.traceId());
         });
     }
 
     /** Every call of {@code traceId} held, as spans; empty when none. */
     public List<SchedulerTimeline> find(String traceId) {
-        if (!enabled) return List.of();
-        return ring.find(traceId).stream().map(SchedulerSpans::of).toList();
+        return kept.find(traceId).stream().map(SchedulerSpans::of).toList();
     }
 }
