@@ -19,7 +19,7 @@ import io.baton.core.sim.Policies;
 import io.baton.core.sim.RequestObserver;
 import io.baton.core.sim.SimulationSpec;
 import io.baton.core.sim.Simulator;
-import io.baton.core.workload.ArrivalSource;
+import io.baton.core.workload.TraceArrivals;
 
 /**
  * Replays recorded traffic through the simulator with what was in force, and measures live and simulated outcomes by
@@ -123,7 +123,7 @@ public final class Twin {
         List<Device> devices = new ArrayList<>();
         for (int d = 0; d < world.devices(); d++) devices.add(Device.of(d));
         double end = times.length == 0 ? 1 : times[times.length - 1] + 1;
-        SimulationSpec spec = new SimulationSpec(models, devices, () -> List.of(new Replay(times, modelOf, deadlines)),
+        SimulationSpec spec = new SimulationSpec(models, devices, () -> List.of(TraceArrivals.of(times, modelOf, deadlines)),
                 end, 0, 0, 1, trace.costs());
         PolicyEntry entry = PolicyRegistry.find(policy).orElseThrow();
         Simulator.run(spec, entry.simulation().orElseThrow().create(rates), ExecutionModel.DEVICE, new RequestObserver() {
@@ -162,39 +162,5 @@ public final class Twin {
             out.put(app, chosen);
         }
         return out;
-    }
-
-    /** The recorded arrivals as the simulator pulls them. */
-    private static final class Replay implements ArrivalSource {
-        private final double[] times, deadlines;
-        private final int[] models;
-        private int cursor = -1;
-
-        Replay(double[] times, int[] models, double[] deadlines) {
-            this.times = times;
-            this.models = models;
-            this.deadlines = deadlines;
-        }
-
-        @Override
-        public boolean advance() {
-            if (cursor >= times.length) return false;
-            return ++cursor < times.length;
-        }
-
-        @Override
-        public double timeMs() {
-            return times[cursor];
-        }
-
-        @Override
-        public int model() {
-            return models[cursor];
-        }
-
-        @Override
-        public double deadlineMs() {
-            return deadlines[cursor];
-        }
     }
 }

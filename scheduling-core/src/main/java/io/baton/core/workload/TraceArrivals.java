@@ -127,6 +127,23 @@ public final class TraceArrivals implements ArrivalSource {
         this.deadlines = d == null ? null : Arrays.copyOf(d, n);
     }
 
+    private TraceArrivals(double[] times, int[] models, double[] deadlines) {
+        this.times = times;
+        this.models = models;
+        this.deadlines = deadlines;
+    }
+
+    /**
+     * Arrivals already read: {@code times[i]} (non-decreasing), {@code models[i]}, and {@code deadlines[i]} (null: each
+     * arrival's model's SLO). The arrays are used as they are, not copied.
+     */
+    public static TraceArrivals of(double[] times, int[] models, double[] deadlines) {
+        if (times.length != models.length || deadlines != null && deadlines.length != times.length) {
+            throw new IllegalArgumentException("times, models and deadlines must be as long as each other");
+        }
+        return new TraceArrivals(times, models, deadlines);
+    }
+
     /** Reads a UTF-8 trace file. */
     public static TraceArrivals fromFile(Path file, ToIntFunction<String> modelIndex) {
         try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
