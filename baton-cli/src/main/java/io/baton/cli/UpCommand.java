@@ -4,6 +4,7 @@ import io.baton.core.plan.InputException;
 import io.baton.core.security.InternalAuth;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.baton.cli.suite.JsonHttp;
+import io.baton.cli.suite.JvmOptions;
 import io.baton.cli.suite.Oip;
 import io.baton.cli.models.ModelCache;
 import io.baton.cli.models.ModelFetcher;
@@ -59,8 +60,8 @@ import java.util.Set;
 final class UpCommand {
     static final String EXAMPLE_APP = "fashion-single";
     static final String EXAMPLE_FILE = "example-request.json";
-    static final String DEFAULT_SERVICE_JVM = "-Xmx512m -XX:+UseSerialGC";
-    static final String DEFAULT_WORKER_JVM = "-Xms384m -Xmx384m -XX:+AlwaysPreTouch -XX:+UseSerialGC";
+    static final String DEFAULT_SERVICE_JVM = JvmOptions.SERVICE_DEFAULT;
+    static final String DEFAULT_WORKER_JVM = JvmOptions.WORKER_DEFAULT;
 
     private UpCommand() {}
 
@@ -104,8 +105,10 @@ final class UpCommand {
         int schedulers = Flags.intIn(schedulersFlag != null ? schedulersFlag : env.get("BATON_SCHEDULERS"),
                 schedulersFlag != null ? "--schedulers" : "BATON_SCHEDULERS", DEFAULT_SCHEDULERS, 1, 2);
         int gateways = gateways(args, env);
-        return new Settings(root, home, data, ports, words(or(env.get("BATON_SERVICE_JAVA_OPTS"), DEFAULT_SERVICE_JVM)),
-                words(or(env.get("BATON_WORKER_JAVA_OPTS"), DEFAULT_WORKER_JVM)), args.contains("--check"), schedulers, gateways);
+        // JvmOptions.EARLY_C2 first, whatever the environment says: the warm-up counts on it (a later option wins)
+        return new Settings(root, home, data, ports, JvmOptions.withEarlyC2(words(or(env.get("BATON_SERVICE_JAVA_OPTS"), DEFAULT_SERVICE_JVM))),
+                JvmOptions.withEarlyC2(words(or(env.get("BATON_WORKER_JAVA_OPTS"), DEFAULT_WORKER_JVM))), args.contains("--check"), schedulers,
+                gateways);
     }
 
     /** {@code --gateways}, else {@code BATON_GATEWAYS}, else {@link #DEFAULT_GATEWAYS}: 1 to {@link SuiteSpec#MAX_GATEWAYS}. */
@@ -209,8 +212,9 @@ final class UpCommand {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        out.println("warming every application's route through " + gateway.name() + " (at most " + seconds + " s, BATON_WARMUP_SECONDS):");
-        RouteWarmup.warm(http, gateway.url(), requests, Duration.ofSeconds(seconds), out);
+        out.println("warming every application's REST and gRPC routes through " + gateway.name() + " (at most " + seconds
+                + " s, BATON_WARMUP_SECONDS):");
+        RouteWarmup.warm(http, gateway.url(), gateway.grpc(), requests, Duration.ofSeconds(seconds), out);
     }
 
     /** Registers and profiles the {@link PublishedApplications} (their models fetched by pin into the model cache). */
