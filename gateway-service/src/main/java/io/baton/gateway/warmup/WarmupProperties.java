@@ -18,8 +18,11 @@ import io.baton.core.warmup.SettleRule;
  * @param bound       the whole warm-up's limit, registry reads included; past it the gateway is ready anyway (logged)
  * @param window      requests per window of the settle rule
  * @param tolerance   how close (a fraction) the last window's median latency must be to the one before
- * @param minRequests requests served per application before it can count as settled
- * @param concurrency synthetic requests in flight at once per application
+ * @param minRequests requests served per application before it can count as settled: by default more than the 1,250
+ *                    invocations after which HotSpot compiles a method with C2 under the suite's
+ *                    {@code -XX:CompileThresholdScaling=0.25} (latency settles on C1-compiled code long before)
+ * @param concurrency synthetic requests in flight at once per application: enough for the scheduler to form batches
+ *                    of several, whose paths would otherwise stay cold
  */
 @Validated
 @ConfigurationProperties(prefix = "baton.gateway.warmup")
@@ -28,8 +31,8 @@ public record WarmupProperties(
         @DefaultValue("45s") Duration bound,
         @DefaultValue("50") @Min(1) int window,
         @DefaultValue("0.10") @DecimalMin("0") double tolerance,
-        @DefaultValue("300") @Min(0) int minRequests,
-        @DefaultValue("4") @Min(1) int concurrency) {
+        @DefaultValue("1500") @Min(0) int minRequests,
+        @DefaultValue("16") @Min(1) int concurrency) {
 
     public WarmupProperties {
         if (bound.isNegative()) {

@@ -18,7 +18,9 @@ import io.baton.core.warmup.SettleRule;
  * @param bound      the whole warm-up's limit; past it the worker is ready anyway (logged)
  * @param window     batches per window of the settle rule
  * @param tolerance  how close (a fraction) the last window's median latency must be to the one before
- * @param minBatches batches run before the warm-up can count as settled
+ * @param minBatches batches run before the warm-up can count as settled: by default more than the 1,250 invocations
+ *                   after which HotSpot compiles a method with C2 under the suite's
+ *                   {@code -XX:CompileThresholdScaling=0.25}; latency settles on C1-compiled code long before
  */
 @Validated
 @ConfigurationProperties(prefix = "baton.worker.warmup")
@@ -27,7 +29,7 @@ public record WorkerWarmupProperties(
         @DefaultValue("20s") Duration bound,
         @DefaultValue("30") @Min(1) int window,
         @DefaultValue("0.10") @DecimalMin("0") double tolerance,
-        @DefaultValue("200") @Min(0) int minBatches) {
+        @DefaultValue("1500") @Min(0) int minBatches) {
 
     public WorkerWarmupProperties {
         if (bound.isNegative()) {
