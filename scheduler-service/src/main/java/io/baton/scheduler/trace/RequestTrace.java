@@ -18,7 +18,11 @@ public final class RequestTrace {
     String policy;
     BatchTrace batch;
     int attempts;
-    InferOutcome outcome;
+    /** How it ended ({@code served}, {@code dropped}, {@code failed}) and why: never the outcome itself, whose
+     * outputs (a whole tensor each) would stay held by the ring of timelines for thousands of requests. */
+    String outcome;
+    String reason;
+    boolean dropped;
     long answeredNanos;
 
     public RequestTrace(TraceParent parent, long receivedNanos, String application) {
@@ -61,7 +65,9 @@ public final class RequestTrace {
     }
 
     void answered(InferOutcome outcome) {
-        this.outcome = outcome;
+        this.outcome = SchedulerSpans.outcome(outcome);
+        this.reason = SchedulerSpans.reason(outcome);
+        this.dropped = outcome instanceof InferOutcome.Dropped;
         this.answeredNanos = System.nanoTime();
     }
 }

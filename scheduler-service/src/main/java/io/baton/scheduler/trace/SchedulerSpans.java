@@ -28,10 +28,10 @@ final class SchedulerSpans {
         double total = ms(t.answeredNanos - t.receivedNanos);
         List<TimelineSpan> spans = new ArrayList<>(5);
         BatchTrace b = t.batch;
-        String reason = reason(t.outcome);
+        String reason = t.reason;
         if (b == null) {
             Map<String, String> attributes = new LinkedHashMap<>();
-            attributes.put("decision", t.outcome instanceof InferOutcome.Dropped ? "drop" : "none");
+            attributes.put("decision", t.dropped ? "drop" : "none");
             if (reason != null) attributes.put("drop_reason", reason);
             spans.add(new TimelineSpan("queue", "scheduler", 0, total, attributes));
         } else {
@@ -65,7 +65,7 @@ final class SchedulerSpans {
             }
         }
         return new SchedulerTimeline(t.parent.traceId(), t.parent.spanId(), t.application, t.policy,
-                outcome(t.outcome), reason, total, spans);
+                t.outcome, reason, total, spans);
     }
 
     /**

@@ -1,5 +1,6 @@
 package io.baton.commons.trace;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -21,7 +22,12 @@ public final class TimelineRing<T> {
 
     private final Object[] values;
     private final String[][] keys;
-    private final Map<String, List<Integer>> index = new HashMap<>();
+    /**
+     * Each key's slots, oldest first. Slots are overwritten oldest first, so the slot a new timeline takes is always
+     * the first of each of its old keys' slots: forgetting it is O(1) however many timelines share a key (a client
+     * that sends one trace id, or one request id, with every request).
+     */
+    private final Map<String, ArrayDeque<Integer>> index = new HashMap<>();
     private int next;
     private int size;
 
@@ -37,9 +43,9 @@ public final class TimelineRing<T> {
         if (values[slot] != null) {
             for (String k : this.keys[slot]) {
                 if (k == null) continue;
-                List<Integer> slots = index.get(k);
+                ArrayDeque<Integer> slots = index.get(k);
                 if (slots != null) {
-                    slots.remove((Integer) slot);
+                    slots.pollFirst();
                     if (slots.isEmpty()) index.remove(k);
                 }
             }
@@ -55,7 +61,7 @@ public final class TimelineRing<T> {
             for (int j = 0; j < i; j++) repeated |= k.equals(held[j]);
             if (repeated) continue;
             held[i] = k;
-            index.computeIfAbsent(k, x -> new ArrayList<>(1)).add(slot);
+            index.computeIfAbsent(k, x -> new ArrayDeque<>(2)).addLast(slot);
         }
         this.keys[slot] = held;
         next = (slot + 1) % values.length;
@@ -65,7 +71,7 @@ public final class TimelineRing<T> {
     @SuppressWarnings("unchecked")
     public synchronized List<T> find(String key) {
         if (key == null || key.length() > MAX_KEY_LENGTH) return List.of();
-        List<Integer> slots = index.get(key);
+        ArrayDeque<Integer> slots = index.get(key);
         if (slots == null) return List.of();
         List<T> found = new ArrayList<>(slots.size());
         for (int slot : slots) found.add((T) values[slot]);

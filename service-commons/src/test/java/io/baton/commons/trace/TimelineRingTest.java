@@ -35,6 +35,23 @@ class TimelineRingTest {
     }
 
     @Test
+    void forgetsASharedKeysOldestTimelineAsTheRingWrapsPastIt() {
+        TimelineRing<String> ring = new TimelineRing<>(3);
+        ring.add("a", "r1", "shared");
+        ring.add("b", "r2");
+        ring.add("c", "r3", "shared");
+        ring.add("d", "r4", "shared");
+        assertThat(ring.find("shared")).containsExactly("c", "d");
+        ring.add("e", "r5");
+        ring.add("f", "r6");
+        assertThat(ring.find("shared")).containsExactly("d");
+        assertThat(ring.find("r3")).isEmpty();
+        ring.add("g", "r7");
+        assertThat(ring.find("shared")).isEmpty();
+        assertThat(ring.find("r5")).containsExactly("e");
+    }
+
+    @Test
     void skipsNullRepeatedAndOverLongKeys() {
         TimelineRing<String> ring = new TimelineRing<>(2);
         String huge = "x".repeat(TimelineRing.MAX_KEY_LENGTH + 1);
