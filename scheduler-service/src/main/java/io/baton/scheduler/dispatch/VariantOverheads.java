@@ -22,6 +22,7 @@ final class VariantOverheads {
 
     private final double initialMs;
     private final Map<String, OverheadMeter> meters = new LinkedHashMap<>();
+    private double checkedAtMs = Double.NEGATIVE_INFINITY;
 
     /** @param initialMs the configured {@code dispatch-overhead}: what every variant plans with until measured */
     VariantOverheads(double initialMs) {
@@ -50,12 +51,15 @@ final class VariantOverheads {
     }
 
     /**
-     * Re-estimates every metered variant that is due, each under its own cap.
+     * Re-estimates every metered variant, each under its own cap, at most once a second: all variants at once, so that
+     * their changes restart the policy once, not once per variant.
      *
      * @param served the variants the engine serves now (their SLOs set the caps)
      * @return true when any variant's estimate moved enough that the policy should plan with the new ones
      */
     boolean update(double nowMs, List<LiveVariant> served) {
+        if (nowMs - checkedAtMs < OverheadMeter.RECHECK_MS) return false;
+        checkedAtMs = nowMs;
         Map<String, Double> caps = capsMs(served);
         boolean moved = false;
         for (Map.Entry<String, OverheadMeter> e : meters.entrySet()) {

@@ -94,6 +94,21 @@ class VariantOverheadsTest {
     }
 
     @Test
+    void allVariantsAreReadTogetherSoTheirChangesRestartThePolicyOnce() {
+        VariantOverheads o = new VariantOverheads(2.0);
+        for (int i = 0; i < 20; i++) o.record(DIGITS, 0, 10, 0, 0);
+        assertThat(o.update(0, SERVED)).isTrue();
+        // ocr's first batches come half a second later: its estimate waits for the next reading of all of them.
+        for (int i = 0; i < 20; i++) o.record(OCR, 500, 30, 0, 0);
+        assertThat(o.update(500, SERVED)).isFalse();
+        assertThat(o.estimateMs(OCR)).isEqualTo(2.0);
+        for (int i = 0; i < 20; i++) o.record(DIGITS, 1000, 20, 0, 0);
+        assertThat(o.update(1000, SERVED)).isTrue();
+        assertThat(o.estimateMs(OCR)).isEqualTo(30.0);
+        assertThat(o.estimateMs(DIGITS)).isEqualTo(20.0);
+    }
+
+    @Test
     void aVariantKeepsItsEstimateWhenItsProfileChanges() {
         VariantOverheads o = new VariantOverheads(2.0);
         for (int i = 0; i < 20; i++) o.record(OCR, 0, 10, 0, 0);
