@@ -8,7 +8,7 @@ package io.baton.scheduler.dispatch;
  * @param workerMs          the worker's own time on the batch (receipt to answer) less any model load and its wait
  *                          for the device behind other batches; NaN when the worker did not report it
  * @param executionMs       ONNX Runtime's run of the batch on the worker; NaN when not reported
- * @param plannedOverheadMs the dispatch overhead the engine's policy planned with when the batch finished
+ * @param plannedOverheadMs the dispatch overhead the engine's policy planned the batch's variant with when it finished
  */
 public record BatchPath(double roundTripMs, double workerMs, double executionMs, double plannedOverheadMs) {
 }

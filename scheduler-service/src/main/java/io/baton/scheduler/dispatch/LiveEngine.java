@@ -67,7 +67,7 @@ public final class LiveEngine extends LoopEngine<PendingRequest> {
     private volatile Dispatcher dispatcher;
     private int generation;
     private boolean stale = true;
-    private final OverheadMeter overhead;
+    private final VariantOverheads overheads;
     private long nextRequestId;
     private long nextBatchId;
 
@@ -83,7 +83,7 @@ public final class LiveEngine extends LoopEngine<PendingRequest> {
         this.policies = policies;
         this.context = context;
         this.maxAttempts = maxAttempts;
-        this.overhead = new OverheadMeter(initialOverheadMs);
+        this.overheads = new VariantOverheads(initialOverheadMs);
         this.loop.start();
     }
 
@@ -155,7 +155,7 @@ public final class LiveEngine extends LoopEngine<PendingRequest> {
 
     @Override
     void arrive(PendingRequest p) {
-        if (overhead.update(context.clock().nowMs(), overheadCapMs())) stale = true; // also ages out an estimate no batch renewed
+        if (overheads.update(context.clock().nowMs(), models)) stale = true; // also ages out estimates no batch renewed
         int model = modelId(p.job.variant());
         p.request = new Request(nextRequestId++, model, p.arrivalMs, p.deadlineMs, p.job.priority());
         rebuildIfStale();
@@ -218,27 +218,21 @@ public final class LiveEngine extends LoopEngine<PendingRequest> {
         for (int i = 0; i < models.size(); i++) {
             LiveVariant v = models.get(i);
             // The wire is latency the deadlines count, not device time the batching rule amortizes.
-            table.add(new ServedModel(i, v.application() + "/" + v.variant(), v.planningProfile(), v.sloMs(),
-                    v.planningMaxBatch(),
-                    overhead.estimateMs()));
+            double overheadMs = overheads.estimateMs(v);
+            table.add(new ServedModel(i, VariantOverheads.nameOf(v), v.planningProfile(), v.sloMs(),
+                    v.planningMaxBatch(), overheadMs));
+            context.metrics().dispatchOverhead(policy, v.application(), v.variant(), overheadMs);
         }
         WallTimers timers = loop.freshTimers();
         Dispatcher fresh = policies.create(devices, List.copyOf(models));
         fresh.start(new DispatchContext(context.clock(), timers, deviceList, table, new Sink(generation)));
         dispatcher = fresh; // published started: a status read never sees a policy before its start
         log.info("{} engine: policy started over {} worker(s) and {} variant(s), {} request(s) waiting, planning with "
-                + "{} ms of dispatch overhead per batch", policy, devices.size(), models.size(), waiting.size(),
-                String.format(java.util.Locale.ROOT, "%.2f", overhead.estimateMs()));
+                + "dispatch overhead per batch: {}", policy, devices.size(), models.size(), waiting.size(),
+                overheads.describe(models));
         for (PendingRequest p : List.copyOf(waiting.values())) {
             dispatcher.onArrival(p.request);
         }
-    }
-
-    /** The most dispatch overhead planned with: a quarter of the tightest SLO served (see {@link OverheadMeter}). */
-    private double overheadCapMs() {
-        double tightest = Double.POSITIVE_INFINITY;
-        for (LiveVariant v : models) tightest = Math.min(tightest, v.sloMs());
-        return tightest / 4;
     }
 
     /** The policy's decisions, for one generation: a sink outliving its policy ignores what it is told. */
@@ -333,9 +327,10 @@ public final class LiveEngine extends LoopEngine<PendingRequest> {
         }
         if (error == null) {
             JsonNode timing = answer.path("timing");
-            overhead.record(context.clock().nowMs(), context.clock().nowMs() - live.sentMs(), timing.path("executionMs").asDouble(Double.NaN),
+            double now = context.clock().nowMs();
+            overheads.record(live.variant(), now, now - live.sentMs(), timing.path("executionMs").asDouble(Double.NaN),
                     timing.path("loadMs").asDouble(Double.NaN));
-            if (overhead.update(context.clock().nowMs(), overheadCapMs())) {
+            if (overheads.update(now, models)) {
                 stale = true;
             }
             LearnedLatency learned = live.variant().learned();
@@ -372,7 +367,7 @@ public final class LiveEngine extends LoopEngine<PendingRequest> {
         // the worker's own time on the batch, less its model load and its wait behind other batches for the device
         double workerMs = timing.path("totalMs").asDouble(Double.NaN) - timing.path("loadMs").asDouble(0)
                 - timing.path("queueMs").asDouble(0);
-        BatchPath path = new BatchPath(now - live.sentMs(), workerMs, executionMs, overhead.estimateMs());
+        BatchPath path = new BatchPath(now - live.sentMs(), workerMs, executionMs, overheads.estimateMs(live.variant()));
         int size = live.requests().size();
         for (int i = 0; i < size; i++) {
             PendingRequest p = live.requests().get(i);
@@ -400,7 +395,7 @@ public final class LiveEngine extends LoopEngine<PendingRequest> {
         double now = context.clock().nowMs();
         for (PendingRequest p : requests) {
             LiveVariant v = p.job.variant();
-            boolean time = now + v.planningProfile().latencyMs(1) + overhead.estimateMs() <= p.deadlineMs;
+            boolean time = now + v.planningProfile().latencyMs(1) + overheads.estimateMs(v) <= p.deadlineMs;
             if (p.attempts < maxAttempts && time && dispatcher != null) {
                 log.debug("{} engine: re-queueing request after: {}", policy, detail);
                 p.request = new Request(nextRequestId++, p.request.model, p.arrivalMs, p.deadlineMs, p.job.priority());

@@ -3,10 +3,11 @@ package io.baton.scheduler.dispatch;
 import java.util.Arrays;
 
 /**
- * What a live batch costs beyond ONNX Runtime: its round trip (sent to answered) minus the execution time the worker
- * reports, measured on every batch. Profiles are measured in-process, so the HTTP, JSON and thread hand-offs a live
- * batch pays are not in them; a policy planning with the bare profile would send batches that finish late. The
- * engine adds {@link #estimateMs()} to every ℓ(b) it plans with.
+ * What a live batch of one variant costs beyond ONNX Runtime: its round trip (sent to answered) minus the execution
+ * time the worker reports, measured on every batch. Profiles are measured in-process, so the HTTP, JSON and thread
+ * hand-offs a live batch pays are not in them; a policy planning with the bare profile would send batches that finish
+ * late. The engine adds {@link #estimateMs()} to every ℓ(b) of the variant it plans with ({@link VariantOverheads}
+ * keeps one meter per variant: the cost grows with a request's bytes).
  *
  * <p>The estimate is the 90th percentile of the last {@code WINDOW} batches of the last {@code MAX_AGE_MS} (a deadline
  * is missed by the slow batches, not the average one); with fewer than {@code MIN_SAMPLES} such batches it is the
@@ -32,6 +33,7 @@ final class OverheadMeter {
     private final double[] at = new double[WINDOW];
     private int count;
     private double estimate;
+    private boolean measured;
     private double checkedAtMs = Double.NEGATIVE_INFINITY;
 
     OverheadMeter(double initialMs) {
@@ -56,6 +58,11 @@ final class OverheadMeter {
         return estimate;
     }
 
+    /** True when the estimate comes from enough recent batches, false while it is the configured value. */
+    boolean measured() {
+        return measured;
+    }
+
     /** Re-estimates when due; true when the estimate moved enough that the policy should plan with the new one. */
     boolean update(double nowMs, double capMs) {
         if (nowMs - checkedAtMs < RECHECK_MS) return false;
@@ -65,8 +72,9 @@ final class OverheadMeter {
         for (int i = 0; i < recent.length; i++) {
             if (nowMs - at[i] <= MAX_AGE_MS) recent[n++] = samples[i];
         }
+        measured = n >= MIN_SAMPLES;
         double next;
-        if (n < MIN_SAMPLES) {
+        if (!measured) {
             next = initial;
         } else {
             Arrays.sort(recent, 0, n);

@@ -14,7 +14,8 @@
  * timeout per call from {@link io.baton.scheduler.dispatch.WorkerCallTimeout}): over gRPC with raw tensor bytes
  * ({@link io.baton.scheduler.dispatch.GrpcBatches}, one channel per worker in
  * {@link io.baton.scheduler.dispatch.WorkerChannels}) to a worker that advertised its gRPC port, else over HTTP;
- * {@link io.baton.scheduler.dispatch.OverheadMeter} adds what a live batch costs beyond the profile. Wired by
+ * {@link io.baton.scheduler.dispatch.VariantOverheads} adds what a live batch of each variant costs beyond the profile
+ * (an {@link io.baton.scheduler.dispatch.OverheadMeter} per variant). Wired by
  * {@link io.baton.scheduler.dispatch.DispatchConfiguration}.
  */
 package io.baton.scheduler.dispatch;

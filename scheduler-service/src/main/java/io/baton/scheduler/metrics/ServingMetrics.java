@@ -169,6 +169,14 @@ public class ServingMetrics {
         }
     }
 
+    /**
+     * The dispatch overhead per batch a live engine's policy plans a variant with (its own measured estimate, or the
+     * configured {@code dispatch-overhead} until measured), set each time the policy starts.
+     */
+    public void dispatchOverhead(String policy, String app, String variant, double ms) {
+        planGauge("baton.dispatch.overhead.planned.ms", ms, "policy", policy, "application", app, "variant", variant);
+    }
+
     private void planGauge(String name, double value, String... tags) {
         String key = name + '\u0000' + String.join("\u0000", tags);
         planGauges.computeIfAbsent(key, k -> {

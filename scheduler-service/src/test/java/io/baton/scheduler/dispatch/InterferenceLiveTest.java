@@ -182,7 +182,10 @@ class InterferenceLiveTest {
                 .containsPattern("baton_interference_plans_total\\{[^}]*policy=\"interference\"")
                 .containsPattern("baton_interference_allocation_ratio\\{[^}]*model=\"lens/a\",policy=\"interference\",worker=\"itf-w2\"")
                 .containsPattern("baton_interference_planned_rate\\{[^}]*model=\"hog/a\",policy=\"interference\"")
-                .containsPattern("baton_interference_worker_speed\\{[^}]*policy=\"interference\",worker=\"itf-w1\"");
+                .containsPattern("baton_interference_worker_speed\\{[^}]*policy=\"interference\",worker=\"itf-w1\"")
+                // each variant planned with its own dispatch overhead
+                .containsPattern("baton_dispatch_overhead_planned_ms\\{application=\"hog\",[^}]*policy=\"interference\",[^}]*variant=\"a\"\\}")
+                .containsPattern("baton_dispatch_overhead_planned_ms\\{application=\"lens\",[^}]*policy=\"interference\",[^}]*variant=\"a\"\\}");
     }
 
     private String get(String path) throws Exception {

@@ -288,6 +288,8 @@ class LiveDispatchTest {
         assertThat(scrape).contains("baton_requests_total{", "application=\"lin\"", "outcome=\"on_time\"",
                 "baton_request_latency_seconds_bucket", "baton_batch_size", "baton_queue_length",
                 "baton_device_idle_fraction", "baton_goodput", "baton_miss_rate");
+        // The dispatch overhead the variant is planned with, under its own name.
+        assertThat(scrape).containsPattern("baton_dispatch_overhead_planned_ms\\{application=\"lin\",[^}]*variant=\"v1\"\\} [0-9.]+");
     }
 
     private String body(String app, float[] x, Double timeoutMs) {
