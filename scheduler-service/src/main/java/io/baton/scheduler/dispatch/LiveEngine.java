@@ -372,7 +372,8 @@ public final class LiveEngine extends LoopEngine<PendingRequest> {
         // the worker's own time on the batch, less its model load and its wait behind other batches for the device
         double workerMs = timing.path("totalMs").asDouble(Double.NaN) - timing.path("loadMs").asDouble(0)
                 - timing.path("queueMs").asDouble(0);
-        BatchPath path = new BatchPath(now - live.sentMs(), workerMs, executionMs, overhead.estimateMs());
+        boolean cold = !answer.path("load").path("alreadyLoaded").asBoolean(true);
+        BatchPath path = new BatchPath(now - live.sentMs(), workerMs, executionMs, overhead.estimateMs(), cold);
         int size = live.requests().size();
         for (int i = 0; i < size; i++) {
             PendingRequest p = live.requests().get(i);

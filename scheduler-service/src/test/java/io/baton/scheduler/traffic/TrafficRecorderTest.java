@@ -17,7 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The recorder on its own: a full queue never blocks the caller and what it left out is counted, in the meters and
  * in the file; lines come out in arrival order whatever order requests ended in; the live path's costs are measured
- * from served batches, each batch counted once.
+ * from served batches, each batch counted once; each served batch's run is written once, after its first request.
  */
 class TrafficRecorderTest {
 
@@ -44,6 +44,36 @@ class TrafficRecorderTest {
                 "1001.000,app,1101.000,1,dropped,NO_DEVICE,,,,v1,symphony");
         assertThat(file).contains("# unrecorded queueFull=3 outOfOrder=0");
         assertThat(meters.get("baton.scheduler.traffic.recorded").counter().count()).isEqualTo(2);
+    }
+
+    @Test
+    void eachServedBatchIsWrittenOnceAfterItsFirstRequest(@TempDir Path dir) throws Exception {
+        TrafficRecorder recorder = new TrafficRecorder(new RollingFiles(dir, 1 << 20, 2, false), 100, 60_000, 1, 0,
+                new SimpleMeterRegistry());
+        BatchPath three = new BatchPath(9.5, 8.0, 7.25, 1.0);
+        BatchPath alike = new BatchPath(9.5, 8.0, 7.25, 1.0); // equal values, another batch
+        BatchPath cold = new BatchPath(300, 299, 250, 1.0, true);
+        recorder.ended(arrival(1002), served(3, three)); // ends first, arrived last of its batch
+        recorder.ended(arrival(1000), served(3, three));
+        recorder.ended(arrival(1001), served(3, three));
+        recorder.ended(arrival(1003), served(1, alike));
+        recorder.ended(arrival(1004), served(1, cold));
+        recorder.ended(arrival(1005), served(1, new BatchPath(2, Double.NaN, Double.NaN, 1.0))); // run not reported
+        recorder.ended(arrival(1006), new InferOutcome.Dropped(DropReason.NO_DEVICE));
+        recorder.start().close();
+        List<String> lines = Files.readString(dir.resolve("traffic-000000000000.csv")).lines()
+                .filter(l -> !l.startsWith("# overhead") && !l.startsWith("# baton") && !l.startsWith("timeMs")).toList();
+        assertThat(lines).containsExactly(
+                "1000.000,app,1100.000,1,ontime,,3.000,3,w,v1,symphony",
+                "# batch application=app variant=v1 worker=w batchSize=3 executionMs=7.2500 roundTripMs=9.5000 cold=false",
+                "1001.000,app,1101.000,1,ontime,,3.000,3,w,v1,symphony",
+                "1002.000,app,1102.000,1,ontime,,3.000,3,w,v1,symphony",
+                "1003.000,app,1103.000,1,ontime,,3.000,1,w,v1,symphony",
+                "# batch application=app variant=v1 worker=w batchSize=1 executionMs=7.2500 roundTripMs=9.5000 cold=false",
+                "1004.000,app,1104.000,1,ontime,,3.000,1,w,v1,symphony",
+                "# batch application=app variant=v1 worker=w batchSize=1 executionMs=250.0000 roundTripMs=300.0000 cold=true",
+                "1005.000,app,1105.000,1,ontime,,3.000,1,w,v1,symphony",
+                "1006.000,app,1106.000,1,dropped,NO_DEVICE,,,,v1,symphony");
     }
 
     @Test
