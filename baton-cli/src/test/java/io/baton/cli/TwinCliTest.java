@@ -17,7 +17,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code baton twin}: against a recording whose live outcomes are known in closed form the twin's figures match; the
- * live-path costs of the recording move simulated latency by exactly what they say; batches recorded under load run
+ * live-path costs of the recording (and the hand-off before the policy) move simulated latency by exactly what they
+ * say; batches recorded under load run
  * in the simulation for the ℓ(b) fitted from them, and {@code --execution profile} brings back the profile's;
  * {@code --policy} replays under another policy; the world is read from a gateway's {@code /v1} routes or a file; bad
  * arguments exit 2 with one line.
@@ -124,6 +125,18 @@ class TwinCliTest {
         assertThat(bare.get("relativeError").get("p99LatencyMs").asDouble()).isCloseTo(8.0 / 12 - 1,
                 org.assertj.core.data.Offset.offset(1e-12));
         assertThat(bare.get("simulated").get("meanBatch").asDouble()).isEqualTo(2.0);
+
+        // 2 ms from receipt to the live policy: the simulated policy hears of each request 2 ms late, and its latency
+        // still counts from the arrival, so every request takes 2 ms longer and nothing else changes
+        Path handedOff = write(dir, "handoff.csv", recording("work-conserving", true)
+                .replace(" batches=20", " handoffMs=2.0000 batches=20"));
+        JsonNode later = CliRun.of("", "twin", "--trace", handedOff.toString(), "--world", world.toString(), "--json")
+                .okJson();
+        assertThat(later.get("livePath").get("handoffMs").asDouble()).isEqualTo(2.0);
+        assertThat(row(later, "m").get("simulated").get("p99LatencyMs").asDouble()).isCloseTo(14.0,
+                org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(row(later, "m").get("simulated").get("meanBatch").asDouble()).isEqualTo(2.0);
+        assertThat(row(later, "m").get("simulated").get("missRate").asDouble()).isZero();
     }
 
     @Test

@@ -36,15 +36,17 @@ public final class RecordedTrace {
     private final List<Line> lines;
     private final LivePathCosts costs;
     private final double plannedOverheadMs;
+    private final double handoffMs;
     private final long overheadBatches;
     private final long unrecorded;
     private final Map<String, Map<String, BatchSamples>> batches;
 
-    private RecordedTrace(List<Line> lines, LivePathCosts costs, double plannedOverheadMs, long overheadBatches,
-                          long unrecorded, Map<String, Map<String, BatchSamples>> batches) {
+    private RecordedTrace(List<Line> lines, LivePathCosts costs, double plannedOverheadMs, double handoffMs,
+                          long overheadBatches, long unrecorded, Map<String, Map<String, BatchSamples>> batches) {
         this.lines = lines;
         this.costs = costs;
         this.plannedOverheadMs = plannedOverheadMs;
+        this.handoffMs = handoffMs;
         this.overheadBatches = overheadBatches;
         this.unrecorded = unrecorded;
         this.batches = batches;
@@ -62,6 +64,14 @@ public final class RecordedTrace {
     /** The dispatch overhead the live policies planned with (mean over the batches measured). */
     public double plannedOverheadMs() {
         return plannedOverheadMs;
+    }
+
+    /**
+     * From a request's receipt until the live engine's thread told its policy of it, the mean (0 when the recording
+     * does not say: {@code handoffMs} in the {@code # overhead} lines).
+     */
+    public double handoffMs() {
+        return handoffMs;
     }
 
     /** Batches the costs were measured over. */
@@ -100,7 +110,7 @@ public final class RecordedTrace {
 
     public static RecordedTrace read(Reader reader) {
         List<Line> lines = new ArrayList<>();
-        double w = 0, perBatch = 0, perRequest = 0, transfer = 0, planned = 0;
+        double w = 0, perBatch = 0, perRequest = 0, transfer = 0, planned = 0, handoff = 0;
         long unrecorded = 0;
         Map<String, Map<String, BatchSamples>> recordedBatches = new LinkedHashMap<>();
         double origin = Double.NaN, previous = Double.NEGATIVE_INFINITY;
@@ -122,6 +132,7 @@ public final class RecordedTrace {
                     perRequest += batches * number(lineNo, s, "perRequestMs");
                     transfer += batches * number(lineNo, s, "transferMs");
                     planned += batches * number(lineNo, s, "plannedMs");
+                    if (s.contains(" handoffMs=")) handoff += batches * number(lineNo, s, "handoffMs");
                     continue;
                 }
                 if (s.startsWith("# batch ")) {
@@ -195,7 +206,8 @@ public final class RecordedTrace {
         }
         if (lines.isEmpty()) throw new TraceFormatException(lineNo, "the trace holds no requests");
         LivePathCosts costs = w == 0 ? LivePathCosts.NONE : new LivePathCosts(perBatch / w, perRequest / w, transfer / w);
-        return new RecordedTrace(List.copyOf(lines), costs, w == 0 ? 0 : planned / w, Math.round(w), unrecorded, recordedBatches);
+        return new RecordedTrace(List.copyOf(lines), costs, w == 0 ? 0 : planned / w, w == 0 ? 0 : handoff / w,
+                Math.round(w), unrecorded, recordedBatches);
     }
 
     private static double finite(int lineNo, String field, String text) {

@@ -32,6 +32,8 @@ import io.baton.core.workload.TraceArrivals;
  * plus the live path's measured costs ({@link io.baton.core.sim.LivePathCosts}, from the recording): ℓ(b) as it ran
  * under load ({@link Execution#LIVE}: {@link LoadedLatency}, fitted from the recording's {@code # batch} lines, with
  * their spread as the simulator's jitter), or the profile's ({@link Execution#PROFILE}, the quiet machine's, no jitter).
+ * The simulated policy hears of each request the recording's {@code handoffMs} after it arrived, as the live policy
+ * heard of it once the engine's thread took it up; its latency still counts from the arrival, as live.
  */
 public final class Twin {
 
@@ -168,8 +170,9 @@ public final class Twin {
         double[] rates = new double[models.size()];
         List<Figures.Tally> tallies = new ArrayList<>();
         for (int i = 0; i < models.size(); i++) tallies.add(new Figures.Tally());
+        double handoff = trace.handoffMs();
         for (int i = 0; i < lines.size(); i++) {
-            times[i] = lines.get(i).timeMs();
+            times[i] = lines.get(i).timeMs() + handoff;
             deadlines[i] = lines.get(i).deadlineMs();
             modelOf[i] = index.get(lines.get(i).application());
             rates[modelOf[i]] += 1000.0 / trace.spanMs();
@@ -184,7 +187,7 @@ public final class Twin {
         Simulator.run(spec, entry.simulation().orElseThrow().create(rates), execution, new RequestObserver() {
             @Override
             public void served(Request r, double finishMs, int batchSize) {
-                tallies.get(r.model).served(finishMs - r.arrivalMs, finishMs <= r.deadlineMs, batchSize);
+                tallies.get(r.model).served(finishMs - r.arrivalMs + handoff, finishMs <= r.deadlineMs, batchSize);
             }
 
             @Override

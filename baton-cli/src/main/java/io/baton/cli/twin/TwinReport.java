@@ -43,8 +43,9 @@ public final class TwinReport {
         b.append(String.format(Locale.ROOT, "%d requests over %.1f s", trace.lines().size(), trace.spanMs() / 1000));
         if (trace.overheadBatches() > 0) {
             b.append(String.format(Locale.ROOT, "; live path measured over %d batches: %.3f ms per batch, %.4f ms per "
-                    + "request, %.3f ms transfer; policies planned with %.3f ms", trace.overheadBatches(), c.perBatchMs(),
-                    c.perRequestMs(), c.transferMs(), trace.plannedOverheadMs()));
+                    + "request, %.3f ms transfer, %.3f ms from receipt to the policy; policies planned with %.3f ms",
+                    trace.overheadBatches(), c.perBatchMs(), c.perRequestMs(), c.transferMs(), trace.handoffMs(),
+                    trace.plannedOverheadMs()));
         } else {
             b.append("; no live-path measurements in the trace (no # overhead lines): simulated without them");
         }
@@ -120,6 +121,7 @@ public final class TwinReport {
         costs.put("perRequestMs", trace.costs().perRequestMs());
         costs.put("transferMs", trace.costs().transferMs());
         costs.put("plannedMs", trace.plannedOverheadMs());
+        costs.put("handoffMs", trace.handoffMs());
         costs.put("batches", trace.overheadBatches());
         ObjectNode execution = root.putObject("execution");
         execution.put("mode", result.execution().name().toLowerCase(Locale.ROOT));

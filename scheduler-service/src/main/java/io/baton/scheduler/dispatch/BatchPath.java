@@ -12,12 +12,15 @@ package io.baton.scheduler.dispatch;
  * @param plannedOverheadMs the dispatch overhead the engine's policy planned with when the batch finished
  * @param cold              the batch made its model resident, so it ran on a cold session (its run is no sample of
  *                          a warm one)
+ * @param handoffMs         from its requests' receipt until the engine's thread told the policy of them, averaged
+ *                          over the batch (the queueing before the policy, which a simulated policy does not have);
+ *                          NaN when not known
  */
 public record BatchPath(double roundTripMs, double workerMs, double executionMs, double plannedOverheadMs,
-                        boolean cold) {
+                        boolean cold, double handoffMs) {
 
-    /** A batch that ran on a warm session. */
+    /** A batch that ran on a warm session, its hand-off not known. */
     public BatchPath(double roundTripMs, double workerMs, double executionMs, double plannedOverheadMs) {
-        this(roundTripMs, workerMs, executionMs, plannedOverheadMs, false);
+        this(roundTripMs, workerMs, executionMs, plannedOverheadMs, false, Double.NaN);
     }
 }

@@ -52,7 +52,7 @@ class TrafficRecorderTest {
                 new SimpleMeterRegistry());
         BatchPath three = new BatchPath(9.5, 8.0, 7.25, 1.0);
         BatchPath alike = new BatchPath(9.5, 8.0, 7.25, 1.0); // equal values, another batch
-        BatchPath cold = new BatchPath(300, 299, 250, 1.0, true);
+        BatchPath cold = new BatchPath(300, 299, 250, 1.0, true, Double.NaN);
         recorder.ended(arrival(1002), served(3, three)); // ends first, arrived last of its batch
         recorder.ended(arrival(1000), served(3, three));
         recorder.ended(arrival(1001), served(3, three));
@@ -91,15 +91,20 @@ class TrafficRecorderTest {
     @Test
     void costsAreFittedPerBatchFromTheRequestsOfEachBatch() {
         LivePathSamples s = new LivePathSamples();
-        // worker side 0.5 + 0.25·b beyond the run, transfer 1.0, planned 2.0; a batch of b reports b times
-        for (int b : new int[] {1, 2, 4}) {
+        // worker side 0.5 + 0.25·b beyond the run, transfer 1.0, planned 2.0; a batch of b reports b times; the
+        // hand-off before the policy averaged per request: (1·3 + 2·2 + 4·0) / 7 = 1 (per batch it would be 5/3)
+        double[] handoff = {3, 2, 0};
+        int[] sizes = {1, 2, 4};
+        for (int k = 0; k < sizes.length; k++) {
+            int b = sizes[k];
             double worker = 10 + 0.5 + 0.25 * b;
-            for (int i = 0; i < b; i++) s.add(TrafficLine.of(arrival(0), served(b, new BatchPath(worker + 1.0, worker, 10, 2.0))));
+            BatchPath path = new BatchPath(worker + 1.0, worker, 10, 2.0, false, handoff[k]);
+            for (int i = 0; i < b; i++) s.add(TrafficLine.of(arrival(0), served(b, path)));
         }
         s.add(TrafficLine.of(arrival(0), new InferOutcome.Dropped(DropReason.DEADLINE_UNMEETABLE))); // nothing to measure
         assertThat(s.batches()).isEqualTo(3);
         assertThat(s.report()).isEqualTo("# overhead perBatchMs=0.5000 perRequestMs=0.2500 transferMs=1.0000"
-                + " plannedMs=2.0000 batches=3");
+                + " plannedMs=2.0000 handoffMs=1.0000 batches=3");
         s.reset();
         assertThat(s.report()).isNull();
     }
