@@ -20,14 +20,16 @@ import io.baton.cli.twin.WorldFile;
 import io.baton.core.plan.InputException;
 
 /**
- * {@code baton twin --trace FILE [--policy P] [--world FILE | --gateway URL [--api-key KEY]] [--json]}: replays the
- * scheduler's traffic recording through the simulator with what was in force (from a running suite's gateway, by
- * default http://127.0.0.1:8080, or offline from a world file) and prints, per application and policy, simulated
- * against live figures with their relative error. Bad arguments exit 2 with one line.
+ * {@code baton twin --trace FILE [--policy P] [--execution profile|live] [--world FILE | --gateway URL
+ * [--api-key KEY]] [--json]}: replays the scheduler's traffic recording through the simulator with what was in force
+ * (from a running suite's gateway, by default http://127.0.0.1:8080, or offline from a world file), batches running for
+ * ℓ(b) as it ran under load (live, the default when the recording has batches) or as profiled, and prints, per
+ * application and policy, simulated against live figures with their relative error. Bad arguments exit 2 with one
+ * line.
  */
 final class TwinCommand {
 
-    private static final List<String> KNOWN = List.of("--trace", "--policy", "--world", "--gateway", "--api-key", "--json");
+    private static final List<String> KNOWN = List.of("--trace", "--policy", "--execution", "--world", "--gateway", "--api-key", "--json");
 
     private TwinCommand() {
     }
@@ -42,6 +44,8 @@ final class TwinCommand {
         String traceFile = Baton.option(args, "--trace");
         if (traceFile == null) throw new InputException("twin: missing --trace FILE (the scheduler's recording: GET /v1/traffic)");
         String policy = Baton.option(args, "--policy");
+        String executionText = Baton.option(args, "--execution");
+        Twin.Execution execution = executionText == null ? null : Twin.Execution.parse(executionText);
         String worldFile = Baton.option(args, "--world");
         String gateway = Baton.option(args, "--gateway");
         if (worldFile != null && gateway != null) throw new InputException("twin: --world and --gateway are alternatives: give one");
@@ -69,7 +73,7 @@ final class TwinCommand {
             String key = Baton.option(args, "--api-key");
             world = new SuiteWorld(base, key != null ? key : env.get("BATON_API_KEY")).read(Twin.variants(trace));
         }
-        Twin.Result result = Twin.run(trace, world, policy);
+        Twin.Result result = Twin.run(trace, world, policy, execution);
         out.print(args.contains("--json") ? TwinReport.json(trace, result) + "\n" : TwinReport.table(trace, result));
     }
 

@@ -17,8 +17,11 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code baton twin}: against a recording whose live outcomes are known in closed form the twin's figures match; the
- * live-path costs of the recording move simulated latency by exactly what they say; {@code --policy} replays under
- * another policy; the world is read from a gateway's {@code /v1} routes or a file; bad arguments exit 2 with one line.
+ * live-path costs of the recording (and the hand-off before the policy) move simulated latency by exactly what they
+ * say; batches recorded under load run
+ * in the simulation for the ℓ(b) fitted from them, and {@code --execution profile} brings back the profile's;
+ * {@code --policy} replays under another policy; the world is read from a gateway's {@code /v1} routes or a file; bad
+ * arguments exit 2 with one line.
  *
  * <p>The closed form: one worker, ℓ(b) = 2 + b ms, SLO 50 ms, work-conserving; every 50 ms four requests arrive at once.
  * The first runs alone: ℓ(1) + perBatch + perRequest + transfer = 3 + 0.5 + 0.25 + 1 = 4.75 ms. The other three wait
@@ -43,6 +46,32 @@ class TwinCliTest {
                         i == 0 ? 4.75 : 12.0, i == 0 ? 1 : 3, policy));
             }
             if (g == 4 && withOverhead) b.append(OVERHEAD).append('\n');
+        }
+        return b.toString();
+    }
+
+    /**
+     * The same traffic served by a machine under load: the recorded batches ran for ℓ(b) = 2·b + 4 ms (twice the
+     * profile's slope, and more) rather than the profile's b + 2, with the same live path. The first request of a
+     * burst: 6 + 1.75 = 7.75 ms; the other three: 7.75 + ℓ(3) + 2.25 = 7.75 + 12.25 = 20 ms. One cold batch (its
+     * model loaded; a 500 ms first run) is recorded too, and left out of the fit.
+     */
+    static String loadedRecording() {
+        StringBuilder b = new StringBuilder("# baton traffic recording\n"
+                + "timeMs,model,deadlineMs,rows,outcome,reason,latencyMs,batchSize,worker,variant,policy\n");
+        for (int g = 0; g < 10; g++) {
+            double t = ORIGIN + 50 * g;
+            for (int i = 0; i < 4; i++) {
+                b.append(String.format(Locale.ROOT, "%.3f,m,%.3f,1,ontime,,%.3f,%d,cpu-0,v1,work-conserving%n", t,
+                        t + 50, i == 0 ? 7.75 : 20.0, i == 0 ? 1 : 3));
+                if (i == 0) b.append("# batch application=m variant=v1 worker=cpu-0 batchSize=1 executionMs=6.0000"
+                        + " roundTripMs=7.7500 cold=false\n");
+                if (i == 1) b.append("# batch application=m variant=v1 worker=cpu-0 batchSize=3 executionMs=10.0000"
+                        + " roundTripMs=12.2500 cold=false\n");
+            }
+            if (g == 0) b.append("# batch application=m variant=v1 worker=cpu-1 batchSize=1 executionMs=500.0000"
+                    + " roundTripMs=501.7500 cold=true\n");
+            if (g == 4) b.append(OVERHEAD).append('\n');
         }
         return b.toString();
     }
@@ -96,6 +125,62 @@ class TwinCliTest {
         assertThat(bare.get("relativeError").get("p99LatencyMs").asDouble()).isCloseTo(8.0 / 12 - 1,
                 org.assertj.core.data.Offset.offset(1e-12));
         assertThat(bare.get("simulated").get("meanBatch").asDouble()).isEqualTo(2.0);
+
+        // 2 ms from receipt to the live policy: the simulated policy hears of each request 2 ms late, and its latency
+        // still counts from the arrival, so every request takes 2 ms longer and nothing else changes
+        Path handedOff = write(dir, "handoff.csv", recording("work-conserving", true)
+                .replace(" batches=20", " handoffMs=2.0000 batches=20"));
+        JsonNode later = CliRun.of("", "twin", "--trace", handedOff.toString(), "--world", world.toString(), "--json")
+                .okJson();
+        assertThat(later.get("livePath").get("handoffMs").asDouble()).isEqualTo(2.0);
+        assertThat(row(later, "m").get("simulated").get("p99LatencyMs").asDouble()).isCloseTo(14.0,
+                org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(row(later, "m").get("simulated").get("meanBatch").asDouble()).isEqualTo(2.0);
+        assertThat(row(later, "m").get("simulated").get("missRate").asDouble()).isZero();
+    }
+
+    @Test
+    void batchesRecordedUnderLoadRunInTheSimulationAndTheProfileStaysReachable(@TempDir Path dir) throws Exception {
+        Path world = write(dir, "world.json", WORLD);
+        Path trace = write(dir, "loaded.csv", loadedRecording());
+        JsonNode root = CliRun.of("", "twin", "--trace", trace.toString(), "--world", world.toString(), "--json").okJson();
+        JsonNode execution = root.get("execution");
+        assertThat(execution.get("mode").asText()).as("live: the recording has batches").isEqualTo("live");
+        JsonNode fit = execution.get("models").get(0);
+        assertThat(fit.get("application").asText()).isEqualTo("m");
+        assertThat(fit.get("variant").asText()).isEqualTo("v1");
+        assertThat(fit.get("source").asText()).isEqualTo("line");
+        assertThat(fit.get("batches").asInt()).isEqualTo(20);
+        assertThat(fit.get("coldBatches").asInt()).isEqualTo(1);
+        assertThat(fit.get("alphaMs").asDouble()).isCloseTo(2.0, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(fit.get("betaMs").asDouble()).isCloseTo(4.0, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(fit.get("spread").asDouble()).isZero();
+        assertThat(fit.get("points").get(1).get("batchSize").asInt()).isEqualTo(3);
+        assertThat(fit.get("points").get(1).get("loadedMs").asDouble()).isCloseTo(10.0, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(fit.get("points").get(1).get("profileMs").asDouble()).isEqualTo(5.0);
+        JsonNode r = row(root, "m");
+        assertThat(r.get("simulated").get("p99LatencyMs").asDouble()).isCloseTo(20.0, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(r.get("simulated").get("meanBatch").asDouble()).isEqualTo(2.0);
+        for (String metric : List.of("goodput", "missRate", "p99LatencyMs", "meanBatch")) {
+            assertThat(r.get("relativeError").get(metric).asDouble()).as(metric).isCloseTo(0.0,
+                    org.assertj.core.data.Offset.offset(1e-12));
+        }
+
+        // --execution profile: the quiet machine's ℓ(b) as before, 4.75 and 12 ms against the live 7.75 and 20
+        JsonNode quiet = CliRun.of("", "twin", "--trace", trace.toString(), "--world", world.toString(), "--execution",
+                "profile", "--json").okJson();
+        assertThat(quiet.get("execution").get("mode").asText()).isEqualTo("profile");
+        assertThat(row(quiet, "m").get("simulated").get("p99LatencyMs").asDouble()).isEqualTo(12.0);
+        assertThat(row(quiet, "m").get("relativeError").get("p99LatencyMs").asDouble()).isCloseTo(12.0 / 20 - 1,
+                org.assertj.core.data.Offset.offset(1e-12));
+
+        CliRun table = CliRun.of("", "twin", "--trace", trace.toString(), "--world", world.toString());
+        assertThat(table.code()).as(table.err()).isZero();
+        assertThat(table.out()).contains("execution under load, m (v1): ℓ(1)=6.00 ms, ℓ(3)=10.0 ms from 20 batches"
+                + " (1 cold left out); profile ℓ(1)=3.00, ℓ(3)=5.00", "; the least-squares line ℓ(b)=2.000·b+4.000 ms at every size (b=1,3 had fewer than 20 batches); spread σ=0.000");
+        CliRun old = CliRun.of("", "twin", "--trace", write(dir, "old.csv", recording("work-conserving", true)).toString(),
+                "--world", world.toString());
+        assertThat(old.out()).contains("execution: m (v1): no batch recorded for this variant: the profile's ℓ(b)");
     }
 
     @Test
@@ -176,5 +261,11 @@ class TwinCliTest {
         CliRun.of("", "twin", "--trace", write(dir, "other.csv", recording("work-conserving", true).replace(",m,", ",x,"))
                 .toString(), "--world", w).badInput("application 'x'", "not in the world");
         CliRun.of("", "twin", "--trace", t, "--world", w, "--policy").badInput("--policy needs a value");
+        CliRun.of("", "twin", "--trace", t, "--world", w, "--execution", "fast").badInput("--execution 'fast'",
+                "profile, live");
+        CliRun.of("", "twin", "--trace", t, "--world", w, "--execution", "live").badInput("--execution live",
+                "no # batch lines", "--execution profile");
+        CliRun.of("", "twin", "--trace", write(dir, "nobatch.csv", loadedRecording().replace(" batchSize=3 ", " ")).toString(),
+                "--world", w).badInput("trace line", "no batchSize=");
     }
 }

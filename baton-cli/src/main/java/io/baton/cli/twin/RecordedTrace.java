@@ -5,8 +5,10 @@ import java.io.IOException;
 import java.io.Reader;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 import io.baton.core.sim.LivePathCosts;
@@ -15,8 +17,10 @@ import io.baton.core.workload.TraceFormatException;
 
 /**
  * A recorded trace as the twin reads it: every request with its live outcome ({@link RecordedColumns}), times re-based
- * so that the first arrival is at 0, and the live path's costs from the {@code # overhead} lines (each weighted by the
- * batches it measured). {@code # unrecorded} lines are summed: requests that reached the scheduler but are not here.
+ * so that the first arrival is at 0, the live path's costs from the {@code # overhead} lines (each weighted by the
+ * batches it measured), and each served batch's run from the {@code # batch} lines, per application and variant
+ * ({@link BatchSamples}; a recording made before they were written has none). {@code # unrecorded} lines are summed:
+ * requests that reached the scheduler but are not here.
  * Errors name the line ({@link TraceFormatException}); a trace without the recorded columns is refused, since there
  * is nothing live to compare with.
  */
@@ -32,16 +36,20 @@ public final class RecordedTrace {
     private final List<Line> lines;
     private final LivePathCosts costs;
     private final double plannedOverheadMs;
+    private final double handoffMs;
     private final long overheadBatches;
     private final long unrecorded;
+    private final Map<String, Map<String, BatchSamples>> batches;
 
-    private RecordedTrace(List<Line> lines, LivePathCosts costs, double plannedOverheadMs, long overheadBatches,
-                          long unrecorded) {
+    private RecordedTrace(List<Line> lines, LivePathCosts costs, double plannedOverheadMs, double handoffMs,
+                          long overheadBatches, long unrecorded, Map<String, Map<String, BatchSamples>> batches) {
         this.lines = lines;
         this.costs = costs;
         this.plannedOverheadMs = plannedOverheadMs;
+        this.handoffMs = handoffMs;
         this.overheadBatches = overheadBatches;
         this.unrecorded = unrecorded;
+        this.batches = batches;
     }
 
     public List<Line> lines() {
@@ -58,9 +66,27 @@ public final class RecordedTrace {
         return plannedOverheadMs;
     }
 
+    /**
+     * From a request's receipt until the live engine's thread told its policy of it, the mean (0 when the recording
+     * does not say: {@code handoffMs} in the {@code # overhead} lines).
+     */
+    public double handoffMs() {
+        return handoffMs;
+    }
+
     /** Batches the costs were measured over. */
     public long overheadBatches() {
         return overheadBatches;
+    }
+
+    /** The recorded batches of one application's variant; null when none was recorded. */
+    public BatchSamples batches(String application, String variant) {
+        return batches.getOrDefault(application, Map.of()).get(variant);
+    }
+
+    /** Whether the recording has any {@code # batch} line. */
+    public boolean hasBatches() {
+        return !batches.isEmpty();
     }
 
     /** Requests the recording says it left out. */
@@ -84,8 +110,9 @@ public final class RecordedTrace {
 
     public static RecordedTrace read(Reader reader) {
         List<Line> lines = new ArrayList<>();
-        double w = 0, perBatch = 0, perRequest = 0, transfer = 0, planned = 0;
+        double w = 0, perBatch = 0, perRequest = 0, transfer = 0, planned = 0, handoff = 0;
         long unrecorded = 0;
+        Map<String, Map<String, BatchSamples>> recordedBatches = new LinkedHashMap<>();
         double origin = Double.NaN, previous = Double.NEGATIVE_INFINITY;
         BufferedReader in = reader instanceof BufferedReader b ? b : new BufferedReader(reader);
         int lineNo = 0;
@@ -105,6 +132,16 @@ public final class RecordedTrace {
                     perRequest += batches * number(lineNo, s, "perRequestMs");
                     transfer += batches * number(lineNo, s, "transferMs");
                     planned += batches * number(lineNo, s, "plannedMs");
+                    if (s.contains(" handoffMs=")) handoff += batches * number(lineNo, s, "handoffMs");
+                    continue;
+                }
+                if (s.startsWith("# batch ")) {
+                    int size = (int) number(lineNo, s, "batchSize");
+                    if (size < 1) throw new TraceFormatException(lineNo, "batchSize must be ≥ 1");
+                    BatchSamples b = recordedBatches.computeIfAbsent(word(lineNo, s, "application"), a -> new LinkedHashMap<>())
+                            .computeIfAbsent(word(lineNo, s, "variant"), v -> new BatchSamples());
+                    double ms = number(lineNo, s, "executionMs");
+                    if (Boolean.parseBoolean(word(lineNo, s, "cold"))) b.addCold(); else b.add(size, ms);
                     continue;
                 }
                 if (s.startsWith("# unrecorded ")) {
@@ -169,7 +206,8 @@ public final class RecordedTrace {
         }
         if (lines.isEmpty()) throw new TraceFormatException(lineNo, "the trace holds no requests");
         LivePathCosts costs = w == 0 ? LivePathCosts.NONE : new LivePathCosts(perBatch / w, perRequest / w, transfer / w);
-        return new RecordedTrace(List.copyOf(lines), costs, w == 0 ? 0 : planned / w, Math.round(w), unrecorded);
+        return new RecordedTrace(List.copyOf(lines), costs, w == 0 ? 0 : planned / w, w == 0 ? 0 : handoff / w,
+                Math.round(w), unrecorded, recordedBatches);
     }
 
     private static double finite(int lineNo, String field, String text) {
@@ -183,6 +221,14 @@ public final class RecordedTrace {
         }
         if (!Double.isFinite(v)) throw new TraceFormatException(lineNo, field + " '" + t + "' is not a finite number");
         return v;
+    }
+
+    /** {@code key=value} of a comment line, as it is written. */
+    private static String word(int lineNo, String line, String key) {
+        for (String part : line.split("\\s+")) {
+            if (part.startsWith(key + "=")) return part.substring(key.length() + 1);
+        }
+        throw new TraceFormatException(lineNo, "the comment has no " + key + "=");
     }
 
     /** {@code key=value} of a comment line, as a finite number ≥ 0. */

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 
 import io.baton.core.domain.Device;
+import io.baton.core.domain.LatencyProfile;
 import io.baton.core.domain.DropReason;
 import io.baton.core.domain.Request;
 import io.baton.core.domain.ServedModel;
@@ -26,9 +27,13 @@ import io.baton.core.workload.TraceArrivals;
  * one rule ({@link Figures}). Each application is replayed under the policy that served it live (the trace's
  * {@code policy} column, its most frequent value), or under {@code --policy}; applications sharing a policy share its
  * simulated dispatcher over every worker, as they share its engine live. Every request arrives when it arrived live,
- * with the deadline it had. The simulated device runs the profile's ℓ(b) plus the live path's measured costs
- * ({@link io.baton.core.sim.LivePathCosts}, from the recording), and the policy plans with the dispatch overhead the
- * live policy planned with (the recording's {@code plannedMs}), as the scheduler's engine does.
+ * with the deadline it had. The policy plans with the profile and the dispatch overhead the live policy planned with
+ * (the recording's {@code plannedMs}), as the scheduler's engine does. The simulated device runs each batch for ℓ(b)
+ * plus the live path's measured costs ({@link io.baton.core.sim.LivePathCosts}, from the recording): ℓ(b) as it ran
+ * under load ({@link Execution#LIVE}: {@link LoadedLatency}, fitted from the recording's {@code # batch} lines, with
+ * their spread as the simulator's jitter), or the profile's ({@link Execution#PROFILE}, the quiet machine's, no jitter).
+ * The simulated policy hears of each request the recording's {@code handoffMs} after it arrived, as the live policy
+ * heard of it once the engine's thread took it up; its latency still counts from the arrival, as live.
  */
 public final class Twin {
 
@@ -40,7 +45,23 @@ public final class Twin {
     public record Skipped(String application, String reason) {
     }
 
-    public record Result(List<Row> rows, List<Skipped> skipped) {
+    /**
+     * @param execution what the simulated devices ran batches for
+     * @param fits      per replayed application, ℓ(b) under load against its profile (fitted in either mode, for the
+     *                  report)
+     */
+    public record Result(List<Row> rows, List<Skipped> skipped, Execution execution, List<LoadedLatency> fits) {
+    }
+
+    /** What a simulated batch runs for: ℓ(b) under load, fitted from the recording, or the profile's. */
+    public enum Execution {
+        PROFILE, LIVE;
+
+        /** {@code profile} or {@code live}, as {@code --execution} takes it. */
+        public static Execution parse(String text) {
+            for (Execution e : values()) if (e.name().equalsIgnoreCase(text)) return e;
+            throw new InputException("--execution '" + text + "' is not one of profile, live");
+        }
     }
 
     private Twin() {
@@ -51,11 +72,26 @@ public final class Twin {
         return mostFrequent(trace, RecordedTrace.Line::variant);
     }
 
-    /**
-     * @param policy replay every application under this policy (null: each under its live one); it must be one the
-     *               simulator runs and every application's kind allows, else {@link InputException}
-     */
+    /** {@link #run(RecordedTrace, World, String, Execution)} with ℓ(b) under load when the recording has batches. */
     public static Result run(RecordedTrace trace, World world, String policy) {
+        return run(trace, world, policy, null);
+    }
+
+    /**
+     * @param policy    replay every application under this policy (null: each under its live one); it must be one the
+     *                  simulator runs and every application's kind allows, else {@link InputException}
+     * @param execution what simulated batches run for; null: {@link Execution#LIVE} when the recording has
+     *                  {@code # batch} lines, else {@link Execution#PROFILE}; LIVE without them is an
+     *                  {@link InputException}
+     */
+    public static Result run(RecordedTrace trace, World world, String policy, Execution execution) {
+        if (execution == null) execution = trace.hasBatches() ? Execution.LIVE : Execution.PROFILE;
+        if (execution == Execution.LIVE && !trace.hasBatches()) {
+            throw new InputException("--execution live: the recording has no # batch lines (the run of each served "
+                    + "batch, written by schedulers since they were added) to fit ℓ(b) under load from; use "
+                    + "--execution profile");
+        }
+        Map<String, String> variants = variants(trace);
         Map<String, String> livePolicies = mostFrequent(trace, RecordedTrace.Line::policy);
         if (policy != null && !Policies.IDS.contains(policy)) {
             throw new InputException("--policy '" + policy + "' is not a policy the simulator runs: one of "
@@ -88,33 +124,55 @@ public final class Twin {
                 t.served(l.latencyMs(), l.outcome() == RecordedTrace.Outcome.ONTIME, l.batchSize());
             }
         }
+        Map<String, LoadedLatency> fits = new LinkedHashMap<>();
+        for (List<String> apps : byPolicy.values()) {
+            for (String app : apps) {
+                World.Model m = world.models().get(app);
+                String variant = variants.get(app);
+                fits.put(app, LoadedLatency.fit(app, variant, m.profile(), trace.batches(app, variant), m.maxBatch()));
+            }
+        }
         List<Row> rows = new ArrayList<>();
         for (Map.Entry<String, List<String>> group : byPolicy.entrySet()) {
-            Map<String, Figures.Tally> simulated = simulate(trace, world, group.getKey(), group.getValue());
+            Map<String, Figures.Tally> simulated = simulate(trace, world, group.getKey(), group.getValue(),
+                    execution == Execution.LIVE ? fits : null);
             for (String app : group.getValue()) {
                 rows.add(new Row(app, group.getKey(), livePolicies.get(app), live.get(app).figures(trace.spanMs()),
                         simulated.get(app).figures(trace.spanMs())));
             }
         }
-        return new Result(rows, skipped);
+        return new Result(rows, skipped, execution, List.copyOf(fits.values()));
     }
 
-    private static Map<String, Figures.Tally> simulate(RecordedTrace trace, World world, String policy, List<String> apps) {
+    /** @param loaded ℓ(b) under load per application, for the devices to run; null: the profile's */
+    private static Map<String, Figures.Tally> simulate(RecordedTrace trace, World world, String policy, List<String> apps,
+                                                       Map<String, LoadedLatency> loaded) {
         Map<String, Integer> index = new HashMap<>();
         List<ServedModel> models = new ArrayList<>();
+        LatencyProfile[] running = new LatencyProfile[apps.size()];
+        double spread = 0, weight = 0;
         for (String app : apps) {
             World.Model m = world.models().get(app);
+            running[models.size()] = loaded == null ? m.profile() : loaded.get(app).loaded();
+            if (loaded != null) {
+                double batches = loaded.get(app).samples().batches();
+                spread += batches * loaded.get(app).spread();
+                weight += batches;
+            }
             index.put(app, models.size());
             models.add(new ServedModel(models.size(), app, m.profile(), m.sloMs(), m.maxBatch(), trace.plannedOverheadMs()));
         }
+        ExecutionModel execution = loaded == null ? ExecutionModel.DEVICE
+                : (model, batchSize, device) -> running[model.id()].latencyMs(batchSize) * device.speed();
         List<RecordedTrace.Line> lines = trace.lines().stream().filter(l -> index.containsKey(l.application())).toList();
         double[] times = new double[lines.size()], deadlines = new double[lines.size()];
         int[] modelOf = new int[lines.size()];
         double[] rates = new double[models.size()];
         List<Figures.Tally> tallies = new ArrayList<>();
         for (int i = 0; i < models.size(); i++) tallies.add(new Figures.Tally());
+        double handoff = trace.handoffMs();
         for (int i = 0; i < lines.size(); i++) {
-            times[i] = lines.get(i).timeMs();
+            times[i] = lines.get(i).timeMs() + handoff;
             deadlines[i] = lines.get(i).deadlineMs();
             modelOf[i] = index.get(lines.get(i).application());
             rates[modelOf[i]] += 1000.0 / trace.spanMs();
@@ -124,12 +182,12 @@ public final class Twin {
         for (int d = 0; d < world.devices(); d++) devices.add(Device.of(d));
         double end = times.length == 0 ? 1 : times[times.length - 1] + 1;
         SimulationSpec spec = new SimulationSpec(models, devices, () -> List.of(TraceArrivals.of(times, modelOf, deadlines)),
-                end, 0, 0, 1, trace.costs());
+                end, 0, weight > 0 ? spread / weight : 0, 1, trace.costs());
         PolicyEntry entry = PolicyRegistry.find(policy).orElseThrow();
-        Simulator.run(spec, entry.simulation().orElseThrow().create(rates), ExecutionModel.DEVICE, new RequestObserver() {
+        Simulator.run(spec, entry.simulation().orElseThrow().create(rates), execution, new RequestObserver() {
             @Override
             public void served(Request r, double finishMs, int batchSize) {
-                tallies.get(r.model).served(finishMs - r.arrivalMs, finishMs <= r.deadlineMs, batchSize);
+                tallies.get(r.model).served(finishMs - r.arrivalMs + handoff, finishMs <= r.deadlineMs, batchSize);
             }
 
             @Override

@@ -11,9 +11,10 @@ import io.baton.core.plan.JsonInput;
 import io.baton.core.sim.LivePathCosts;
 
 /**
- * What {@code baton twin} prints: per application and policy, live against simulated goodput, miss rate, p99 latency
- * and mean batch size, each with its relative error ((simulated − live) / live; 0 when both are 0, none when only live
- * is), as a table or as one JSON line.
+ * What {@code baton twin} prints: what the simulated devices ran batches for (per application, ℓ(b) under load as
+ * fitted against the profile's), then per application and policy, live against simulated goodput, miss rate, p99
+ * latency and mean batch size, each with its relative error ((simulated − live) / live; 0 when both are 0, none when
+ * only live is), as a table or as one JSON line.
  */
 public final class TwinReport {
 
@@ -42,12 +43,14 @@ public final class TwinReport {
         b.append(String.format(Locale.ROOT, "%d requests over %.1f s", trace.lines().size(), trace.spanMs() / 1000));
         if (trace.overheadBatches() > 0) {
             b.append(String.format(Locale.ROOT, "; live path measured over %d batches: %.3f ms per batch, %.4f ms per "
-                    + "request, %.3f ms transfer; policies planned with %.3f ms", trace.overheadBatches(), c.perBatchMs(),
-                    c.perRequestMs(), c.transferMs(), trace.plannedOverheadMs()));
+                    + "request, %.3f ms transfer, %.3f ms from receipt to the policy; policies planned with %.3f ms",
+                    trace.overheadBatches(), c.perBatchMs(), c.perRequestMs(), c.transferMs(), trace.handoffMs(),
+                    trace.plannedOverheadMs()));
         } else {
             b.append("; no live-path measurements in the trace (no # overhead lines): simulated without them");
         }
         b.append('\n');
+        for (LoadedLatency f : result.fits()) b.append(execution(f, result.execution())).append('\n');
         if (trace.unrecorded() > 0) {
             b.append("note: the recording left out ").append(trace.unrecorded())
                     .append(" request(s) (# unrecorded): live figures are of the recorded ones\n");
@@ -71,6 +74,43 @@ public final class TwinReport {
         return b.toString();
     }
 
+    /**
+     * One line per application: "execution under load, APP (VARIANT): ℓ(1)=1.90 ms, ℓ(8)=9.10 ms from 4,210 batches
+     * (…); profile ℓ(1)=1.00, ℓ(8)=6.20", or why the profile ran instead. ℓ is shown at 1 and the largest batch size
+     * recorded.
+     */
+    static String execution(LoadedLatency f, Twin.Execution mode) {
+        String name = f.application() + (f.variant() != null ? " (" + f.variant() + ")" : "");
+        if (f.source() == LoadedLatency.Source.PROFILE) {
+            return "execution: " + name + ": no batch recorded for this variant: the profile's ℓ(b)"
+                    + (f.samples().cold() > 0 ? " (" + f.samples().cold() + " cold batch(es) left out)" : "");
+        }
+        int largest = f.samples().bySize().lastKey();
+        StringBuilder b = new StringBuilder(mode == Twin.Execution.LIVE ? "execution under load, "
+                : "execution under load (not used: --execution profile), ");
+        b.append(name).append(": ").append(at(f.loaded(), 1, " ms"));
+        if (largest > 1) b.append(", ").append(at(f.loaded(), largest, " ms"));
+        b.append(String.format(Locale.ROOT, " from %,d batches", f.samples().batches()));
+        if (f.samples().cold() > 0) b.append(" (").append(f.samples().cold()).append(" cold left out)");
+        b.append("; profile ").append(at(f.profile(), 1, ""));
+        if (largest > 1) b.append(", ").append(at(f.profile(), largest, ""));
+        java.util.StringJoiner own = new java.util.StringJoiner(","), few = new java.util.StringJoiner(",");
+        for (int size : f.samples().bySize().keySet()) (f.ownMean(size) ? own : few).add(Integer.toString(size));
+        if (own.length() > 0) b.append("; own batches' mean at b=").append(own.toString());
+        b.append(f.source() == LoadedLatency.Source.LINE
+                ? String.format(Locale.ROOT, "; the least-squares line ℓ(b)=%.4g·b+%.4g ms", f.alphaMs(), f.betaMs())
+                : "; the profile scaled to the one size recorded");
+        b.append(own.length() > 0 ? " at every other size" : " at every size");
+        if (few.length() > 0) b.append(" (b=").append(few.toString()).append(" had fewer than ")
+                .append(LoadedLatency.MIN_BATCHES).append(" batches)");
+        b.append(String.format(Locale.ROOT, "; spread σ=%.3f", f.spread()));
+        return b.toString();
+    }
+
+    private static String at(io.baton.core.domain.LatencyProfile p, int b, String unit) {
+        return String.format(Locale.ROOT, "ℓ(%d)=%.3g%s", b, p.latencyMs(b), unit);
+    }
+
     public static String json(RecordedTrace trace, Twin.Result result) {
         ObjectNode root = JsonInput.MAPPER.createObjectNode();
         root.put("requests", trace.lines().size());
@@ -81,7 +121,31 @@ public final class TwinReport {
         costs.put("perRequestMs", trace.costs().perRequestMs());
         costs.put("transferMs", trace.costs().transferMs());
         costs.put("plannedMs", trace.plannedOverheadMs());
+        costs.put("handoffMs", trace.handoffMs());
         costs.put("batches", trace.overheadBatches());
+        ObjectNode execution = root.putObject("execution");
+        execution.put("mode", result.execution().name().toLowerCase(Locale.ROOT));
+        ArrayNode fits = execution.putArray("models");
+        for (LoadedLatency f : result.fits()) {
+            ObjectNode o = fits.addObject();
+            o.put("application", f.application());
+            o.put("variant", f.variant());
+            o.put("source", f.source().name().toLowerCase(Locale.ROOT).replace('_', '-'));
+            o.put("batches", f.samples().batches());
+            o.put("coldBatches", f.samples().cold());
+            put(o, "alphaMs", f.alphaMs());
+            put(o, "betaMs", f.betaMs());
+            o.put("spread", f.spread());
+            ArrayNode points = o.putArray("points");
+            java.util.SortedSet<Integer> sizes = new java.util.TreeSet<>(f.samples().bySize().keySet());
+            sizes.add(1);
+            for (int size : sizes) {
+                var own = f.samples().bySize().get(size);
+                points.addObject().put("batchSize", size).put("batches", own == null ? 0 : own.batches())
+                        .put("loadedMs", f.loaded().latencyMs(size)).put("profileMs", f.profile().latencyMs(size))
+                        .put("ownMean", f.ownMean(size));
+            }
+        }
         ArrayNode rows = root.putArray("results");
         for (Twin.Row r : result.rows()) {
             ObjectNode o = rows.addObject();

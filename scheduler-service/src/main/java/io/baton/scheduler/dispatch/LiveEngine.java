@@ -155,7 +155,8 @@ public final class LiveEngine extends LoopEngine<PendingRequest> {
 
     @Override
     void arrive(PendingRequest p) {
-        if (overheads.update(context.clock().nowMs(), models)) stale = true; // also ages out estimates no batch renewed
+        p.heardMs = context.clock().nowMs();
+        if (overheads.update(p.heardMs, models)) stale = true; // also ages out estimates no batch renewed
         int model = modelId(p.job.variant());
         p.request = new Request(nextRequestId++, model, p.arrivalMs, p.deadlineMs, p.job.priority());
         rebuildIfStale();
@@ -367,7 +368,9 @@ public final class LiveEngine extends LoopEngine<PendingRequest> {
         // the worker's own time on the batch, less its model load and its wait behind other batches for the device
         double workerMs = timing.path("totalMs").asDouble(Double.NaN) - timing.path("loadMs").asDouble(0)
                 - timing.path("queueMs").asDouble(0);
-        BatchPath path = new BatchPath(now - live.sentMs(), workerMs, executionMs, overheads.estimateMs(live.variant()));
+        boolean cold = !answer.path("load").path("alreadyLoaded").asBoolean(true);
+        BatchPath path = new BatchPath(now - live.sentMs(), workerMs, executionMs, overheads.estimateMs(live.variant()),
+                cold, meanHandoffMs(live.requests()));
         int size = live.requests().size();
         for (int i = 0; i < size; i++) {
             PendingRequest p = live.requests().get(i);
@@ -382,6 +385,19 @@ public final class LiveEngine extends LoopEngine<PendingRequest> {
             finish(p, new InferOutcome.Served(outputs, workerId, live.variant().digest(), size,
                     p.sentMs - p.arrivalMs, executionMs, now - p.arrivalMs, onTime, null, path));
         }
+    }
+
+    /** From receipt until the engine's thread told the policy, averaged over the requests that know both. */
+    private static double meanHandoffMs(List<PendingRequest> requests) {
+        double sum = 0;
+        int n = 0;
+        for (PendingRequest p : requests) {
+            if (Double.isFinite(p.heardMs)) {
+                sum += Math.max(0, p.heardMs - p.arrivalMs);
+                n++;
+            }
+        }
+        return n == 0 ? Double.NaN : sum / n;
     }
 
     private void failAll(List<PendingRequest> requests, String detail) {

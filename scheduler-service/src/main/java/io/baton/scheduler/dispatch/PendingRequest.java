@@ -17,6 +17,8 @@ public final class PendingRequest extends PendingWork<InferOutcome> {
     int attempts;
     /** When it left the queue for a worker (ms on the engine's clock). */
     double sentMs;
+    /** When its engine's thread first told the policy of it (ms on the engine's clock); NaN until then. */
+    double heardMs = Double.NaN;
     /** Its trace's stamps; null when its call carried no trace context. */
     final RequestTrace trace;
 

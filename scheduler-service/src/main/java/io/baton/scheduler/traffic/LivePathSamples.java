@@ -11,7 +11,9 @@ import io.baton.scheduler.dispatch.BatchPath;
  *   <li>the worker's time on a batch besides the run (and any model load), {@code workerMs − executionMs}, fitted by
  *       least squares as {@code perBatchMs + perRequestMs × batchSize};</li>
  *   <li>{@code transferMs}: the round trip at the scheduler less the worker's time, averaged over batches;</li>
- *   <li>{@code plannedMs}: the dispatch overhead the policies planned with, averaged over batches.</li>
+ *   <li>{@code plannedMs}: the dispatch overhead the policies planned with, averaged over batches;</li>
+ *   <li>{@code handoffMs}: from a request's receipt until the engine's thread told its policy of it, averaged over
+ *       the requests (each batch reports its requests' mean, so summing it once per request sums theirs).</li>
  * </ul>
  * Every request of a batch reports the same batch, so each is weighted 1 / batch size: each batch counts once. A
  * negative intercept or slope (noise on a flat cost) is clamped to 0 with the other refitted. Only the writer thread
@@ -19,7 +21,7 @@ import io.baton.scheduler.dispatch.BatchPath;
  */
 final class LivePathSamples {
 
-    private double w, wx, wy, wxx, wxy, wt, wp;
+    private double w, wx, wy, wxx, wxy, wt, wp, handoffSum, handoffRequests;
 
     /** Adds one served request; requests without a measured batch path are skipped. */
     void add(TrafficLine s) {
@@ -37,6 +39,10 @@ final class LivePathSamples {
         wxy += weight * x * y;
         wt += weight * t;
         wp += weight * (Double.isFinite(p.plannedOverheadMs()) ? p.plannedOverheadMs() : 0);
+        if (Double.isFinite(p.handoffMs())) {
+            handoffSum += Math.max(0, p.handoffMs());
+            handoffRequests++;
+        }
     }
 
     /** Batches measured since the last {@link #reset}. */
@@ -45,8 +51,8 @@ final class LivePathSamples {
     }
 
     /**
-     * {@code # overhead perBatchMs=… perRequestMs=… transferMs=… plannedMs=… batches=…}, or null when nothing was
-     * measured.
+     * {@code # overhead perBatchMs=… perRequestMs=… transferMs=… plannedMs=… handoffMs=… batches=…}, or null when
+     * nothing was measured.
      */
     String report() {
         if (w <= 0) return null;
@@ -62,10 +68,11 @@ final class LivePathSamples {
             slope = wxx > 0 ? wxy / wxx : 0;
         }
         return String.format(Locale.ROOT, "# overhead perBatchMs=%.4f perRequestMs=%.4f transferMs=%.4f plannedMs=%.4f"
-                + " batches=%d", intercept, slope, wt / w, wp / w, batches());
+                + " handoffMs=%.4f batches=%d", intercept, slope, wt / w, wp / w,
+                handoffRequests > 0 ? handoffSum / handoffRequests : 0, batches());
     }
 
     void reset() {
-        w = wx = wy = wxx = wxy = wt = wp = 0;
+        w = wx = wy = wxx = wxy = wt = wp = handoffSum = handoffRequests = 0;
     }
 }

@@ -19,8 +19,9 @@ import org.slf4j.LoggerFactory;
  * Records every accepted request with its outcome (a {@link RequestListener} of the dispatcher). On the request path
  * it costs one object and one offer to a bounded queue: when the queue is full the request is not recorded but
  * counted, and serving never waits. One writer thread drains the queue, puts lines in arrival order
- * ({@link ArrivalOrder}), writes them to the {@link RollingFiles}, and every {@code overheadInterval} writes what the
- * served batches cost beyond ONNX Runtime ({@link LivePathSamples}); whenever requests went unrecorded it says how
+ * ({@link ArrivalOrder}), writes them to the {@link RollingFiles}, each served batch's run and round trip once after
+ * its first request ({@link BatchLines}), and every {@code overheadInterval} what the served batches cost beyond ONNX
+ * Runtime ({@link LivePathSamples}); whenever requests went unrecorded it says how
  * many in a {@code # unrecorded} line, and both counts are meters ({@code baton.scheduler.traffic.unrecorded}, by
  * reason).
  */
@@ -34,6 +35,7 @@ public final class TrafficRecorder implements RequestListener, AutoCloseable {
     private final RollingFiles files;
     private final ArrivalOrder order;
     private final LivePathSamples samples = new LivePathSamples();
+    private final BatchLines batchLines = new BatchLines();
     private final double graceMs;
     private final double maxHoldMs;
     private final long overheadEveryMs;
@@ -131,6 +133,8 @@ public final class TrafficRecorder implements RequestListener, AutoCloseable {
                     files.write(l.csv());
                     recordedMeter.increment();
                     written++;
+                    String batch = batchLines.lineFor(l);
+                    if (batch != null) files.write(batch);
                 }
                 released = List.of();
                 long now = System.currentTimeMillis();

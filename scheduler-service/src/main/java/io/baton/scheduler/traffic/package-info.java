@@ -6,6 +6,7 @@
  * {@link io.baton.scheduler.traffic.TrafficRecorder}: a bounded queue filled on the request path and drained by one
  * writer thread ({@link io.baton.scheduler.traffic.ArrivalOrder} puts lines in arrival order,
  * {@link io.baton.scheduler.traffic.LivePathSamples} measures what batches cost beyond ONNX Runtime,
+ * {@link io.baton.scheduler.traffic.BatchLines} writes each served batch's run under load,
  * {@link io.baton.scheduler.traffic.RollingFiles} writes and rolls the files);
  * {@link io.baton.scheduler.traffic.TrafficController} is the download.
  */

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The recorder on its own: a full queue never blocks the caller and what it left out is counted, in the meters and
  * in the file; lines come out in arrival order whatever order requests ended in; the live path's costs are measured
- * from served batches, each batch counted once.
+ * from served batches, each batch counted once; each served batch's run is written once, after its first request.
  */
 class TrafficRecorderTest {
 
@@ -47,6 +47,36 @@ class TrafficRecorderTest {
     }
 
     @Test
+    void eachServedBatchIsWrittenOnceAfterItsFirstRequest(@TempDir Path dir) throws Exception {
+        TrafficRecorder recorder = new TrafficRecorder(new RollingFiles(dir, 1 << 20, 2, false), 100, 60_000, 1, 0,
+                new SimpleMeterRegistry());
+        BatchPath three = new BatchPath(9.5, 8.0, 7.25, 1.0);
+        BatchPath alike = new BatchPath(9.5, 8.0, 7.25, 1.0); // equal values, another batch
+        BatchPath cold = new BatchPath(300, 299, 250, 1.0, true, Double.NaN);
+        recorder.ended(arrival(1002), served(3, three)); // ends first, arrived last of its batch
+        recorder.ended(arrival(1000), served(3, three));
+        recorder.ended(arrival(1001), served(3, three));
+        recorder.ended(arrival(1003), served(1, alike));
+        recorder.ended(arrival(1004), served(1, cold));
+        recorder.ended(arrival(1005), served(1, new BatchPath(2, Double.NaN, Double.NaN, 1.0))); // run not reported
+        recorder.ended(arrival(1006), new InferOutcome.Dropped(DropReason.NO_DEVICE));
+        recorder.start().close();
+        List<String> lines = Files.readString(dir.resolve("traffic-000000000000.csv")).lines()
+                .filter(l -> !l.startsWith("# overhead") && !l.startsWith("# baton") && !l.startsWith("timeMs")).toList();
+        assertThat(lines).containsExactly(
+                "1000.000,app,1100.000,1,ontime,,3.000,3,w,v1,symphony",
+                "# batch application=app variant=v1 worker=w batchSize=3 executionMs=7.2500 roundTripMs=9.5000 cold=false",
+                "1001.000,app,1101.000,1,ontime,,3.000,3,w,v1,symphony",
+                "1002.000,app,1102.000,1,ontime,,3.000,3,w,v1,symphony",
+                "1003.000,app,1103.000,1,ontime,,3.000,1,w,v1,symphony",
+                "# batch application=app variant=v1 worker=w batchSize=1 executionMs=7.2500 roundTripMs=9.5000 cold=false",
+                "1004.000,app,1104.000,1,ontime,,3.000,1,w,v1,symphony",
+                "# batch application=app variant=v1 worker=w batchSize=1 executionMs=250.0000 roundTripMs=300.0000 cold=true",
+                "1005.000,app,1105.000,1,ontime,,3.000,1,w,v1,symphony",
+                "1006.000,app,1106.000,1,dropped,NO_DEVICE,,,,v1,symphony");
+    }
+
+    @Test
     void linesGoOutInArrivalOrderAndALateOneIsRefused() {
         ArrivalOrder order = new ArrivalOrder(100);
         order.add(TrafficLine.of(arrival(30), new InferOutcome.Failed("x")));
@@ -61,15 +91,20 @@ class TrafficRecorderTest {
     @Test
     void costsAreFittedPerBatchFromTheRequestsOfEachBatch() {
         LivePathSamples s = new LivePathSamples();
-        // worker side 0.5 + 0.25·b beyond the run, transfer 1.0, planned 2.0; a batch of b reports b times
-        for (int b : new int[] {1, 2, 4}) {
+        // worker side 0.5 + 0.25·b beyond the run, transfer 1.0, planned 2.0; a batch of b reports b times; the
+        // hand-off before the policy averaged per request: (1·3 + 2·2 + 4·0) / 7 = 1 (per batch it would be 5/3)
+        double[] handoff = {3, 2, 0};
+        int[] sizes = {1, 2, 4};
+        for (int k = 0; k < sizes.length; k++) {
+            int b = sizes[k];
             double worker = 10 + 0.5 + 0.25 * b;
-            for (int i = 0; i < b; i++) s.add(TrafficLine.of(arrival(0), served(b, new BatchPath(worker + 1.0, worker, 10, 2.0))));
+            BatchPath path = new BatchPath(worker + 1.0, worker, 10, 2.0, false, handoff[k]);
+            for (int i = 0; i < b; i++) s.add(TrafficLine.of(arrival(0), served(b, path)));
         }
         s.add(TrafficLine.of(arrival(0), new InferOutcome.Dropped(DropReason.DEADLINE_UNMEETABLE))); // nothing to measure
         assertThat(s.batches()).isEqualTo(3);
         assertThat(s.report()).isEqualTo("# overhead perBatchMs=0.5000 perRequestMs=0.2500 transferMs=1.0000"
-                + " plannedMs=2.0000 batches=3");
+                + " plannedMs=2.0000 handoffMs=1.0000 batches=3");
         s.reset();
         assertThat(s.report()).isNull();
     }

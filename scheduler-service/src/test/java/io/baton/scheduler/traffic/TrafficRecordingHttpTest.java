@@ -118,6 +118,9 @@ class TrafficRecordingHttpTest {
         }
         String download = get("/internal/v1/traffic?since=" + (long) before).body();
         assertThat(download).contains("# origin " + Instant.ofEpochMilli((long) before));
+        assertThat(download.lines().filter(l -> l.startsWith("# batch ")).toList()).as("one line per batch, each as "
+                + "the worker timed its run").hasSize(10).allMatch(l -> l.startsWith("# batch application=rec variant=v1"
+                + " worker=stub-0 batchSize=1 executionMs=5.0000 roundTripMs=") && l.endsWith(" cold=false"));
         assertThat(TraceArrivals.modelIndex(List.of("rec"))).isNotNull();
         assertThat(new TraceArrivals(new java.io.StringReader(download), TraceArrivals.modelIndex(List.of("rec"))).size())
                 .as("the download replays as a trace").isEqualTo(10);
@@ -155,7 +158,9 @@ class TrafficRecordingHttpTest {
     /**
      * The download is what {@code bin/baton twin} reads: every recorded request replayed under the policy that served
      * it, with the measured costs of the {@code # overhead} lines (the stub worker reports its whole time as the run,
-     * so the worker's own part is 0; the transfer is what the scheduler measured).
+     * so the worker's own part is 0; the transfer is what the scheduler measured), its batches running for ℓ(b) as
+     * the {@code # batch} lines say they ran (5 ms, the stub's run, against the profile's 1 ms: one batch size, so the
+     * profile scaled).
      */
     private void twinReplaysTheDownload(String download) {
         io.baton.cli.twin.RecordedTrace trace = io.baton.cli.twin.RecordedTrace.read(new java.io.StringReader(download));
@@ -169,6 +174,11 @@ class TrafficRecordingHttpTest {
                 new io.baton.cli.twin.World.Model("rec", "single", io.baton.core.domain.LatencyProfile.measured(points,
                         io.baton.core.domain.LatencyProfile.Fit.LINEAR), 500, 32)));
         io.baton.cli.twin.Twin.Result result = io.baton.cli.twin.Twin.run(trace, world, null);
+        assertThat(result.execution()).isEqualTo(io.baton.cli.twin.Twin.Execution.LIVE);
+        io.baton.cli.twin.LoadedLatency fit = result.fits().get(0);
+        assertThat(fit.samples().batches()).isEqualTo(10);
+        assertThat(fit.source()).isEqualTo(io.baton.cli.twin.LoadedLatency.Source.SCALED_PROFILE);
+        assertThat(fit.loaded().latencyMs(1)).isEqualTo(5.0);
         assertThat(result.rows()).hasSize(1);
         io.baton.cli.twin.Twin.Row row = result.rows().get(0);
         assertThat(row.policy()).isEqualTo("work-conserving");
