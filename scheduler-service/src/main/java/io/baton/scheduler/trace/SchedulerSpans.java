@@ -64,7 +64,8 @@ final class SchedulerSpans {
                 && Double.isFinite(b.executionEndMs)) {
             double wire = Math.max(0, (back - out) - b.workerTotalMs);
             double atWorker = out + wire / 2;
-            double execStart = Math.max(out, atWorker + b.executionStartMs);
+            // within the call, whatever the worker says: its offsets are rounded, and its clock is not this one
+            double execStart = Math.min(back, Math.max(out, atWorker + b.executionStartMs));
             double execEnd = Math.min(back, Math.max(execStart, atWorker + b.executionEndMs));
             Map<String, String> to = new LinkedHashMap<>(batch);
             to.put("direction", "to worker");

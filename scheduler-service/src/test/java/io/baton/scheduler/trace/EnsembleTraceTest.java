@@ -45,6 +45,7 @@ class EnsembleTraceTest {
         BatchTrace b = trace.memberFormed("b", 1, "cpu-b", Double.NaN);
         for (BatchTrace m : List.of(a, b)) {
             m.callOut();
+            Thread.sleep(2); // the worker says it held the call 1 ms: the round trip is longer
             m.answered(timing());
         }
         answer.complete(new InferOutcome.Served(List.of(), "cpu-a+cpu-b", null, 1, Double.NaN, Double.NaN, 3, true,
