@@ -1,5 +1,6 @@
 package io.baton.cli;
 
+import io.baton.cli.bench.live.LiveBench;
 import io.baton.core.plan.InputException;
 import java.net.URI;
 import java.util.ArrayList;
@@ -8,7 +9,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.function.Consumer;
 
-/** Parsing of the flags the suite commands take (suite register, up, bench live) and of subcommands; bad values are {@link InputException}s naming the flag. */
+/** Parsing of the flags the suite commands take (suite register, up, bench live and soak) and of subcommands; bad values are {@link InputException}s naming the flag. */
 final class Flags {
     private Flags() {}
 
@@ -77,6 +78,29 @@ final class Flags {
             urls.add(url(List.of(name, one.strip()), name, null));
         }
         return List.copyOf(urls);
+    }
+
+    /** {@code --protocol}: {@code http} (the default: the gateways' REST routes) or {@code grpc} (their gRPC ports, {@code --grpc}). */
+    static String protocol(List<String> args) {
+        String protocol = Baton.option(args, "--protocol");
+        if (protocol == null || protocol.isBlank()) return LiveBench.HTTP;
+        if (!protocol.equals(LiveBench.HTTP) && !protocol.equals(LiveBench.GRPC)) {
+            throw new InputException("--protocol must be http or grpc, got '" + protocol + "'");
+        }
+        return protocol;
+    }
+
+    /** {@code --grpc}: the gateways' gRPC ports, {@code HOST:PORT} separated by commas (default 127.0.0.1:8001). */
+    static List<String> grpcTargets(List<String> args) {
+        String grpc = Baton.option(args, "--grpc");
+        if (grpc == null || grpc.isBlank()) grpc = "127.0.0.1:8001";
+        List<String> targets = List.of(grpc.split(",", -1));
+        for (String target : targets) {
+            if (!target.matches("[A-Za-z0-9.\\[\\]:-]+:[0-9]{1,5}")) {
+                throw new InputException("--grpc must be HOST:PORT (the gateway's gRPC port), or several separated by commas, got '" + grpc + "'");
+            }
+        }
+        return targets;
     }
 
     /** An integer in [min, max], from the flag, else the environment variable, else the default. */

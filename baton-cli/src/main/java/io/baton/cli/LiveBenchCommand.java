@@ -56,17 +56,8 @@ final class LiveBenchCommand {
             throw new InputException("--warmup must be a number of seconds, got '" + warmup + "'");
         }
         if (!(warmupSeconds >= 0) || warmupSeconds > 600) throw new InputException("--warmup must be in [0, 600] seconds, got " + warmup);
-        String protocol = or(Baton.option(args, "--protocol"), LiveBench.HTTP);
-        if (!protocol.equals(LiveBench.HTTP) && !protocol.equals(LiveBench.GRPC)) {
-            throw new InputException("--protocol must be http or grpc, got '" + protocol + "'");
-        }
-        String grpc = or(Baton.option(args, "--grpc"), "127.0.0.1:8001");
-        List<String> grpcTargets = List.of(grpc.split(",", -1));
-        for (String target : grpcTargets) {
-            if (!target.matches("[A-Za-z0-9.\\[\\]:-]+:[0-9]{1,5}")) {
-                throw new InputException("--grpc must be HOST:PORT (the gateway's gRPC port), or several separated by commas, got '" + grpc + "'");
-            }
-        }
+        String protocol = Flags.protocol(args);
+        List<String> grpcTargets = Flags.grpcTargets(args);
         double seconds = BenchCommand.doubleOption(args, "--seconds", 10);
         if (seconds > 3600) throw new InputException("--seconds must be at most 3600, got " + seconds);
         return new LiveBench.Config(gateways, registry, scheduler, app, Baton.option(args, "--variant"),

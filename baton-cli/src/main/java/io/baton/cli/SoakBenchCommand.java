@@ -11,14 +11,17 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * {@code baton bench soak [--minutes N] [--rate R] [--application NAME] [--plot FILE] [--json FILE] [--gateway URL]
+ * {@code baton bench soak [--minutes N] [--rate R] [--application NAME] [--plot FILE] [--json FILE] [--gateway URL[,URL...]]
  * [--registry URL] [--scheduler URL] [--profiler URL] [--seed N] [--timeout-ms MS] [--concurrency N]
- * [--capacity-seconds S] [--minute-seconds S]}: see {@link SoakBench}. {@code --minute-seconds} shortens the
- * "minute" for tests. Every flag is checked, and the services must answer, before any request is sent.
+ * [--capacity-seconds S] [--protocol http|grpc] [--grpc HOST:PORT[,HOST:PORT...]] [--minute-seconds S]}: see
+ * {@link SoakBench}. Several gateways share the load round-robin, as in {@code bench live}, and each one's memory is
+ * read. {@code --minute-seconds} shortens the "minute" for tests. Every flag is checked, and the services must answer,
+ * before any request is sent.
  */
 final class SoakBenchCommand {
     static final Set<String> VALUED = Set.of("--minutes", "--rate", "--application", "--plot", "--json", "--gateway", "--registry",
-            "--scheduler", "--profiler", "--seed", "--timeout-ms", "--concurrency", "--capacity-seconds", "--minute-seconds");
+            "--scheduler", "--profiler", "--seed", "--timeout-ms", "--concurrency", "--capacity-seconds", "--minute-seconds", "--protocol",
+            "--grpc");
 
     private SoakBenchCommand() {}
 
@@ -37,12 +40,13 @@ final class SoakBenchCommand {
         double capacitySeconds = BenchCommand.doubleOption(args, "--capacity-seconds", 10);
         if (capacitySeconds > 600) throw new InputException("--capacity-seconds must be at most 600, got " + capacitySeconds);
         String json = Baton.option(args, "--json");
-        return new SoakBench.Config(Flags.url(args, "--gateway", "http://127.0.0.1:8080"), Flags.url(args, "--registry", "http://127.0.0.1:8081"),
+        return new SoakBench.Config(Flags.urls(args, "--gateway", "http://127.0.0.1:8080"), Flags.url(args, "--registry", "http://127.0.0.1:8081"),
                 Flags.url(args, "--scheduler", "http://127.0.0.1:8082"), Flags.url(args, "--profiler", "http://127.0.0.1:8083"), app, minutes,
                 minuteSeconds, rate, file(Baton.option(args, "--plot"), "--plot", "soak.svg"), json == null ? null : file(json, "--json", null),
                 BenchCommand.longOption(args, "--seed", 1),
                 Duration.ofMillis(Flags.intIn(Baton.option(args, "--timeout-ms"), "--timeout-ms", 30_000, 100, 600_000)),
-                Flags.intIn(Baton.option(args, "--concurrency"), "--concurrency", SoakBench.DEFAULT_CONCURRENCY, 1, 10_000), capacitySeconds);
+                Flags.intIn(Baton.option(args, "--concurrency"), "--concurrency", SoakBench.DEFAULT_CONCURRENCY, 1, 10_000), capacitySeconds,
+                Flags.protocol(args), Flags.grpcTargets(args));
     }
 
     /** A file to write: its directory must exist, and it must not be a directory itself. */
@@ -63,7 +67,7 @@ final class SoakBenchCommand {
     static void run(List<String> args, java.io.PrintStream out) throws Exception {
         SoakBench.Config config = config(args);
         JsonHttp http = new JsonHttp(Duration.ofSeconds(5));
-        SuiteCommand.requireAnswers(http, config.gateway(), "--gateway");
+        for (java.net.URI gateway : config.gateways()) SuiteCommand.requireAnswers(http, gateway, "--gateway");
         SuiteCommand.requireAnswers(http, config.registry(), "--registry");
         SuiteCommand.requireAnswers(http, config.scheduler(), "--scheduler");
         new SoakBench(config, out).run();

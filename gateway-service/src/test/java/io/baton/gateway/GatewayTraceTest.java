@@ -47,7 +47,8 @@ import io.grpc.stub.MetadataUtils;
  * {@code traceparent} (REST header or gRPC metadata) reaches the scheduler's call as a child in the same trace and
  * comes back as {@code parameters.trace_id}, on answers and refusals alike; a missing, malformed or over-long one is
  * replaced by a new trace, never refused; and {@code GET /v1/requests/{id}/timeline} joins the gateway's spans with
- * the scheduler's part of the call, by request id or trace id, with 404 and 400 problems for what it does not hold.
+ * the scheduler's part of the call, by request id or trace id, with 404 and 400 problems for what it does not hold;
+ * a Schemble ensemble's one query-level call is joined the same way, each base model's batch inside it.
  */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT,
         properties = "baton.internal.secret=" + GatewayTraceTest.SECRET)
@@ -68,6 +69,12 @@ class GatewayTraceTest {
                     in -> Map.of("probs", new double[] {in.get("x")[0], 2}))));
         }
         SCHEDULER.refuse("shed", new StubScheduler.Refusal(503, "dropped", "SHED_FOR_BATCH", "shed"));
+        REGISTRY.application("sch", application("sch", "ensemble", "{}", 10_000, x, p, variant("a", 0, x, p),
+                variant("b", 0, x, p)).replace("\"policy\":\"symphony\"", "\"policy\":\"schemble\""));
+        REGISTRY.ensembleProfile("sch", "{\"models\":[\"a\",\"b\"]}");
+        StubScheduler.Model member = new StubScheduler.Model(List.of("x"), List.of("probs"),
+                in -> Map.of("probs", new double[] {0.5, 0.5}));
+        SCHEDULER.application("sch", "ensemble", Map.of("a", member, "b", member));
     }
 
     @DynamicPropertySource
@@ -188,6 +195,48 @@ class GatewayTraceTest {
             assertThat(queueStart).as("the scheduler's part inside the call that carried it")
                     .isGreaterThanOrEqualTo(callStart);
         }
+    }
+
+    @Test
+    void anEnsembleQuerysTimelineShowsTheSchedulersPartWithEachMembersBatch() throws Exception {
+        HttpResponse<String> r = infer("sch", "req-ensemble", TraceParent.make().header());
+        assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+        TraceParent call = lastSchedulerCall();
+        List<String> spans = new ArrayList<>();
+        for (String m : List.of("a", "b")) {
+            String attributes = ("{\"member\": \"%s\", \"batch_id\": \"%d\", \"worker\": \"w-%s\", \"bin\": \"1\", "
+                    + "\"planned_utility\": \"0.900\"}").formatted(m, m.equals("a") ? 0 : 1, m);
+            spans.add("""
+                    {"name": "queue", "service": "scheduler", "start_ms": 0.0, "duration_ms": 0.5, "attributes": %s},
+                    {"name": "execution", "service": "worker", "start_ms": 0.8, "duration_ms": 0.4, "attributes": %s}
+                    """.formatted(attributes, attributes));
+        }
+        SCHEDULER.traces.put(call.traceId(), """
+                {"trace_id": "%s", "timelines": [{"trace_id": "%s", "parent_span_id": "%s", "application": "sch",
+                  "policy": "schemble", "outcome": "served", "reason": null, "total_ms": 1.5, "spans": [%s]}]}
+                """.formatted(call.traceId(), call.traceId(), call.spanId(), String.join(",", spans)));
+
+        HttpResponse<String> t = timeline("req-ensemble");
+        assertThat(t.statusCode()).as(t.body()).isEqualTo(200);
+        JsonNode timeline = JSON.readTree(t.body());
+        assertThat(timeline.get("application").asText()).isEqualTo("sch");
+        assertThat(timeline.get("policy").asText()).isEqualTo("schemble");
+        List<String> names = new ArrayList<>();
+        double callStart = -1;
+        for (JsonNode span : timeline.get("spans")) {
+            String member = span.get("attributes").path("member").asText();
+            names.add(span.get("service").asText() + ":" + span.get("name").asText()
+                    + (member.isEmpty() ? "" : "(" + member + ")"));
+            if (span.get("name").asText().equals("scheduler_call")) callStart = span.get("start_ms").asDouble();
+            if (!member.isEmpty()) {
+                assertThat(span.get("start_ms").asDouble()).as("inside the call").isGreaterThanOrEqualTo(callStart);
+                assertThat(span.get("attributes").get("bin").asText()).isEqualTo("1");
+                assertThat(span.get("attributes").get("planned_utility").asText()).isEqualTo("0.900");
+            }
+        }
+        assertThat(names).contains("gateway:admission", "gateway:scheduler_call", "gateway:aggregation",
+                "scheduler:queue(a)", "scheduler:queue(b)", "worker:execution(a)", "worker:execution(b)");
+        assertThat(names.indexOf("gateway:scheduler_call")).isLessThan(names.indexOf("scheduler:queue(a)"));
     }
 
     @Test

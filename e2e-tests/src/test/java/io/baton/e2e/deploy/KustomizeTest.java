@@ -37,7 +37,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * binds (read from its {@code @ConfigurationProperties} record and application.yml, so a misspelt key fails);
  * in-cluster URLs that name a Service of the right service on its port; GPU workers on CUDA with a GPU, CPU workers
  * without; the gateway's autoscaler; the scheduler's Kubernetes actuator, its pools and the RBAC it scales the worker
- * Deployments with; the Secret and ConfigMaps referenced; everything in namespace {@code baton}.
+ * Deployments with; the Secret and ConfigMaps referenced; the gateways' and schedulers' request traces sent to the
+ * trace backend in the cluster; everything in namespace {@code baton}.
  * Skipped, saying so, where kubectl is missing.
  */
 class KustomizeTest {
@@ -332,7 +333,8 @@ class KustomizeTest {
             "scheduler-service", Set.of("gateway-service", "worker-service"),
             "profiler-service", Set.of("gateway-service"),
             "worker-service", Set.of("scheduler-service"),
-            "postgres", Set.of("registry-service"));
+            "postgres", Set.of("registry-service"),
+            "tempo", Set.of("gateway-service", "scheduler-service"));
 
     @ParameterizedTest
     @MethodSource("overlays")
@@ -367,6 +369,7 @@ class KustomizeTest {
                     .as("the policy for " + module + " selects its pods").isNotEmpty();
         }
         assertThat(ports.get("postgres")).containsExactly(5432);
+        assertThat(ports.get("tempo")).as("the trace backend admits OTLP/HTTP only").containsExactly(4318);
         // every caller named is a workload of the suite, by the label its pods carry
         Set<String> podNames = new HashSet<>();
         m.workloads().forEach(w -> podNames.add((String) get(w, "spec", "template", "metadata", "labels", "app.kubernetes.io/name")));
@@ -427,6 +430,14 @@ class KustomizeTest {
                 }
             }
             m.environment(containers(w).get(0));   // fails on a missing ConfigMap or Secret
+            for (Map<String, Object> v : list(get(w, "spec", "template", "spec", "volumes"))) {
+                Object mounted = get(v, "configMap", "name");
+                if (mounted != null) {
+                    configMapsUsed.add((String) mounted);
+                    assertThat(m.find("ConfigMap", (String) mounted)).as(describe(w) + " mounts ConfigMap " + mounted)
+                            .isPresent();
+                }
+            }
         }
         assertThat(m.ofKind("Secret")).as("a Secret").isNotEmpty();
         assertThat(secretsUsed).as("Secrets referenced").containsExactlyInAnyOrderElementsOf(
@@ -529,6 +540,48 @@ class KustomizeTest {
                 .allSatisfy(name -> assertThat(workers(m)).extracting(Manifests::name).contains(name));
     }
 
+    @ParameterizedTest
+    @MethodSource("overlays")
+    void theGatewaysAndSchedulersExportTracesToTheTraceBackendInTheCluster(String overlay) {
+        Manifests m = rendered(overlay);
+        int exporters = 0;
+        for (Map<String, Object> w : m.workloads()) {
+            for (Map<String, Object> c : containers(w)) {
+                String module = module(c);
+                if (!"gateway-service".equals(module) && !"scheduler-service".equals(module)) continue;
+                exporters++;
+                String at = describe(w) + " BATON_OTLP_ENDPOINT";
+                String endpoint = m.environment(c).get("BATON_OTLP_ENDPOINT");
+                assertThat(endpoint).as(at + " (request traces over OTLP/HTTP)").isNotBlank();
+                assertThat(config(module).accepts("BATON_OTLP_ENDPOINT")).as(module + " reads it").isTrue();
+                URI url = URI.create(endpoint);
+                assertThat(url.getScheme()).as(at).isEqualTo("http");
+                assertThat(url.getPath()).as(at + ": OTLP/HTTP's trace path").isEqualTo("/v1/traces");
+                Map<String, Object> service = m.find("Service", url.getHost())
+                        .orElseThrow(() -> new AssertionError(at + "=" + endpoint + ": no Service " + url.getHost()));
+                Map<String, Object> port = list(get(service, "spec", "ports")).stream()
+                        .filter(p -> Integer.valueOf(url.getPort()).equals(p.get("port"))).findFirst()
+                        .orElseThrow(() -> new AssertionError(at + "=" + endpoint + ": Service " + url.getHost()
+                                + " has no port " + url.getPort()));
+                List<Map<String, Object>> backends = m.selectedBy(map(get(service, "spec", "selector")));
+                assertThat(backends).as(at + " reaches a workload").isNotEmpty();
+                for (Map<String, Object> backend : backends) {
+                    Map<String, Object> tempo = containers(backend).get(0);
+                    assertThat(String.valueOf(tempo.get("image"))).as(describe(backend) + " is the trace backend")
+                            .startsWith("grafana/tempo:");
+                    Integer target = containerPort(tempo, port.getOrDefault("targetPort", port.get("port")));
+                    assertThat(target).as(at + " lands on a port of " + describe(backend)).isNotNull();
+                    String tempoConfig = mountedConfig(m, backend);
+                    assertThat(tempoConfig).as(describe(backend) + "'s configuration receives OTLP/HTTP "
+                            + "on the port the Service sends to").contains("endpoint: 0.0.0.0:" + target);
+                    assertThat(yaml(tempoConfig)).as(describe(backend) + "'s configuration is compose's "
+                            + "(deploy/tempo/tempo.yml)").isEqualTo(yaml(read(root.resolve("deploy/tempo/tempo.yml"))));
+                }
+            }
+        }
+        assertThat(exporters).as("gateway and both schedulers").isGreaterThanOrEqualTo(3);
+    }
+
     @Test
     void theExternalPostgresComponentReplacesTheStatefulSet() throws Exception {
         // a kustomization may only name directories by relative paths: write it under target/
@@ -575,6 +628,31 @@ class KustomizeTest {
         String image = String.valueOf(container.get("image")).replaceAll("[:@].*$", "");
         String last = image.substring(image.lastIndexOf('/') + 1);
         return image.contains("baton/") && Files.isDirectory(root.resolve(last).resolve("src/main")) ? last : null;
+    }
+
+    private static Object yaml(String text) {
+        return new org.yaml.snakeyaml.Yaml(new org.yaml.snakeyaml.constructor.SafeConstructor(
+                new org.yaml.snakeyaml.LoaderOptions())).load(text);
+    }
+
+    private static String read(Path file) {
+        try {
+            return Files.readString(file);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    /** Every file of the ConfigMaps a workload mounts, as one text. */
+    private static String mountedConfig(Manifests m, Map<String, Object> workload) {
+        StringBuilder text = new StringBuilder();
+        for (Map<String, Object> v : list(get(workload, "spec", "template", "spec", "volumes"))) {
+            Object name = get(v, "configMap", "name");
+            if (name == null) continue;
+            m.find("ConfigMap", (String) name).ifPresent(cm -> map(cm.get("data")).values()
+                    .forEach(file -> text.append(file).append('\n')));
+        }
+        return text.toString();
     }
 
     private Map<String, Object> schedulerDeployment(Manifests m) {

@@ -178,21 +178,6 @@ public class DispatchService implements AutoCloseable {
     }
 
     /**
-     * A Schemble query's outcome as a request's, for the listener: served as one unit (batch size 1), on the workers
-     * and as the base models that ran ({@code +}-joined).
-     */
-    private static InferOutcome queryOutcome(SchembleEngine.Outcome outcome) {
-        if (outcome instanceof SchembleEngine.Served s) {
-            String ran = s.ran().stream().map(SchembleEngine.MemberResult::variant).collect(Collectors.joining("+"));
-            String on = s.ran().stream().map(SchembleEngine.MemberResult::workerId).filter(java.util.Objects::nonNull)
-                    .distinct().collect(Collectors.joining("+"));
-            return new InferOutcome.Served(List.of(), on, null, 1, Double.NaN, Double.NaN, s.totalMs(), s.onTime(), ran);
-        }
-        if (outcome instanceof SchembleEngine.Dropped d) return new InferOutcome.Dropped(d.reason());
-        return new InferOutcome.Failed(((SchembleEngine.Failed) outcome).detail());
-    }
-
-    /**
      * The policy whose dispatcher serves the application's requests; an id the registry does not know (stored before
      * it checked) is served by the fallback, said once per application in the log.
      */
@@ -322,8 +307,15 @@ public class DispatchService implements AutoCloseable {
      */
     public SchembleEngine.Query submitEnsemble(String application, Double timeoutMs, int priority, Double difficulty,
                                                List<MemberCall> members, boolean binaryOutputs) {
+        return submitEnsemble(application, timeoutMs, priority, difficulty, members, binaryOutputs, null);
+    }
+
+    /** {@code trace}: the query's trace stamps (null: its call carried no trace context). */
+    public SchembleEngine.Query submitEnsemble(String application, Double timeoutMs, int priority, Double difficulty,
+                                               List<MemberCall> members, boolean binaryOutputs, RequestTrace trace) {
         double now = clock.nowMs();
         CatalogApplication app = catalog.get(application);
+        if (trace != null) trace.policy(app.policy());
         boolean queries = PolicyRegistry.liveKind(app.policy()) == LiveEngineKind.ENSEMBLE_QUERIES;
         if (!"ensemble".equals(app.kind()) || !queries) {
             throw new ApiException(HttpStatus.BAD_REQUEST, "invalid-request", "application '" + app.name() + "' is a "
@@ -367,13 +359,13 @@ public class DispatchService implements AutoCloseable {
         }
         double budget = budgetMs(app, timeoutMs);
         SchembleEngine engine = schembleEngine(app, profile, parts);
-        SchembleEngine.Query query = new SchembleEngine.Query(parts, now, now + budget, difficulty);
+        SchembleEngine.Query query = new SchembleEngine.Query(parts, now, now + budget, difficulty, trace);
         long guard = (long) budget + 2 * properties.workerCallGrace().toMillis();
         query.answer().completeOnTimeout(new SchembleEngine.Failed("no answer within " + guard
                 + " ms: the query was lost between the scheduler and the workers"), guard, TimeUnit.MILLISECONDS);
         tell(query.answer(), new RequestListener.Arrival(app.name(), epochAtClockZeroMs + now,
                 epochAtClockZeroMs + now + budget, parts.get(0).job().rows(), app.policy(), null),
-                DispatchService::queryOutcome);
+                SchembleEngine.Outcome::asRequestOutcome);
         engine.submit(query);
         return query;
     }

@@ -16,11 +16,15 @@ import io.baton.core.schemble.PlanningCost;
 import io.baton.core.schemble.SchembleDispatcher;
 import io.baton.core.schemble.SchemblePlanner;
 import io.baton.scheduler.membership.Worker;
+import io.baton.scheduler.trace.BatchTrace;
+import io.baton.scheduler.trace.RequestTrace;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.stream.Collectors;
 
 /**
  * Schemble live, the same planner the simulator runs: one ensemble application with policy {@code schemble}, its
@@ -56,6 +60,12 @@ public final class SchembleEngine extends LoopEngine<SchembleEngine.Query> {
 
     /** A query's outcome. */
     public sealed interface Outcome permits Served, Dropped, Failed {
+
+        /**
+         * The outcome as a request's (what the traffic recorder and the request's trace read): served by the base
+         * models that ran, on the workers that ran them; dropped; failed.
+         */
+        InferOutcome asRequestOutcome();
     }
 
     /**
@@ -64,19 +74,39 @@ public final class SchembleEngine extends LoopEngine<SchembleEngine.Query> {
      */
     public record Served(List<MemberResult> ran, List<String> skipped, int bin, double plannedUtility, double totalMs,
                          boolean onTime) implements Outcome {
+
+        @Override
+        public InferOutcome asRequestOutcome() {
+            String models = ran.stream().map(MemberResult::variant).collect(Collectors.joining("+"));
+            String on = ran.stream().map(MemberResult::workerId).filter(Objects::nonNull).distinct()
+                    .collect(Collectors.joining("+"));
+            return new InferOutcome.Served(List.of(), on, null, 1, Double.NaN, Double.NaN, totalMs, onTime, models);
+        }
     }
 
     public record Dropped(DropReason reason) implements Outcome {
+
+        @Override
+        public InferOutcome asRequestOutcome() {
+            return new InferOutcome.Dropped(reason);
+        }
     }
 
     /** Answered by the scheduler's guard: nothing came back in time (a lost call, never a policy decision). */
     public record Failed(String detail) implements Outcome {
+
+        @Override
+        public InferOutcome asRequestOutcome() {
+            return new InferOutcome.Failed(detail);
+        }
     }
 
     /** A query between arrival and answer (engine thread only, except {@code answer}). */
     public static final class Query extends PendingWork<Outcome> {
         final List<Member> members;
         final Double difficulty;
+        /** Its trace's stamps; null when its call carried no trace context. */
+        final RequestTrace trace;
         Request request;
         int bin = -1;
         double[] utility;
@@ -84,9 +114,14 @@ public final class SchembleEngine extends LoopEngine<SchembleEngine.Query> {
         final Map<Integer, Double> sentMs = new HashMap<>();
 
         public Query(List<Member> members, double arrivalMs, double deadlineMs, Double difficulty) {
+            this(members, arrivalMs, deadlineMs, difficulty, null);
+        }
+
+        public Query(List<Member> members, double arrivalMs, double deadlineMs, Double difficulty, RequestTrace trace) {
             super(arrivalMs, deadlineMs);
             this.members = members;
             this.difficulty = difficulty;
+            this.trace = trace;
         }
     }
 
@@ -100,6 +135,7 @@ public final class SchembleEngine extends LoopEngine<SchembleEngine.Query> {
     private final SchembleDispatcher dispatcher;
     private final Map<Long, Query> queries = new HashMap<>();
     private long nextId;
+    private long nextBatchId;
 
     /**
      * @param variants    the base models in the ensemble profile's order (bit k of a subset mask: variants[k])
@@ -177,6 +213,7 @@ public final class SchembleEngine extends LoopEngine<SchembleEngine.Query> {
         }
         r.features = new EnsembleQuery(-1, q.difficulty == null ? Double.NaN : q.difficulty, q.utility, null);
         q.request = r;
+        if (q.trace != null) q.trace.ensembleQuery(q.bin);
         queries.put(r.id, q);
         dispatcher.onArrival(r);
     }
@@ -209,10 +246,17 @@ public final class SchembleEngine extends LoopEngine<SchembleEngine.Query> {
         }
         Worker worker = live.get(k % live.size());
         PendingRequest part = new PendingRequest(member.job(), q.arrivalMs, q.deadlineMs);
+        BatchTrace stamps = null;
+        if (q.trace != null) {
+            q.trace.planned(q.utility[EnsembleQuery.of(r).committed()]);
+            stamps = q.trace.memberFormed(member.variant().variant(), nextBatchId++, worker.workerId(),
+                    batch.expectedLatencyMs());
+        }
         context.metrics().deviceBusy(worker.workerId());
         context.metrics().batch(application, member.variant().variant(), 1);
         Duration timeout = WorkerCallTimeout.of(batch.expectedLatencyMs(), context.callGrace(), q.deadlineMs, context.clock().nowMs());
-        context.workers().run(worker, member.variant(), List.of(part), timeout).whenComplete((answer, error) -> loop.post(() -> {
+        context.workers().run(worker, member.variant(), List.of(part), timeout, stamps,
+                q.trace == null ? null : q.trace.parent().child()).whenComplete((answer, error) -> loop.post(() -> {
             context.metrics().deviceIdle(worker.workerId());
             finished(batch, q, k, answer, error);
         }));

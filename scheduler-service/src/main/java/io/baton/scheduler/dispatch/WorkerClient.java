@@ -94,16 +94,24 @@ public record WorkerClient(ObjectMapper json, CircuitBreakerRegistry breakers, E
      */
     public CompletableFuture<JsonNode> run(Worker worker, LiveVariant variant, List<PendingRequest> requests,
                                            Duration timeout) {
+        RequestTrace head = headTrace(requests);
+        // the call carries the head request's context: each member's own timeline gets the batch's spans (see
+        // io.baton.scheduler.trace), the worker's work belongs to all of them
+        return run(worker, variant, requests, timeout, head == null ? null : head.batch(),
+                head == null ? null : head.parent().child());
+    }
+
+    /**
+     * The same, with the batch's trace stamps and the context its call carries given rather than read from its head
+     * request (a Schemble member's task: its query's trace holds one batch per member); either null: none.
+     */
+    public CompletableFuture<JsonNode> run(Worker worker, LiveVariant variant, List<PendingRequest> requests,
+                                           Duration timeout, BatchTrace stamps, TraceParent context) {
         CircuitBreaker breaker = breaker(worker.workerId());
         if (!breaker.tryAcquirePermission()) {
             return CompletableFuture.failedFuture(new WorkerCallException("worker " + worker.workerId()
                     + " is not called: its circuit breaker is open after repeated failures"));
         }
-        RequestTrace head = headTrace(requests);
-        BatchTrace stamps = head == null ? null : head.batch();
-        // the call carries the head request's context: each member's own timeline gets the batch's spans (see
-        // io.baton.scheduler.trace), the worker's work belongs to all of them
-        TraceParent context = head == null ? null : head.parent().child();
         if (worker.grpcPort() != null) {
             return runOverGrpc(worker, breaker, variant, requests, timeout, stamps, context);
         }

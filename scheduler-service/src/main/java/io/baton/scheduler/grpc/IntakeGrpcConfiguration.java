@@ -36,7 +36,7 @@ class IntakeGrpcConfiguration {
                                       ObjectMapper json, InternalCredentials credentials, RequestTimelines timelines) {
         return new IntakeGrpcServer(settings, address, budget.budget(),
                 List.of(new InferGrpcService(dispatch, election, budget, json, timelines),
-                        new EnsembleGrpcService(dispatch, election, budget, json)), new InternalSecretInterceptor(credentials, "the scheduler's intake"),
+                        new EnsembleGrpcService(dispatch, election, budget, json, timelines)), new InternalSecretInterceptor(credentials, "the scheduler's intake"),
                 InternalSecretInterceptor.headers(credentials));
     }
 }

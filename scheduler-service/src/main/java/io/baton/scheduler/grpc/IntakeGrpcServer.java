@@ -1,20 +1,13 @@
 package io.baton.scheduler.grpc;
 
-import io.baton.commons.grpc.GrpcServers;
+import io.baton.commons.grpc.GrpcPort;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.InetSocketAddress;
 import java.util.List;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.context.SmartLifecycle;
 
 import io.baton.internal.grpc.InferCall;
 import io.baton.internal.grpc.SchedulerIntakeGrpc;
@@ -31,7 +24,7 @@ import io.grpc.stub.MetadataUtils;
 
 /**
  * The scheduler's gRPC port: started with the application context, after its beans, and stopped before them (calls
- * in progress get a few seconds to finish). Whoever reaches it may be hostile: the secret is checked before a
+ * in progress get a few seconds to finish: {@link GrpcPort}). Whoever reaches it may be hostile: the secret is checked before a
  * message is read ({@link io.baton.commons.grpc.InternalSecretInterceptor}), a message is at most the budget for request bodies, the HTTP/2
  * handshake has a time limit and idle connections are closed.
  * <p>
@@ -39,31 +32,31 @@ import io.grpc.stub.MetadataUtils;
  * catalog may read an application from the registry on the way in, which must not stall every call on the
  * connection. An answer is written from the thread its batch came back on.
  */
-public final class IntakeGrpcServer implements SmartLifecycle {
+public final class IntakeGrpcServer extends GrpcPort {
 
     private static final Logger log = LoggerFactory.getLogger(IntakeGrpcServer.class);
 
-    private final Server server;
-    private final ExecutorService executor;
     /** The metadata a call to itself carries: the suite's secret, when there is one. */
     private final Metadata secret;
-    private volatile boolean running;
 
     public IntakeGrpcServer(IntakeGrpcProperties settings, String address, long maxMessageBytes,
                             List<BindableService> services, ServerInterceptor secret, Metadata ownCalls) {
+        this(GrpcPort.executor(settings.threads(), "grpc-intake-"), settings, address, maxMessageBytes, services, secret,
+                ownCalls);
+    }
+
+    private IntakeGrpcServer(ThreadPoolExecutor executor, IntakeGrpcProperties settings, String address,
+                             long maxMessageBytes, List<BindableService> services, ServerInterceptor secret,
+                             Metadata ownCalls) {
+        super(server(executor, settings, address, maxMessageBytes, services, secret),
+                "gRPC intake (baton.internal.v1.SchedulerIntake, SchedulerEnsembles)", "baton.scheduler.grpc", log,
+                () -> { }, executor);
         this.secret = ownCalls;
-        AtomicInteger n = new AtomicInteger();
-        ThreadPoolExecutor pool = new ThreadPoolExecutor(settings.threads(), settings.threads(), 60, TimeUnit.SECONDS,
-                new LinkedBlockingQueue<>(), r -> {
-                    Thread t = new Thread(r, "grpc-intake-" + n.incrementAndGet());
-                    t.setDaemon(true);
-                    return t;
-                });
-        pool.allowCoreThreadTimeOut(true);
-        this.executor = pool;
-        InetSocketAddress bind = address == null || address.isBlank() ? new InetSocketAddress(settings.port())
-                : new InetSocketAddress(address, settings.port());
-        NettyServerBuilder builder = NettyServerBuilder.forAddress(bind)
+    }
+
+    private static Server server(ThreadPoolExecutor executor, IntakeGrpcProperties settings, String address,
+                                 long maxMessageBytes, List<BindableService> services, ServerInterceptor secret) {
+        NettyServerBuilder builder = NettyServerBuilder.forAddress(GrpcPort.address(address, settings.port()))
                 .executor(executor)
                 .maxInboundMessageSize((int) Math.min(maxMessageBytes, Integer.MAX_VALUE))
                 .handshakeTimeout(settings.handshakeTimeout().toNanos(), TimeUnit.NANOSECONDS)
@@ -71,20 +64,13 @@ public final class IntakeGrpcServer implements SmartLifecycle {
         for (BindableService service : services) {
             builder.addService(ServerInterceptors.intercept(service, secret, new TraceContextInterceptor()));
         }
-        this.server = builder.build();
+        return builder.build();
     }
 
+    /** Opens the port, then warms its path with a call to itself. */
     @Override
     public synchronized void start() {
-        try {
-            server.start();
-        } catch (IOException e) {
-            executor.shutdownNow();
-            throw new UncheckedIOException("the scheduler's gRPC port " + server + " cannot be opened "
-                    + "(baton.scheduler.grpc.port; 0 for any free port, baton.scheduler.grpc.enabled=false for none)", e);
-        }
-        running = true;
-        log.info("gRPC intake (baton.internal.v1.SchedulerIntake, SchedulerEnsembles) on port {}", server.getPort());
+        super.start();
         warmUp();
     }
 
@@ -96,7 +82,7 @@ public final class IntakeGrpcServer implements SmartLifecycle {
      */
     private void warmUp() {
         Thread t = new Thread(() -> {
-            ManagedChannel channel = NettyChannelBuilder.forAddress("127.0.0.1", server.getPort()).usePlaintext()
+            ManagedChannel channel = NettyChannelBuilder.forAddress("127.0.0.1", port()).usePlaintext()
                     .build();
             try {
                 SchedulerIntakeGrpc.newBlockingStub(channel).withDeadlineAfter(30, TimeUnit.SECONDS)
@@ -110,24 +96,5 @@ public final class IntakeGrpcServer implements SmartLifecycle {
         }, "grpc-intake-warmup");
         t.setDaemon(true);
         t.start();
-    }
-
-    @Override
-    public synchronized void stop() {
-        if (!running) {
-            return;
-        }
-        running = false;
-        GrpcServers.stop(server, executor, 5);
-    }
-
-    @Override
-    public boolean isRunning() {
-        return running;
-    }
-
-    /** The port it listens on: the configured one, or the one picked for {@code baton.scheduler.grpc.port=0}. */
-    public int port() {
-        return server.getPort();
     }
 }

@@ -6,6 +6,7 @@ import java.util.List;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import io.baton.commons.grpc.TraceContextInterceptor;
 import io.baton.core.util.InFlightBytes;
 import io.baton.internal.grpc.EnsembleMemberCall;
 import io.baton.internal.grpc.EnsembleMemberServed;
@@ -16,6 +17,7 @@ import io.baton.internal.grpc.Refusal;
 import io.baton.internal.grpc.SchedulerEnsemblesGrpc;
 import io.baton.scheduler.dispatch.DispatchService;
 import io.baton.scheduler.dispatch.SchembleEngine;
+import io.baton.scheduler.trace.RequestTimelines;
 import io.baton.scheduler.web.ApiException;
 import io.grpc.stub.StreamObserver;
 import org.springframework.http.HttpStatus;
@@ -24,17 +26,26 @@ import org.springframework.http.HttpStatus;
  * {@code SchedulerEnsembles.Query}: {@code POST /internal/v1/ensemble-queries} in binary. Every base model's tensors
  * arrive as raw bytes and reach its worker's batch untouched; the outputs of the base models that ran go back as raw
  * bytes. Refusals, the leader check and the budget for bodies in flight are those of every intake call
- * ({@link GrpcIntakeCall}), with the HTTP route's statuses and problem bodies.
+ * ({@link GrpcIntakeCall}), with the HTTP route's statuses and problem bodies; a call with {@code traceparent}
+ * metadata gets a timeline as over HTTP.
  */
 public final class EnsembleGrpcService extends SchedulerEnsemblesGrpc.SchedulerEnsemblesImplBase {
 
     private final DispatchService dispatch;
     private final GrpcIntakeCall intake;
+    private final RequestTimelines timelines;
 
     public EnsembleGrpcService(DispatchService dispatch, io.baton.scheduler.leader.LeaderElection election,
                                InFlightBytes budget, ObjectMapper json) {
+        this(dispatch, election, budget, json, RequestTimelines.off());
+    }
+
+    /** {@code timelines}: where a call's trace (its {@code traceparent} metadata) is kept once it is answered. */
+    public EnsembleGrpcService(DispatchService dispatch, io.baton.scheduler.leader.LeaderElection election,
+                               InFlightBytes budget, ObjectMapper json, RequestTimelines timelines) {
         this.dispatch = dispatch;
         this.intake = new GrpcIntakeCall(election, budget, json);
+        this.timelines = timelines;
     }
 
     @Override
@@ -51,9 +62,9 @@ public final class EnsembleGrpcService extends SchedulerEnsemblesGrpc.SchedulerE
                         InferGrpcService.inputs(m.getInputsList()),
                         m.getOutputsCount() == 0 ? null : List.copyOf(m.getOutputsList())));
             }
-            SchembleEngine.Query query = dispatch.submitEnsemble(application,
-                    call.getTimeoutMs() > 0 ? call.getTimeoutMs() : null, call.getPriority(),
-                    call.hasDifficulty() ? call.getDifficulty() : null, members, true);
+            SchembleEngine.Query query = InferCalls.submitEnsemble(dispatch, timelines,
+                    TraceContextInterceptor.current(), application, call.getTimeoutMs() > 0 ? call.getTimeoutMs() : null,
+                    call.getPriority(), call.hasDifficulty() ? call.getDifficulty() : null, members, true);
             return query.answer().thenApply(outcome -> answer(application, outcome));
         });
     }

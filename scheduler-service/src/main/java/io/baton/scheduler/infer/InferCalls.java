@@ -19,7 +19,8 @@ import io.baton.scheduler.web.ProblemHandler;
 
 /**
  * What the gateway's inference calls read and answer alike, over HTTP (one variant, one ensemble query) and over gRPC
- * ({@link InferGrpcService}): the application a call must name, the one submit of a call for one variant, its
+ * ({@link InferGrpcService}, {@link EnsembleGrpcService}): the application a call must name, the one submit of a call
+ * for one variant and of an ensemble query, its
  * tensors as the dispatcher's inputs, its evidence, and the problems that answer a drop or a failure.
  */
 final class InferCalls {
@@ -59,6 +60,21 @@ final class InferCalls {
                 priority == null ? 0 : priority, inputs, outputs, binaryOutputs, evidence(evidence), trace);
         timelines.holdWhenAnswered(trace, accepted.answer());
         return accepted;
+    }
+
+    /**
+     * One Schemble ensemble query, accepted or refused at once as {@link DispatchService#submitEnsemble} says, for a
+     * call that carried the trace context {@code parent} (null: none): its members' batches are kept by
+     * {@code timelines} once it is answered, as a request's batch is.
+     */
+    static SchembleEngine.Query submitEnsemble(DispatchService dispatch, RequestTimelines timelines, TraceParent parent,
+                                               String application, Double timeoutMs, int priority, Double difficulty,
+                                               List<DispatchService.MemberCall> members, boolean binaryOutputs) {
+        RequestTrace trace = timelines.start(parent, application);
+        SchembleEngine.Query query = dispatch.submitEnsemble(application, timeoutMs, priority, difficulty, members,
+                binaryOutputs, trace);
+        timelines.holdWhenAnswered(trace, query.answer().thenApply(SchembleEngine.Outcome::asRequestOutcome));
+        return query;
     }
 
     /** SneakPeek's evidence as counts, or a 400 problem naming the first that is not a count >= 0; null: none. */

@@ -6,7 +6,8 @@ import com.fasterxml.jackson.databind.JsonNode;
  * One batch as its members' timelines see it: formed by the policy (its id, size, worker and the decision), the call
  * made to the worker, the answer back, and the worker's own timing. Shared by the batch's members: the worker's work
  * belongs to each of them. Written by the engine's thread (formed) and then by the call's completion (the rest),
- * read once the members are answered (the answer's completion orders the writes before the read).
+ * read once the members are answered (the answer's completion orders the writes before the read). For a Schemble
+ * ensemble query it is one base model's task: a batch of that one query, with the member it ran.
  */
 public final class BatchTrace {
 
@@ -14,6 +15,8 @@ public final class BatchTrace {
     final int size;
     final String workerId;
     final long formedNanos;
+    /** The base model an ensemble query's batch ran; null for a batch of requests. */
+    final String member;
     final String decision;
     long callOutNanos;
     long answeredNanos;
@@ -25,11 +28,12 @@ public final class BatchTrace {
     double loadMs = Double.NaN;
     String workerTraceId;
 
-    BatchTrace(long batchId, int size, String workerId, long formedNanos, String decision) {
+    BatchTrace(long batchId, int size, String workerId, long formedNanos, String member, String decision) {
         this.batchId = batchId;
         this.size = size;
         this.workerId = workerId;
         this.formedNanos = formedNanos;
+        this.member = member;
         this.decision = decision;
     }
 

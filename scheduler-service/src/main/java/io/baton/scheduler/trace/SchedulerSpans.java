@@ -15,7 +15,9 @@ import io.baton.scheduler.dispatch.InferOutcome;
  * {@code transfer} (the worker call's time not spent executing: to the worker, then back) and {@code execution} (the
  * worker's device wait and ONNX Runtime run, measured there). The worker's clock is not the scheduler's: its part is
  * placed by its own offsets (from receiving the call), with the call's time outside the worker split evenly between
- * the way there and the way back, the one thing here that is an estimate rather than a measurement.
+ * the way there and the way back, the one thing here that is an estimate rather than a measurement. A Schemble
+ * ensemble query gets these spans once per base model that ran it (each its own batch, formed when its executor was
+ * free), named by {@code member} and carrying the query's {@code bin} and {@code planned_utility}.
  */
 final class SchedulerSpans {
 
@@ -27,45 +29,58 @@ final class SchedulerSpans {
     static SchedulerTimeline of(RequestTrace t) {
         double total = ms(t.answeredNanos - t.receivedNanos);
         List<TimelineSpan> spans = new ArrayList<>(5);
-        BatchTrace b = t.batch;
         String reason = t.reason;
-        if (b == null) {
+        List<BatchTrace> members = List.copyOf(t.members);
+        if (!members.isEmpty()) {
+            for (BatchTrace b : members) batchSpans(spans, t, b, ensembleAttributes(t, b));
+        } else if (t.batch != null) {
+            batchSpans(spans, t, t.batch, batchAttributes(t.batch, t));
+        } else {
             Map<String, String> attributes = new LinkedHashMap<>();
             attributes.put("decision", t.dropped ? "drop" : "none");
             if (reason != null) attributes.put("drop_reason", reason);
+            if (t.bin != null) attributes.putAll(planAttributes(t));
             spans.add(new TimelineSpan("queue", "scheduler", 0, total, attributes));
-        } else {
-            double formed = ms(b.formedNanos - t.receivedNanos);
-            spans.add(new TimelineSpan("queue", "scheduler", 0, formed, Map.of("policy", String.valueOf(t.policy))));
-            Map<String, String> batch = batchAttributes(b, t);
-            double out = b.callOutNanos == 0 ? formed : ms(b.callOutNanos - t.receivedNanos);
-            spans.add(new TimelineSpan("dispatch", "scheduler", formed, out - formed, withDecision(batch, b)));
-            if (b.answeredNanos != 0) {
-                double back = ms(b.answeredNanos - t.receivedNanos);
-                if (Double.isFinite(b.workerTotalMs) && Double.isFinite(b.executionStartMs)
-                        && Double.isFinite(b.executionEndMs)) {
-                    double wire = Math.max(0, (back - out) - b.workerTotalMs);
-                    double atWorker = out + wire / 2;
-                    double execStart = Math.max(out, atWorker + b.executionStartMs);
-                    double execEnd = Math.min(back, Math.max(execStart, atWorker + b.executionEndMs));
-                    Map<String, String> to = new LinkedHashMap<>(batch);
-                    to.put("direction", "to worker");
-                    if (Double.isFinite(b.loadMs)) to.put("load_ms", number(b.loadMs));
-                    spans.add(new TimelineSpan("transfer", "scheduler", out, execStart - out, to));
-                    Map<String, String> exec = new LinkedHashMap<>(batch);
-                    if (Double.isFinite(b.deviceWaitMs)) exec.put("device_wait_ms", number(b.deviceWaitMs));
-                    if (Double.isFinite(b.runMs)) exec.put("run_ms", number(b.runMs));
-                    spans.add(new TimelineSpan("execution", "worker", execStart, execEnd - execStart, exec));
-                    Map<String, String> from = new LinkedHashMap<>(batch);
-                    from.put("direction", "from worker");
-                    spans.add(new TimelineSpan("transfer", "scheduler", execEnd, back - execEnd, from));
-                } else {
-                    spans.add(new TimelineSpan("transfer", "scheduler", out, back - out, batch));
-                }
-            }
         }
         return new SchedulerTimeline(t.parent.traceId(), t.parent.spanId(), t.application, t.policy,
                 t.outcome, reason, total, spans);
+    }
+
+    /**
+     * One batch's spans as {@code t} saw it, each with {@code batch}'s attributes: its queue until the batch was
+     * formed, the dispatch, and the call's transfer and execution once it was answered.
+     */
+    private static void batchSpans(List<TimelineSpan> spans, RequestTrace t, BatchTrace b, Map<String, String> batch) {
+        double formed = ms(b.formedNanos - t.receivedNanos);
+        Map<String, String> queue = new LinkedHashMap<>();
+        queue.put("policy", String.valueOf(t.policy));
+        if (b.member != null) queue.putAll(batch);
+        spans.add(new TimelineSpan("queue", "scheduler", 0, formed, queue));
+        double out = b.callOutNanos == 0 ? formed : ms(b.callOutNanos - t.receivedNanos);
+        spans.add(new TimelineSpan("dispatch", "scheduler", formed, out - formed, withDecision(batch, b)));
+        if (b.answeredNanos == 0) return;
+        double back = ms(b.answeredNanos - t.receivedNanos);
+        if (Double.isFinite(b.workerTotalMs) && Double.isFinite(b.executionStartMs)
+                && Double.isFinite(b.executionEndMs)) {
+            double wire = Math.max(0, (back - out) - b.workerTotalMs);
+            double atWorker = out + wire / 2;
+            // within the call, whatever the worker says: its offsets are rounded, and its clock is not this one
+            double execStart = Math.min(back, Math.max(out, atWorker + b.executionStartMs));
+            double execEnd = Math.min(back, Math.max(execStart, atWorker + b.executionEndMs));
+            Map<String, String> to = new LinkedHashMap<>(batch);
+            to.put("direction", "to worker");
+            if (Double.isFinite(b.loadMs)) to.put("load_ms", number(b.loadMs));
+            spans.add(new TimelineSpan("transfer", "scheduler", out, execStart - out, to));
+            Map<String, String> exec = new LinkedHashMap<>(batch);
+            if (Double.isFinite(b.deviceWaitMs)) exec.put("device_wait_ms", number(b.deviceWaitMs));
+            if (Double.isFinite(b.runMs)) exec.put("run_ms", number(b.runMs));
+            spans.add(new TimelineSpan("execution", "worker", execStart, execEnd - execStart, exec));
+            Map<String, String> from = new LinkedHashMap<>(batch);
+            from.put("direction", "from worker");
+            spans.add(new TimelineSpan("transfer", "scheduler", execEnd, back - execEnd, from));
+        } else {
+            spans.add(new TimelineSpan("transfer", "scheduler", out, back - out, batch));
+        }
     }
 
     /**
@@ -95,6 +110,27 @@ final class SchedulerSpans {
         a.put("batch_size", String.valueOf(b.size));
         a.put("worker", b.workerId);
         if (t.attempts > 1) a.put("attempts", String.valueOf(t.attempts));
+        return a;
+    }
+
+    /** A member's batch of an ensemble query: the batch, the base model it ran, and the query's plan. */
+    private static Map<String, String> ensembleAttributes(RequestTrace t, BatchTrace b) {
+        Map<String, String> a = new LinkedHashMap<>();
+        a.put("member", b.member);
+        a.put("batch_id", String.valueOf(b.batchId));
+        a.put("worker", b.workerId);
+        a.putAll(planAttributes(t));
+        return a;
+    }
+
+    /**
+     * Schemble's view of a query: its difficulty bin (-1: no score) and, once it committed a subset, the utility it
+     * expected of it.
+     */
+    private static Map<String, String> planAttributes(RequestTrace t) {
+        Map<String, String> a = new LinkedHashMap<>();
+        a.put("bin", String.valueOf(t.bin));
+        if (Double.isFinite(t.plannedUtility)) a.put("planned_utility", number(t.plannedUtility));
         return a;
     }
 

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.baton.commons.trace.TraceParent;
 import io.baton.internal.grpc.EnsembleMemberCall;
 import io.baton.internal.grpc.EnsembleMemberServed;
 import io.baton.internal.grpc.EnsembleQueryAnswer;
@@ -42,7 +43,8 @@ import org.springframework.test.context.DynamicPropertySource;
  * Schemble live over real HTTP: the scheduler on a random port, two real worker-service processes, an ensemble of two
  * base models ({@code a}, {@code b}: {@link LinearModel}s of different weights) with policy {@code schemble}, and its
  * ensemble profile served by {@link RegistryStub}. The table is made so that the rules are visible: in the easy bin
- * {@code a} alone agrees with the full ensemble (utility 1), in the hard bin only both do.
+ * {@code a} alone agrees with the full ensemble (utility 1), in the hard bin only both do. A query whose call carries
+ * a {@code traceparent} is kept as a timeline, each base model's batch with its spans.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
         "baton.scheduler.worker-timeout=1500ms", "baton.scheduler.eviction-interval=200ms",
@@ -131,9 +133,88 @@ class SchembleLiveTest {
     }
 
     private CompletableFuture<HttpResponse<String>> postAsync(String body) {
-        return http.sendAsync(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/internal/v1/ensemble-queries"))
+        return postAsync(body, null);
+    }
+
+    /** {@code traceparent}: the trace context the call carries, as the gateway's does; null: none. */
+    private CompletableFuture<HttpResponse<String>> postAsync(String body, String traceparent) {
+        HttpRequest.Builder call = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port
+                        + "/internal/v1/ensemble-queries"))
                 .header("Content-Type", "application/json").timeout(Duration.ofSeconds(30))
-                .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
+                .POST(HttpRequest.BodyPublishers.ofString(body));
+        if (traceparent != null) call.header("traceparent", traceparent);
+        return http.sendAsync(call.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    /** The scheduler's timeline of the one call of {@code parent}'s trace, as the gateway reads it. */
+    private JsonNode timeline(TraceParent parent) throws Exception {
+        HttpResponse<String> found = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port
+                + "/internal/v1/traces/" + parent.traceId())).GET().build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(found.statusCode()).as(found.body()).isEqualTo(200);
+        JsonNode timelines = json.readTree(found.body()).path("timelines");
+        assertThat(timelines.size()).isEqualTo(1);
+        JsonNode t = timelines.get(0);
+        assertThat(t.path("parent_span_id").asText()).isEqualTo(parent.spanId());
+        assertThat(t.path("application").asText()).isEqualTo("ens");
+        assertThat(t.path("policy").asText()).isEqualTo("schemble");
+        return t;
+    }
+
+    /** Each member's spans ({@code member:service:name}), and every span's bin and planned utility as given. */
+    private static List<String> memberSpans(JsonNode timeline, String bin, String plannedUtility) {
+        List<String> spans = new ArrayList<>();
+        for (JsonNode s : timeline.path("spans")) {
+            JsonNode a = s.path("attributes");
+            spans.add(a.path("member").asText() + ":" + s.path("service").asText() + ":" + s.path("name").asText());
+            assertThat(a.path("bin").asText()).as(s.toString()).isEqualTo(bin);
+            assertThat(a.path("planned_utility").asText()).as(s.toString()).isEqualTo(plannedUtility);
+            if (!s.path("name").asText().equals("queue")) {
+                assertThat(a.path("worker").asText()).as(s.toString()).isIn("cpu-a", "cpu-b");
+            }
+        }
+        return spans;
+    }
+
+    private static final List<String> RAN = List.of("queue", "dispatch", "transfer", "execution", "transfer");
+
+    private static List<String> ranAs(String member) {
+        return RAN.stream().map(n -> member + ":" + (n.equals("execution") ? "worker" : "scheduler") + ":" + n)
+                .toList();
+    }
+
+    @Test
+    void aTracedQueryKeepsATimelineWithEachMembersBatchAndThePlan() throws Exception {
+        TraceParent hard = TraceParent.make();
+        HttpResponse<String> r = postAsync(query("ens", new float[] {1, 2, 3, 4}, 0.9, 1000.0), hard.header()).get();
+        assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+        JsonNode t = timeline(hard);
+        assertThat(t.path("outcome").asText()).isEqualTo("served");
+        List<String> spans = memberSpans(t, "1", "1.000");
+        assertThat(spans.stream().filter(s -> s.startsWith("a:")).toList()).containsExactlyElementsOf(ranAs("a"));
+        assertThat(spans.stream().filter(s -> s.startsWith("b:")).toList()).containsExactlyElementsOf(ranAs("b"));
+
+        TraceParent easy = TraceParent.make();
+        EnsembleQueryAnswer answer = grpcCalls().ensembles(null).withInterceptors(
+                        io.baton.commons.grpc.TraceContextInterceptor.attach(easy))
+                .query(grpcQuery("ens", new float[] {1, 2, 3, 4}, 0.1, 1000));
+        assertThat(answer.hasServed()).as(answer.toString()).isTrue();
+        assertThat(memberSpans(timeline(easy), "0", "1.000")).as("the plan left b out")
+                .containsExactlyElementsOf(ranAs("a"));
+    }
+
+    @Test
+    void aTracedQueryDroppedBeforeAnyMemberRanIsOneQueueSpanNamingTheReason() throws Exception {
+        TraceParent parent = TraceParent.make();
+        HttpResponse<String> r = postAsync(query("ens", new float[] {1, 2, 3, 4}, 0.9, 0.2), parent.header()).get();
+        assertThat(r.statusCode()).as(r.body()).isEqualTo(503);
+        JsonNode t = timeline(parent);
+        assertThat(t.path("outcome").asText()).isEqualTo("dropped");
+        assertThat(t.path("reason").asText()).isEqualTo("DEADLINE_UNMEETABLE");
+        assertThat(t.path("spans").size()).isEqualTo(1);
+        JsonNode queue = t.path("spans").get(0);
+        assertThat(queue.path("name").asText()).isEqualTo("queue");
+        assertThat(queue.path("attributes").path("drop_reason").asText()).isEqualTo("DEADLINE_UNMEETABLE");
+        assertThat(queue.path("attributes").path("bin").asText()).isEqualTo("1");
     }
 
     private static void assertOutputsOf(JsonNode member, float[] x) {
@@ -254,8 +335,12 @@ class SchembleLiveTest {
     }
 
     private EnsembleQueryAnswer overGrpc(EnsembleQueryCall call) {
+        return grpcCalls().ensembles(null).query(call);
+    }
+
+    private IntakeCalls grpcCalls() {
         if (grpcCalls == null) grpcCalls = new IntakeCalls(grpcIntake.port());
-        return grpcCalls.ensembles(null).query(call);
+        return grpcCalls;
     }
 
     @Test

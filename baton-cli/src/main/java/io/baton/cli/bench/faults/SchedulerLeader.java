@@ -1,6 +1,7 @@
 package io.baton.cli.bench.faults;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.baton.cli.bench.live.LeadingScheduler;
 import io.baton.cli.suite.JsonHttp;
 import io.baton.cli.suite.ServiceProcess;
 import io.baton.cli.suite.Suite;
@@ -10,11 +11,10 @@ import java.util.List;
 /**
  * Which scheduler process the scheduler fault kills: the only one, or, where the suite runs several (one leads, the
  * others stand by), the leader, since killing a standby tests nothing. The leader is the scheduler that answers
- * {@value #LEADER_ROUTE} with {@code "leader": true}; this is the one place that asks.
+ * {@value LeadingScheduler#LEADER_ROUTE} with {@code "leading": true}; this is the one place of the faults bench that
+ * asks.
  */
 final class SchedulerLeader {
-    static final String LEADER_ROUTE = "/internal/v1/leader";
-
     private SchedulerLeader() {}
 
     /** The scheduler processes of {@code suite}: every child named {@code scheduler} or {@code scheduler-…}. */
@@ -28,12 +28,12 @@ final class SchedulerLeader {
         if (all.size() == 1) return all.get(0);
         for (ServiceProcess p : all) {
             try {
-                JsonNode answer = http.get(p.url().resolve(LEADER_ROUTE)).json();
+                JsonNode answer = http.get(p.url().resolve(LeadingScheduler.LEADER_ROUTE)).json();
                 if (answer.path("leading").asBoolean(false)) return p;
             } catch (SuiteException unreachable) {
                 // not this one
             }
         }
-        throw new SuiteException("none of the " + all.size() + " schedulers says it leads (GET " + LEADER_ROUTE + ")");
+        throw new SuiteException("none of the " + all.size() + " schedulers says it leads (GET " + LeadingScheduler.LEADER_ROUTE + ")");
     }
 }

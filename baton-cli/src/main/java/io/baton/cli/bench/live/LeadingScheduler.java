@@ -11,8 +11,9 @@ import java.net.URI;
  * worker list is the one in force and its process is the one whose CPU time a request costs; a bench pointed at the
  * standby would read an idle process and report a scheduler cost near zero.
  */
-final class LeadingScheduler {
-    static final String LEADER_ROUTE = "/internal/v1/leader";
+public final class LeadingScheduler {
+    /** The scheduler's route that says whether it leads, and which scheduler does: what every bench asks. */
+    public static final String LEADER_ROUTE = "/internal/v1/leader";
 
     private LeadingScheduler() {}
 

@@ -1,8 +1,6 @@
 package io.baton.cli.bench.live;
 
-import io.baton.oip.grpc.GRPCInferenceServiceGrpc;
 import io.grpc.ManagedChannel;
-import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
 import static io.baton.core.policy.PolicyIds.SYMPHONY;
 import static io.baton.core.policy.PolicyIds.WORK_CONSERVING;
 
@@ -140,9 +138,7 @@ public final class LiveBench {
         for (String app : apps.values()) awaitReady(app);
 
         HttpClient client = HttpRequests.client();
-        List<ManagedChannel> channels = GRPC.equals(config.protocol())
-                ? config.grpcTargets().stream().map(t -> (ManagedChannel) NettyChannelBuilder.forTarget(t).usePlaintext().build()).toList()
-                : List.of();
+        List<ManagedChannel> channels = Gateways.channels(config.protocol(), config.grpcTargets());
         try {
             measure(workload, model, apps, rates, slo, workers, intraOpThreads, client, channels);
         } finally {
@@ -161,19 +157,8 @@ public final class LiveBench {
         return new Target(source, model, workload, config.sloMs() != null ? config.sloMs() : source.path("sloMs").asDouble());
     }
 
-    /**
-     * The requests to {@code app} over the protocol chosen: REST, or gRPC on {@code channels}; with several gateways,
-     * spread over them as a client-side balancer spreads them (round-robin).
-     */
     private Requests requests(Workload workload, String app, HttpClient client, List<ManagedChannel> channels) {
-        if (!channels.isEmpty()) {
-            List<Requests> each = channels.stream()
-                    .map(c -> workload.grpcRequests(GRPCInferenceServiceGrpc.newStub(c), app, config.timeout())).toList();
-            return each.size() == 1 ? each.get(0) : new RoundRobinRequests(each);
-        }
-        List<HttpRequests> each = config.gateways().stream()
-                .map(g -> workload.requests(client, g.resolve("/v2/models/" + app + "/infer"), config.timeout())).toList();
-        return each.size() == 1 ? each.get(0) : new BalancedHttpRequests(client, each, config.timeout());
+        return Gateways.requests(workload, app, client, channels, config.gateways(), config.timeout());
     }
 
     private void measure(Workload workload, Model model, Map<String, String> apps, List<Double> rates, double slo, int workers,
@@ -281,7 +266,7 @@ public final class LiveBench {
     private CpuPerRequest cpuBefore() {
         List<CpuPerRequest.Service> services = new ArrayList<>();
         for (int i = 0; i < config.gateways().size(); i++) {
-            services.add(new CpuPerRequest.Service(i == 0 ? "gateway" : "gateway-" + (char) ('a' + i), config.gateways().get(i)));
+            services.add(new CpuPerRequest.Service(Gateways.name(i), config.gateways().get(i)));
         }
         services.add(new CpuPerRequest.Service("scheduler", scheduler));
         List<CpuPerRequest.Service> workers = new ArrayList<>();

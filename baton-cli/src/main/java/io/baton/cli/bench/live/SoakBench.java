@@ -2,6 +2,7 @@ package io.baton.cli.bench.live;
 
 import io.baton.cli.suite.JsonHttp;
 import io.baton.cli.suite.SuiteException;
+import io.grpc.ManagedChannel;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.URI;
@@ -18,11 +19,12 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * {@code baton bench soak}: a long run of steady load against a running suite, watching for leaks and drift. It
- * measures the application's capacity through the gateway unless given a rate (a closed loop of {@code concurrency}
+ * measures the application's capacity through the gateways (one, or several taking turns as {@code bench live}
+ * spreads its load: {@link Gateways}; over REST or gRPC) unless given a rate (a closed loop of {@code concurrency}
  * clients, as {@code bench live --raw} measures saturation but with fewer clients: answers per second), then sends
  * open-loop Poisson arrivals at {@value #LOAD_FRACTION} of it for {@code minutes} minutes, and records per minute each
  * service's resident memory ({@code VmRSS} from {@code /proc}, read at the minute's end), the goodput and the miss
- * rate ({@link SoakMinute}). It prints a row per minute as each ends, then the verdicts ({@link SoakVerdicts}), and
+ * rate ({@link SoakMinute}); each gateway is a service of its own there (gateway, gateway-b, ...). It prints a row per minute as each ends, then the verdicts ({@link SoakVerdicts}), and
  * writes the plot ({@link SoakSvg}) and, when asked, the figures as JSON.
  */
 public final class SoakBench {
@@ -35,12 +37,28 @@ public final class SoakBench {
     public static final int DEFAULT_CONCURRENCY = 4;
 
     /**
+     * @param gateways      the gateways' REST URLs, in {@code --gateway}'s order (requests take turns among them; each one's
+     *                      memory is read from the process that listens there)
      * @param rate          requests per second; null: {@value #LOAD_FRACTION} of the measured capacity
      * @param minuteSeconds how long a "minute" lasts: 60, shorter only in tests
      * @param json          null: no JSON
+     * @param protocol      {@link LiveBench#HTTP} or {@link LiveBench#GRPC}
+     * @param grpcTargets   the gateways' gRPC ports ({@code HOST:PORT}), used when the protocol is gRPC
      */
-    public record Config(URI gateway, URI registry, URI scheduler, URI profiler, String application, int minutes, double minuteSeconds,
-                         Double rate, Path plot, Path json, long seed, Duration timeout, int concurrency, double capacitySeconds) {}
+    public record Config(List<URI> gateways, URI registry, URI scheduler, URI profiler, String application, int minutes, double minuteSeconds,
+                         Double rate, Path plot, Path json, long seed, Duration timeout, int concurrency, double capacitySeconds,
+                         String protocol, List<String> grpcTargets) {
+        public Config {
+            if (gateways == null || gateways.isEmpty()) throw new IllegalArgumentException("--gateway: no gateway given");
+            gateways = List.copyOf(gateways);
+            grpcTargets = grpcTargets == null ? List.of() : List.copyOf(grpcTargets);
+        }
+
+        /** The first gateway: the one the application's readiness is read from. */
+        public URI gateway() {
+            return gateways.get(0);
+        }
+    }
 
     private final Config config;
     private final PrintStream out;
@@ -52,14 +70,22 @@ public final class SoakBench {
 
     public void run() throws InterruptedException {
         LiveBench.Target target = target();
-        double slo = target.sloMs();
-        SoakServices services = new SoakServices(new ProcCpu(Path.of("/proc")), SoakServices.of(config.gateway(), config.scheduler(),
+        SoakServices services = new SoakServices(new ProcCpu(Path.of("/proc")), SoakServices.of(config.gateways(), config.scheduler(),
                 config.registry(), config.profiler(), new JsonHttp(Duration.ofSeconds(10)), out), out);
         HttpClient client = HttpRequests.client();
-        Requests requests = target.workload().requests(client, config.gateway().resolve("/v2/models/" + config.application() + "/infer"),
-                config.timeout());
+        List<ManagedChannel> channels = Gateways.channels(config.protocol(), config.grpcTargets());
+        try {
+            run(target, services, Gateways.requests(target.workload(), config.application(), client, channels, config.gateways(),
+                    config.timeout()), !channels.isEmpty());
+        } finally {
+            channels.forEach(ManagedChannel::shutdownNow);
+        }
+    }
+
+    private void run(LiveBench.Target target, SoakServices services, Requests requests, boolean overGrpc) throws InterruptedException {
+        double slo = target.sloMs();
         out.printf(Locale.ROOT, "bench soak: %s through %s, SLO %.0f ms, %d minute%s of %.0f s; services %s%n", config.application(),
-                config.gateway(), slo, config.minutes(), config.minutes() == 1 ? "" : "s", config.minuteSeconds(), describe(services));
+                through(overGrpc), slo, config.minutes(), config.minutes() == 1 ? "" : "s", config.minuteSeconds(), describe(services));
         if (target.workload().isGenerated()) out.println(target.workload().describe(config.seed()));
 
         Double capacity = null;
@@ -113,9 +139,19 @@ public final class SoakBench {
         }
     }
 
+    /**
+     * Where the requests go: the gateway, or the gateways taking turns ({@code round-robin}), at their REST URLs or
+     * their gRPC ports.
+     */
+    private String through(boolean overGrpc) {
+        List<String> at = overGrpc ? config.grpcTargets() : config.gateways().stream().map(URI::toString).toList();
+        String where = String.join(", ", at) + (overGrpc ? " (gRPC, inference.GRPCInferenceService/ModelInfer)" : "");
+        return at.size() == 1 ? where : at.size() + " gateways round-robin (" + where + ")";
+    }
+
     /** The application and what to send it, as bench live prepares them; its errors name this command's flag. */
     private LiveBench.Target target() {
-        LiveBench.Config live = new LiveBench.Config(List.of(config.gateway()), config.registry(), config.scheduler(), config.application(), null, null,
+        LiveBench.Config live = new LiveBench.Config(config.gateways(), config.registry(), config.scheduler(), config.application(), null, null,
                 null, Double.MAX_VALUE, 1, 0, config.seed(), config.timeout(), null, "soak", false, config.concurrency(), null, null, null,
                 Map.of(), LiveBench.HTTP, List.of());
         try {

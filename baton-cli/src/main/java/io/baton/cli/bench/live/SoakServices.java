@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The suite's services whose memory a soak follows: the gateway, scheduler, registry and profiler at their URLs, and
+ * The suite's services whose memory a soak follows: each gateway, the scheduler, registry and profiler at their URLs, and
  * each worker the scheduler lists as live at the URL it registered, each with its process on this machine (found by
  * the port it listens on). A service whose process cannot be found, or whose memory cannot be read, is left out of
  * that minute's readings and said why once; one whose process has changed (a restarted worker) is found again by its
@@ -40,10 +40,14 @@ final class SoakServices {
         }
     }
 
-    /** The four services at their URLs, and the workers the scheduler lists as live (none, with a note, when it cannot say). */
-    static List<Service> of(URI gateway, URI scheduler, URI registry, URI profiler, JsonHttp http, PrintStream out) {
-        List<Service> all = new ArrayList<>(List.of(new Service("gateway", gateway), new Service("scheduler", scheduler),
-                new Service("registry", registry), new Service("profiler", profiler)));
+    /**
+     * Each gateway (named as {@link Gateways#name} names it), the scheduler, registry and profiler at their URLs, and the
+     * workers the scheduler lists as live (none, with a note, when it cannot say).
+     */
+    static List<Service> of(List<URI> gateways, URI scheduler, URI registry, URI profiler, JsonHttp http, PrintStream out) {
+        List<Service> all = new ArrayList<>();
+        for (int i = 0; i < gateways.size(); i++) all.add(new Service(Gateways.name(i), gateways.get(i)));
+        all.addAll(List.of(new Service("scheduler", scheduler), new Service("registry", registry), new Service("profiler", profiler)));
         try {
             JsonHttp.Response r = http.get(scheduler.resolve("/internal/v1/workers"));
             if (r.status() != 200) {
