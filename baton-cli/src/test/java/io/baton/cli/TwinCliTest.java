@@ -145,7 +145,8 @@ class TwinCliTest {
         Path trace = write(dir, "loaded.csv", loadedRecording());
         JsonNode root = CliRun.of("", "twin", "--trace", trace.toString(), "--world", world.toString(), "--json").okJson();
         JsonNode execution = root.get("execution");
-        assertThat(execution.get("mode").asText()).as("live: the recording has batches").isEqualTo("live");
+        assertThat(execution.get("mode").asText()).as("replay: the recording has batches and their round trips")
+                .isEqualTo("replay");
         JsonNode fit = execution.get("models").get(0);
         assertThat(fit.get("application").asText()).isEqualTo("m");
         assertThat(fit.get("variant").asText()).isEqualTo("v1");
@@ -176,7 +177,7 @@ class TwinCliTest {
 
         CliRun table = CliRun.of("", "twin", "--trace", trace.toString(), "--world", world.toString());
         assertThat(table.code()).as(table.err()).isZero();
-        assertThat(table.out()).contains("execution under load, m (v1): ℓ(1)=6.00 ms, ℓ(3)=10.0 ms from 20 batches"
+        assertThat(table.out()).contains("m (v1): ℓ(1)=6.00 ms, ℓ(3)=10.0 ms from 20 batches"
                 + " (1 cold left out); profile ℓ(1)=3.00, ℓ(3)=5.00", "; the least-squares line ℓ(b)=2.000·b+4.000 ms at every size (b=1,3 had fewer than 20 batches); spread σ=0.000");
         CliRun old = CliRun.of("", "twin", "--trace", write(dir, "old.csv", recording("work-conserving", true)).toString(),
                 "--world", world.toString());
@@ -241,6 +242,46 @@ class TwinCliTest {
         }
     }
 
+    /**
+     * One worker, a request alone every 50 ms, so nothing queues: each request's latency is its batch's round trip.
+     * Live, half the batches came back in 2 ms and half in 40 ms (the worker ran each for 1 ms: the rest was the live
+     * path). Replayed, each simulated batch holds the worker for a recorded round trip drawn at random, so the
+     * simulated latencies are 2 and 40 ms as live, and the p99 is the tail's 40 ms; the mean ℓ(b) (1 ms, no costs
+     * recorded) gives 1 ms for every request, tail or not.
+     */
+    @Test
+    void replayedRoundTripsCarryTheLiveTailIntoTheSimulation(@TempDir Path dir) throws Exception {
+        StringBuilder b = new StringBuilder("# baton traffic recording\n"
+                + "timeMs,model,deadlineMs,rows,outcome,reason,latencyMs,batchSize,worker,variant,policy\n");
+        for (int i = 0; i < 40; i++) {
+            double t = ORIGIN + 50 * i, roundTrip = i % 2 == 0 ? 2 : 40;
+            b.append(String.format(Locale.ROOT, "%.3f,m,%.3f,1,ontime,,%.3f,1,cpu-0,v1,work-conserving%n", t, t + 50,
+                    roundTrip));
+            b.append(String.format(Locale.ROOT, "# batch application=m variant=v1 worker=cpu-0 batchSize=1"
+                    + " executionMs=1.0000 roundTripMs=%.4f cold=false%n", roundTrip));
+        }
+        Path trace = write(dir, "tail.csv", b.toString());
+        Path world = write(dir, "world.json", WORLD);
+
+        JsonNode replayed = CliRun.of("", "twin", "--trace", trace.toString(), "--world", world.toString(), "--json")
+                .okJson();
+        assertThat(replayed.get("execution").get("mode").asText()).isEqualTo("replay");
+        JsonNode r = row(replayed, "m");
+        assertThat(r.get("live").get("p99LatencyMs").asDouble()).isEqualTo(40.0);
+        assertThat(r.get("simulated").get("p99LatencyMs").asDouble()).isEqualTo(40.0);
+        assertThat(r.get("relativeError").get("p99LatencyMs").asDouble()).isZero();
+        assertThat(r.get("simulated").get("meanBatch").asDouble()).isEqualTo(1.0);
+        JsonNode again = CliRun.of("", "twin", "--trace", trace.toString(), "--world", world.toString(), "--json")
+                .okJson();
+        assertThat(row(again, "m").get("simulated")).as("the draws are seeded").isEqualTo(r.get("simulated"));
+
+        JsonNode mean = CliRun.of("", "twin", "--trace", trace.toString(), "--world", world.toString(), "--execution",
+                "live", "--json").okJson();
+        assertThat(mean.get("execution").get("mode").asText()).isEqualTo("live");
+        assertThat(row(mean, "m").get("simulated").get("p99LatencyMs").asDouble()).isCloseTo(1.0,
+                org.assertj.core.data.Offset.offset(1e-9));
+    }
+
     @Test
     void badArgumentsExit2WithOneLine(@TempDir Path dir) throws Exception {
         Path world = write(dir, "world.json", WORLD);
@@ -262,9 +303,11 @@ class TwinCliTest {
                 .toString(), "--world", w).badInput("application 'x'", "not in the world");
         CliRun.of("", "twin", "--trace", t, "--world", w, "--policy").badInput("--policy needs a value");
         CliRun.of("", "twin", "--trace", t, "--world", w, "--execution", "fast").badInput("--execution 'fast'",
-                "profile, live");
+                "profile, live, replay");
         CliRun.of("", "twin", "--trace", t, "--world", w, "--execution", "live").badInput("--execution live",
                 "no # batch lines", "--execution profile");
+        CliRun.of("", "twin", "--trace", t, "--world", w, "--execution", "replay").badInput("--execution replay",
+                "no # batch lines");
         CliRun.of("", "twin", "--trace", write(dir, "nobatch.csv", loadedRecording().replace(" batchSize=3 ", " ")).toString(),
                 "--world", w).badInput("trace line", "no batchSize=");
     }

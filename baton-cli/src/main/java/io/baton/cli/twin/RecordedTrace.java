@@ -84,6 +84,16 @@ public final class RecordedTrace {
         return batches.getOrDefault(application, Map.of()).get(variant);
     }
 
+    /** Whether some {@code # batch} line carries its round trip ({@code roundTripMs}) for a warm batch. */
+    public boolean hasRoundTrips() {
+        for (Map<String, BatchSamples> byVariant : batches.values()) {
+            for (BatchSamples b : byVariant.values()) {
+                for (int size : b.bySize().keySet()) if (b.roundTrips(size) > 0) return true;
+            }
+        }
+        return false;
+    }
+
     /** Whether the recording has any {@code # batch} line. */
     public boolean hasBatches() {
         return !batches.isEmpty();
@@ -141,7 +151,8 @@ public final class RecordedTrace {
                     BatchSamples b = recordedBatches.computeIfAbsent(word(lineNo, s, "application"), a -> new LinkedHashMap<>())
                             .computeIfAbsent(word(lineNo, s, "variant"), v -> new BatchSamples());
                     double ms = number(lineNo, s, "executionMs");
-                    if (Boolean.parseBoolean(word(lineNo, s, "cold"))) b.addCold(); else b.add(size, ms);
+                    double roundTrip = s.contains(" roundTripMs=") ? number(lineNo, s, "roundTripMs") : Double.NaN;
+                    if (Boolean.parseBoolean(word(lineNo, s, "cold"))) b.addCold(); else b.add(size, ms, roundTrip);
                     continue;
                 }
                 if (s.startsWith("# unrecorded ")) {

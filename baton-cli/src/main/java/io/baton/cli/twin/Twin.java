@@ -17,6 +17,7 @@ import io.baton.core.registry.PolicyEntry;
 import io.baton.core.registry.PolicyRegistry;
 import io.baton.core.sim.ExecutionModel;
 import io.baton.core.sim.Policies;
+import io.baton.core.sim.LivePathCosts;
 import io.baton.core.sim.RequestObserver;
 import io.baton.core.sim.SimulationSpec;
 import io.baton.core.sim.Simulator;
@@ -31,7 +32,9 @@ import io.baton.core.workload.TraceArrivals;
  * (the recording's {@code plannedMs}), as the scheduler's engine does. The simulated device runs each batch for ℓ(b)
  * plus the live path's measured costs ({@link io.baton.core.sim.LivePathCosts}, from the recording): ℓ(b) as it ran
  * under load ({@link Execution#LIVE}: {@link LoadedLatency}, fitted from the recording's {@code # batch} lines, with
- * their spread as the simulator's jitter), or the profile's ({@link Execution#PROFILE}, the quiet machine's, no jitter).
+ * their spread as the simulator's jitter), or the profile's ({@link Execution#PROFILE}, the quiet machine's, no jitter);
+ * or, by default where the recording has them, for the round trip of a recorded batch of the same size, drawn at
+ * random ({@link Execution#REPLAY}, {@link ReplayedExecution}: costs and jitter are then in the draws).
  * The simulated policy hears of each request the recording's {@code handoffMs} after it arrived, as the live policy
  * heard of it once the engine's thread took it up; its latency still counts from the arrival, as live.
  */
@@ -53,16 +56,23 @@ public final class Twin {
     public record Result(List<Row> rows, List<Skipped> skipped, Execution execution, List<LoadedLatency> fits) {
     }
 
-    /** What a simulated batch runs for: ℓ(b) under load, fitted from the recording, or the profile's. */
+    /**
+     * What a simulated batch holds its device for: the profile's ℓ(b) plus the live path's mean costs; ℓ(b) under load
+     * (fitted from the recording) plus those costs, with the batches' spread as jitter; or the round trip of a recorded
+     * batch of its size, drawn at random ({@link ReplayedExecution}).
+     */
     public enum Execution {
-        PROFILE, LIVE;
+        PROFILE, LIVE, REPLAY;
 
-        /** {@code profile} or {@code live}, as {@code --execution} takes it. */
+        /** {@code profile}, {@code live} or {@code replay}, as {@code --execution} takes it. */
         public static Execution parse(String text) {
             for (Execution e : values()) if (e.name().equalsIgnoreCase(text)) return e;
-            throw new InputException("--execution '" + text + "' is not one of profile, live");
+            throw new InputException("--execution '" + text + "' is not one of profile, live, replay");
         }
     }
+
+    /** The seed of a replay's draws: the same recording replays to the same figures. */
+    static final long REPLAY_SEED = 20261127L;
 
     private Twin() {
     }
@@ -80,16 +90,18 @@ public final class Twin {
     /**
      * @param policy    replay every application under this policy (null: each under its live one); it must be one the
      *                  simulator runs and every application's kind allows, else {@link InputException}
-     * @param execution what simulated batches run for; null: {@link Execution#LIVE} when the recording has
-     *                  {@code # batch} lines, else {@link Execution#PROFILE}; LIVE without them is an
-     *                  {@link InputException}
+     * @param execution what simulated batches run for; null: {@link Execution#REPLAY} when the recording's
+     *                  {@code # batch} lines carry round trips, else {@link Execution#LIVE} when it has any, else
+     *                  {@link Execution#PROFILE}; LIVE or REPLAY without them is an {@link InputException}
      */
     public static Result run(RecordedTrace trace, World world, String policy, Execution execution) {
-        if (execution == null) execution = trace.hasBatches() ? Execution.LIVE : Execution.PROFILE;
-        if (execution == Execution.LIVE && !trace.hasBatches()) {
-            throw new InputException("--execution live: the recording has no # batch lines (the run of each served "
-                    + "batch, written by schedulers since they were added) to fit ℓ(b) under load from; use "
-                    + "--execution profile");
+        if (execution == null) {
+            execution = trace.hasRoundTrips() ? Execution.REPLAY : trace.hasBatches() ? Execution.LIVE : Execution.PROFILE;
+        }
+        if (execution != Execution.PROFILE && !trace.hasBatches()) {
+            throw new InputException("--execution " + execution.name().toLowerCase(java.util.Locale.ROOT) + ": the "
+                    + "recording has no # batch lines (the run of each served batch, written by schedulers since "
+                    + "they were added) to fit ℓ(b) under load from; use --execution profile");
         }
         Map<String, String> variants = variants(trace);
         Map<String, String> livePolicies = mostFrequent(trace, RecordedTrace.Line::policy);
@@ -135,7 +147,7 @@ public final class Twin {
         List<Row> rows = new ArrayList<>();
         for (Map.Entry<String, List<String>> group : byPolicy.entrySet()) {
             Map<String, Figures.Tally> simulated = simulate(trace, world, group.getKey(), group.getValue(),
-                    execution == Execution.LIVE ? fits : null);
+                    execution == Execution.PROFILE ? null : fits, execution == Execution.REPLAY);
             for (String app : group.getValue()) {
                 rows.add(new Row(app, group.getKey(), livePolicies.get(app), live.get(app).figures(trace.spanMs()),
                         simulated.get(app).figures(trace.spanMs())));
@@ -144,9 +156,13 @@ public final class Twin {
         return new Result(rows, skipped, execution, List.copyOf(fits.values()));
     }
 
-    /** @param loaded ℓ(b) under load per application, for the devices to run; null: the profile's */
+    /**
+     * @param loaded ℓ(b) under load per application, for the devices to run; null: the profile's
+     * @param replay whether batches run for recorded round trips ({@link ReplayedExecution}), the costs and jitter then
+     *               being in them
+     */
     private static Map<String, Figures.Tally> simulate(RecordedTrace trace, World world, String policy, List<String> apps,
-                                                       Map<String, LoadedLatency> loaded) {
+                                                       Map<String, LoadedLatency> loaded, boolean replay) {
         Map<String, Integer> index = new HashMap<>();
         List<ServedModel> models = new ArrayList<>();
         LatencyProfile[] running = new LatencyProfile[apps.size()];
@@ -164,6 +180,11 @@ public final class Twin {
         }
         ExecutionModel execution = loaded == null ? ExecutionModel.DEVICE
                 : (model, batchSize, device) -> running[model.id()].latencyMs(batchSize) * device.speed();
+        if (replay) {
+            BatchSamples[] recorded = new BatchSamples[apps.size()];
+            for (String app : apps) recorded[index.get(app)] = loaded.get(app).samples();
+            execution = new ReplayedExecution(recorded, running, trace.costs(), REPLAY_SEED);
+        }
         List<RecordedTrace.Line> lines = trace.lines().stream().filter(l -> index.containsKey(l.application())).toList();
         double[] times = new double[lines.size()], deadlines = new double[lines.size()];
         int[] modelOf = new int[lines.size()];
@@ -182,7 +203,7 @@ public final class Twin {
         for (int d = 0; d < world.devices(); d++) devices.add(Device.of(d));
         double end = times.length == 0 ? 1 : times[times.length - 1] + 1;
         SimulationSpec spec = new SimulationSpec(models, devices, () -> List.of(TraceArrivals.of(times, modelOf, deadlines)),
-                end, 0, weight > 0 ? spread / weight : 0, 1, trace.costs());
+                end, 0, replay ? 0 : weight > 0 ? spread / weight : 0, 1, replay ? LivePathCosts.NONE : trace.costs());
         PolicyEntry entry = PolicyRegistry.find(policy).orElseThrow();
         Simulator.run(spec, entry.simulation().orElseThrow().create(rates), execution, new RequestObserver() {
             @Override

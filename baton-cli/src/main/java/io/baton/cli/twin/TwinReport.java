@@ -86,8 +86,12 @@ public final class TwinReport {
                     + (f.samples().cold() > 0 ? " (" + f.samples().cold() + " cold batch(es) left out)" : "");
         }
         int largest = f.samples().bySize().lastKey();
-        StringBuilder b = new StringBuilder(mode == Twin.Execution.LIVE ? "execution under load, "
-                : "execution under load (not used: --execution profile), ");
+        StringBuilder b = new StringBuilder(switch (mode) {
+            case LIVE -> "execution under load, ";
+            case REPLAY -> "execution under load (replayed: each batch a recorded round trip of its size, drawn; these "
+                    + "means only for sizes with fewer than " + ReplayedExecution.MIN_ROUND_TRIPS + "), ";
+            case PROFILE -> "execution under load (not used: --execution profile), ";
+        });
         b.append(name).append(": ").append(at(f.loaded(), 1, " ms"));
         if (largest > 1) b.append(", ").append(at(f.loaded(), largest, " ms"));
         b.append(String.format(Locale.ROOT, " from %,d batches", f.samples().batches()));

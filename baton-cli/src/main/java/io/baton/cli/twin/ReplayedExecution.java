@@ -1,0 +1,58 @@
+package io.baton.cli.twin;
+
+import java.util.SplittableRandom;
+
+import io.baton.core.domain.Device;
+import io.baton.core.domain.LatencyProfile;
+import io.baton.core.domain.ServedModel;
+import io.baton.core.sim.ExecutionModel;
+import io.baton.core.sim.LivePathCosts;
+
+/**
+ * What a simulated batch holds its device for when the twin replays the live path as it was recorded: the round trip
+ * (sent until answered at the scheduler) of a recorded batch of the same application and size, drawn at random. A
+ * mean ℓ(b) plus mean costs gives a replay the right average but not the live tail: recorded round trips at batch 1
+ * have a p99 three to four times their median (a batch that waited for a core, a pause in one of the JVMs), and a p99
+ * latency is made of those. Drawing them keeps their distribution per size, not their order in time: slow stretches
+ * live come in bursts, drawn ones do not.
+ *
+ * <p>A size with fewer than {@link #MIN_ROUND_TRIPS} recorded round trips runs for ℓ(b) under load plus the live
+ * path's measured costs ({@link LivePathCosts}), without jitter. The draws are seeded: a replay of the same recording
+ * gives the same figures.
+ */
+final class ReplayedExecution implements ExecutionModel {
+
+    /** Round trips a size needs to be drawn from. */
+    static final int MIN_ROUND_TRIPS = LoadedLatency.MIN_BATCHES;
+
+    private final BatchSamples[] samples;
+    private final LatencyProfile[] loaded;
+    private final LivePathCosts costs;
+    private final SplittableRandom random;
+
+    /**
+     * @param samples per simulated model id, its recorded batches (null: none)
+     * @param loaded  per simulated model id, ℓ(b) under load for the sizes without enough round trips
+     * @param costs   the live path's measured costs, added to those sizes' ℓ(b)
+     */
+    ReplayedExecution(BatchSamples[] samples, LatencyProfile[] loaded, LivePathCosts costs, long seed) {
+        this.samples = samples.clone();
+        this.loaded = loaded.clone();
+        this.costs = costs;
+        this.random = new SplittableRandom(seed);
+    }
+
+    @Override
+    public double soloMs(ServedModel model, int batchSize, Device device) {
+        BatchSamples s = samples[model.id()];
+        if (s != null && s.roundTrips(batchSize) >= MIN_ROUND_TRIPS) return s.drawRoundTrip(batchSize, random);
+        return loaded[model.id()].latencyMs(batchSize) * device.speed() + costs.batchMs(batchSize);
+    }
+
+    /** Whether {@code samples} hold enough round trips of any size to draw from. */
+    static boolean replayable(BatchSamples samples) {
+        if (samples == null) return false;
+        for (int size : samples.bySize().keySet()) if (samples.roundTrips(size) >= MIN_ROUND_TRIPS) return true;
+        return false;
+    }
+}
