@@ -20,7 +20,7 @@ import io.baton.cli.twin.WorldFile;
 import io.baton.core.plan.InputException;
 
 /**
- * {@code baton twin --trace FILE [--policy P] [--execution profile|live] [--world FILE | --gateway URL
+ * {@code baton twin --trace FILE [--policy P] [--execution profile|live|replay] [--world FILE | --gateway URL
  * [--api-key KEY]] [--json]}: replays the scheduler's traffic recording through the simulator with what was in force
  * (from a running suite's gateway, by default http://127.0.0.1:8080, or offline from a world file), batches running for
  * ℓ(b) as it ran under load (live, the default when the recording has batches) or as profiled, and prints, per

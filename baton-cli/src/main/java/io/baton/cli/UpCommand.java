@@ -9,6 +9,7 @@ import io.baton.cli.suite.Oip;
 import io.baton.cli.models.ModelCache;
 import io.baton.cli.models.ModelFetcher;
 import io.baton.cli.models.PublishedModel;
+import io.baton.cli.suite.CompilerQuiet;
 import io.baton.cli.suite.GatewayPorts;
 import io.baton.cli.suite.Profiling;
 import io.baton.cli.suite.PublishedApplications;
@@ -17,6 +18,7 @@ import io.baton.cli.suite.PublishedRegistration;
 import io.baton.cli.suite.RegistryDatabase;
 import io.baton.cli.suite.RouteWarmup;
 import io.baton.cli.suite.ServiceJars;
+import io.baton.cli.suite.ServiceProcess;
 import io.baton.cli.suite.Suite;
 import io.baton.cli.suite.SuiteSpec;
 import io.baton.cli.suite.Supervisor;
@@ -32,6 +34,7 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -181,6 +184,11 @@ final class UpCommand {
         }
         // through every gateway: each JIT-compiles its own route (the scheduler and workers are warm after the first)
         for (GatewayPorts g : suite.gateways()) warmRoutes(http, g, example, s.home(), published, warmupSeconds, out);
+        if (warmupSeconds > 0) {
+            out.println("waiting for the services' JIT compilers to finish what the warm-up queued (at most " + warmupSeconds
+                    + " s, BATON_WARMUP_SECONDS):");
+            CompilerQuiet.await(http, compilerMetrics(suite), Duration.ofSeconds(warmupSeconds), out);
+        }
         printReady(out, suite, s, example, zooAnswer, bootstrapKeysSet(env));
         printPublished(out, suite, s.home(), published, publishedAnswers);
         out.println("Load test (symphony vs work-conserving at three loads): bin/baton bench live");
@@ -215,6 +223,18 @@ final class UpCommand {
         out.println("warming every application's REST and gRPC routes through " + gateway.name() + " (at most " + seconds
                 + " s, BATON_WARMUP_SECONDS):");
         RouteWarmup.warm(http, gateway.url(), gateway.grpc(), requests, Duration.ofSeconds(seconds), out);
+    }
+
+    /** Each service's Prometheus route: a gateway's on its management port, every other service's on its own. */
+    static List<URI> compilerMetrics(Suite suite) {
+        Map<String, GatewayPorts> gateways = new HashMap<>();
+        for (GatewayPorts g : suite.gateways()) gateways.put(g.name(), g);
+        List<URI> metrics = new ArrayList<>();
+        for (ServiceProcess p : suite.processes()) {
+            GatewayPorts g = gateways.get(p.name());
+            metrics.add((g != null ? g.managementUrl() : p.url()).resolve("/actuator/prometheus"));
+        }
+        return metrics;
     }
 
     /** Registers and profiles the {@link PublishedApplications} (their models fetched by pin into the model cache). */
