@@ -282,6 +282,39 @@ class TwinCliTest {
                 org.assertj.core.data.Offset.offset(1e-9));
     }
 
+    /**
+     * A slow stretch: a request alone every 50 ms, the first 20 batches back in 2 ms, the last 20 in 60 ms, longer
+     * than the gap, so live each of the last requests waited for the one before: latencies 60, 70, …, 250 ms, all
+     * late (SLO 50). Replayed near their own time, the simulated batches of the second half draw the slow round trips
+     * (the first half the fast ones), so the simulation queues as live did: about half the requests missed, and
+     * served ones that waited behind the stretch.
+     */
+    @Test
+    void aSlowStretchIsReplayedWhereItHappened(@TempDir Path dir) throws Exception {
+        StringBuilder b = new StringBuilder("# baton traffic recording\n"
+                + "timeMs,model,deadlineMs,rows,outcome,reason,latencyMs,batchSize,worker,variant,policy\n");
+        double freeAt = 0;
+        for (int i = 0; i < 40; i++) {
+            double t = 50.0 * i, roundTrip = i < 20 ? 2 : 60;
+            double done = Math.max(t, freeAt) + roundTrip;
+            freeAt = done;
+            b.append(String.format(Locale.ROOT, "%.3f,m,%.3f,1,%s,,%.3f,1,cpu-0,v1,work-conserving%n", ORIGIN + t,
+                    ORIGIN + t + 50, done - t <= 50 ? "ontime" : "late", done - t));
+            b.append(String.format(Locale.ROOT, "# batch application=m variant=v1 worker=cpu-0 batchSize=1"
+                    + " executionMs=1.0000 roundTripMs=%.4f cold=false%n", roundTrip));
+        }
+        Path trace = write(dir, "stretch.csv", b.toString());
+        Path world = write(dir, "world.json", WORLD);
+        JsonNode r = row(CliRun.of("", "twin", "--trace", trace.toString(), "--world", world.toString(), "--json")
+                .okJson(), "m");
+        assertThat(r.get("live").get("missRate").asDouble()).isEqualTo(0.5);
+        assertThat(r.get("live").get("p99LatencyMs").asDouble()).isEqualTo(250.0);
+        assertThat(r.get("simulated").get("missRate").asDouble()).isBetween(0.4, 0.6);
+        // served requests queued behind the stretch (one slow batch alone: 60 ms); the simulated work-conserving
+        // policy drops those it knows are hopeless where live served them late, so its p99 stays below live's
+        assertThat(r.get("simulated").get("p99LatencyMs").asDouble()).isGreaterThan(60.0);
+    }
+
     @Test
     void badArgumentsExit2WithOneLine(@TempDir Path dir) throws Exception {
         Path world = write(dir, "world.json", WORLD);

@@ -12,8 +12,8 @@ import java.util.TreeMap;
  * One variant's recorded batches (the recording's {@code # batch} lines): per batch size, how many ran and the sum and
  * sum of squares of their execution ms, which is all a least-squares line, the per-size means and their spread need;
  * and, where the recording wrote it, each batch's round trip (sent until answered at the scheduler), which the twin
- * replays: a simulated batch of a size holds its device for the round trip of a recorded batch of that size, drawn at
- * random. Cold batches (the first run on a session that had just loaded its model) are counted apart and left out.
+ * replays: a simulated batch of a size holds its device for the round trip of a recorded batch of that size that ran
+ * near the same time, drawn at random. Cold batches (the first run on a session that had just loaded its model) are counted apart and left out.
  */
 public final class BatchSamples {
 
@@ -26,8 +26,7 @@ public final class BatchSamples {
     }
 
     private final TreeMap<Integer, Size> bySize = new TreeMap<>();
-    private final Map<Integer, double[]> roundTrips = new HashMap<>();
-    private final Map<Integer, Integer> roundTripCount = new HashMap<>();
+    private final Map<Integer, RoundTrips> roundTrips = new HashMap<>();
     private long cold;
 
     /** One warm batch of {@code batchSize} requests whose run took {@code executionMs}. */
@@ -40,26 +39,58 @@ public final class BatchSamples {
                 (a, b) -> new Size(a.batches + b.batches, a.sumMs + b.sumMs, a.sumSquaresMs + b.sumSquaresMs));
     }
 
-    /** The same, with the batch's round trip at the scheduler ({@code roundTripMs}, NaN: not recorded). */
-    public void add(int batchSize, double executionMs, double roundTripMs) {
+    /**
+     * The same, with the batch's round trip at the scheduler ({@code roundTripMs}, NaN: not recorded) and when it ran
+     * ({@code atMs}, the arrival of its first request after the recording's origin; batches are added in time order).
+     */
+    public void add(int batchSize, double executionMs, double roundTripMs, double atMs) {
         add(batchSize, executionMs);
-        if (!(roundTripMs >= 0) || Double.isInfinite(roundTripMs)) return;
-        int n = roundTripCount.getOrDefault(batchSize, 0);
-        double[] held = roundTrips.computeIfAbsent(batchSize, b -> new double[16]);
-        if (n == held.length) held = roundTrips.merge(batchSize, held, (a, b) -> Arrays.copyOf(a, a.length * 2));
-        held[n] = roundTripMs;
-        roundTripCount.put(batchSize, n + 1);
+        if (!(roundTripMs >= 0) || Double.isInfinite(roundTripMs) || !Double.isFinite(atMs)) return;
+        RoundTrips held = roundTrips.computeIfAbsent(batchSize, b -> new RoundTrips());
+        held.add(roundTripMs, atMs);
     }
 
     /** How many round trips of {@code batchSize} were recorded. */
     public int roundTrips(int batchSize) {
-        return roundTripCount.getOrDefault(batchSize, 0);
+        RoundTrips held = roundTrips.get(batchSize);
+        return held == null ? 0 : held.count;
     }
 
-    /** A recorded round trip of {@code batchSize}, drawn uniformly with {@code random}; NaN when none was recorded. */
-    public double drawRoundTrip(int batchSize, SplittableRandom random) {
-        int n = roundTrips(batchSize);
-        return n == 0 ? Double.NaN : roundTrips.get(batchSize)[random.nextInt(n)];
+    /**
+     * A recorded round trip of {@code batchSize} from about {@code nowMs}: one of the {@link #NEIGHBOURS} recorded
+     * nearest in time, drawn uniformly with {@code random}; NaN when none was recorded. Near in time, because slow
+     * round trips come in stretches (a pause, a burst of compilation, another process on the cores), and a stretch
+     * makes requests queue behind it, which is what a p99 is made of; drawn from the whole recording they would be
+     * spread thin.
+     */
+    public double drawRoundTrip(int batchSize, double nowMs, SplittableRandom random) {
+        RoundTrips held = roundTrips.get(batchSize);
+        if (held == null) return Double.NaN;
+        int at = Arrays.binarySearch(held.atMs, 0, held.count, nowMs);
+        if (at < 0) at = -at - 1;
+        int from = Math.max(0, Math.min(at - NEIGHBOURS / 2, held.count - NEIGHBOURS));
+        int to = Math.min(held.count, from + NEIGHBOURS);
+        return held.ms[from + random.nextInt(to - from)];
+    }
+
+    /** How many of the round trips nearest in time one is drawn among. */
+    public static final int NEIGHBOURS = 8;
+
+    /** One size's round trips in time order, with when each ran. */
+    private static final class RoundTrips {
+        double[] ms = new double[16];
+        double[] atMs = new double[16];
+        int count;
+
+        void add(double roundTripMs, double at) {
+            if (count == ms.length) {
+                ms = Arrays.copyOf(ms, count * 2);
+                atMs = Arrays.copyOf(atMs, count * 2);
+            }
+            // time order: a batch line follows its first request's line, and request lines never go back in time
+            atMs[count] = count > 0 ? Math.max(at, atMs[count - 1]) : at;
+            ms[count++] = roundTripMs;
+        }
     }
 
     /** One cold batch: counted, not fitted. */

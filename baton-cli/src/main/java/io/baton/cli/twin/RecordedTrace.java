@@ -152,7 +152,7 @@ public final class RecordedTrace {
                             .computeIfAbsent(word(lineNo, s, "variant"), v -> new BatchSamples());
                     double ms = number(lineNo, s, "executionMs");
                     double roundTrip = s.contains(" roundTripMs=") ? number(lineNo, s, "roundTripMs") : Double.NaN;
-                    if (Boolean.parseBoolean(word(lineNo, s, "cold"))) b.addCold(); else b.add(size, ms, roundTrip);
+                    if (Boolean.parseBoolean(word(lineNo, s, "cold"))) b.addCold(); else b.add(size, ms, roundTrip, Double.isNaN(origin) ? 0 : previous - origin);
                     continue;
                 }
                 if (s.startsWith("# unrecorded ")) {

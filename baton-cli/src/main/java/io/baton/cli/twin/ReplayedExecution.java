@@ -10,11 +10,15 @@ import io.baton.core.sim.LivePathCosts;
 
 /**
  * What a simulated batch holds its device for when the twin replays the live path as it was recorded: the round trip
- * (sent until answered at the scheduler) of a recorded batch of the same application and size, drawn at random. A
+ * (sent until answered at the scheduler) of a recorded batch of the same application and size that ran near the same
+ * time (one of the {@link BatchSamples#NEIGHBOURS} nearest, drawn at random; simulated time is the recording's). A
  * mean ℓ(b) plus mean costs gives a replay the right average but not the live tail: recorded round trips at batch 1
  * have a p99 three to four times their median (a batch that waited for a core, a pause in one of the JVMs), and a p99
- * latency is made of those. Drawing them keeps their distribution per size, not their order in time: slow stretches
- * live come in bursts, drawn ones do not.
+ * latency is made of those, and they come in stretches (a pause, a burst of compilation, another process on the
+ * cores) that make requests queue behind them: drawn near their own time, they keep both their distribution and their
+ * stretches. The assumption this makes: the machine's slow stretches happen when they happened whatever the policy
+ * does, true of what comes from outside the policy, not of load the policy itself causes; replaying another policy
+ * ({@code --policy}) carries the recorded policy's stretches.
  *
  * <p>A size with fewer than {@link #MIN_ROUND_TRIPS} recorded round trips runs for ℓ(b) under load plus the live
  * path's measured costs ({@link LivePathCosts}), without jitter. The draws are seeded: a replay of the same recording
@@ -43,9 +47,14 @@ final class ReplayedExecution implements ExecutionModel {
     }
 
     @Override
-    public double soloMs(ServedModel model, int batchSize, Device device) {
+    public double soloMs(ServedModel model, int batchSize, Device device, double nowMs) {
         BatchSamples s = samples[model.id()];
-        if (s != null && s.roundTrips(batchSize) >= MIN_ROUND_TRIPS) return s.drawRoundTrip(batchSize, random);
+        if (s != null && s.roundTrips(batchSize) >= MIN_ROUND_TRIPS) return s.drawRoundTrip(batchSize, nowMs, random);
+        return soloMs(model, batchSize, device);
+    }
+
+    @Override
+    public double soloMs(ServedModel model, int batchSize, Device device) {
         return loaded[model.id()].latencyMs(batchSize) * device.speed() + costs.batchMs(batchSize);
     }
 

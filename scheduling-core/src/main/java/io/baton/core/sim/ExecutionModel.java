@@ -31,6 +31,15 @@ public interface ExecutionModel {
     double soloMs(ServedModel model, int batchSize, Device device);
 
     /**
+     * The same, for a batch starting at simulated time {@code nowMs}: what the simulator asks. A model whose batches
+     * ran differently at different times (a replay of recorded ones) answers by the time; by default the time is
+     * ignored.
+     */
+    default double soloMs(ServedModel model, int batchSize, Device device, double nowMs) {
+        return soloMs(model, batchSize, device);
+    }
+
+    /**
      * The slowdown (≥ 1) of the batch running on {@code device}, given the model each device runs
      * ({@code runningModels[d]}, −1 where idle; the entry of {@code device} itself is the target).
      */

@@ -241,7 +241,7 @@ public final class Simulator {
             Request[] rs = batch.requests();
             if (rs.length == 0) throw emptyBatch();
             ServedModel m = models[batch.model()];
-            double exec = execution.soloMs(m, rs.length, dev.device);
+            double exec = execution.soloMs(m, rs.length, dev.device, now);
             double earliestDeadline = Double.POSITIVE_INFINITY;
             for (Request r : rs) {
                 if (r.model != batch.model()) throw mixedBatch();
