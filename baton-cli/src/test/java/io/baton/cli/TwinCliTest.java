@@ -139,6 +139,23 @@ class TwinCliTest {
         assertThat(row(later, "m").get("simulated").get("missRate").asDouble()).isZero();
     }
 
+    /**
+     * The hand-off as it moved: the first half of the recording's requests were measured at 2 ms (the line written
+     * after them), the second half at 0. Each simulated request is delayed by its own window's: the first half's
+     * latencies rise by 2 ms (p99 14 ms, a burst's last request), where the mean of both windows (1 ms) would give 13.
+     */
+    @Test
+    void eachRequestIsHandedOffAsLongAsItsOwnWindowMeasured(@TempDir Path dir) throws Exception {
+        String text = recording("work-conserving", true).replace(" batches=20", " handoffMs=2.0000 batches=20")
+                + OVERHEAD.replace(" batches=20", " handoffMs=0.0000 batches=20") + "\n";
+        Path trace = write(dir, "moving.csv", text);
+        JsonNode root = CliRun.of("", "twin", "--trace", trace.toString(), "--world", write(dir, "world.json", WORLD)
+                .toString(), "--json").okJson();
+        assertThat(root.get("livePath").get("handoffMs").asDouble()).as("the mean").isEqualTo(1.0);
+        assertThat(row(root, "m").get("simulated").get("p99LatencyMs").asDouble()).isCloseTo(14.0,
+                org.assertj.core.data.Offset.offset(1e-9));
+    }
+
     @Test
     void batchesRecordedUnderLoadRunInTheSimulationAndTheProfileStaysReachable(@TempDir Path dir) throws Exception {
         Path world = write(dir, "world.json", WORLD);

@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.Reader;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -40,9 +41,15 @@ public final class RecordedTrace {
     private final long overheadBatches;
     private final long unrecorded;
     private final Map<String, Map<String, BatchSamples>> batches;
+    /** Each {@code # overhead} line that gave a hand-off: when it was written (ms after the origin) and its value. */
+    private final double[] handoffAtMs;
+    private final double[] handoffValues;
 
     private RecordedTrace(List<Line> lines, LivePathCosts costs, double plannedOverheadMs, double handoffMs,
-                          long overheadBatches, long unrecorded, Map<String, Map<String, BatchSamples>> batches) {
+                          long overheadBatches, long unrecorded, Map<String, Map<String, BatchSamples>> batches,
+                          double[] handoffAtMs, double[] handoffValues) {
+        this.handoffAtMs = handoffAtMs;
+        this.handoffValues = handoffValues;
         this.lines = lines;
         this.costs = costs;
         this.plannedOverheadMs = plannedOverheadMs;
@@ -72,6 +79,20 @@ public final class RecordedTrace {
      */
     public double handoffMs() {
         return handoffMs;
+    }
+
+    /**
+     * The hand-off of a request received at {@code atMs} (after the origin): the mean of the {@code # overhead} line
+     * whose window held it (the first written at or after it; past the last line, the last), or {@link #handoffMs()}
+     * when no line gave one. Each line measures the batches since the one before, so this follows the hand-off as it
+     * moved: it is long while an engine is busy with a cold start, and short later.
+     */
+    public double handoffMs(double atMs) {
+        if (handoffAtMs.length == 0) return handoffMs;
+        int i = Arrays.binarySearch(handoffAtMs, atMs);
+        if (i < 0) i = -i - 1;
+        while (i > 0 && handoffAtMs[i - 1] == atMs) i--;
+        return handoffValues[Math.min(i, handoffValues.length - 1)];
     }
 
     /** Batches the costs were measured over. */
@@ -123,6 +144,8 @@ public final class RecordedTrace {
         double w = 0, perBatch = 0, perRequest = 0, transfer = 0, planned = 0, handoff = 0;
         long unrecorded = 0;
         Map<String, Map<String, BatchSamples>> recordedBatches = new LinkedHashMap<>();
+        List<Double> handoffTimes = new ArrayList<>();
+        List<Double> handoffValues = new ArrayList<>();
         double origin = Double.NaN, previous = Double.NEGATIVE_INFINITY;
         BufferedReader in = reader instanceof BufferedReader b ? b : new BufferedReader(reader);
         int lineNo = 0;
@@ -142,7 +165,12 @@ public final class RecordedTrace {
                     perRequest += batches * number(lineNo, s, "perRequestMs");
                     transfer += batches * number(lineNo, s, "transferMs");
                     planned += batches * number(lineNo, s, "plannedMs");
-                    if (s.contains(" handoffMs=")) handoff += batches * number(lineNo, s, "handoffMs");
+                    if (s.contains(" handoffMs=")) {
+                        double h = number(lineNo, s, "handoffMs");
+                        handoff += batches * h;
+                        handoffTimes.add(Double.isNaN(origin) ? 0 : previous - origin);
+                        handoffValues.add(h);
+                    }
                     continue;
                 }
                 if (s.startsWith("# batch ")) {
@@ -218,7 +246,9 @@ public final class RecordedTrace {
         if (lines.isEmpty()) throw new TraceFormatException(lineNo, "the trace holds no requests");
         LivePathCosts costs = w == 0 ? LivePathCosts.NONE : new LivePathCosts(perBatch / w, perRequest / w, transfer / w);
         return new RecordedTrace(List.copyOf(lines), costs, w == 0 ? 0 : planned / w, w == 0 ? 0 : handoff / w,
-                Math.round(w), unrecorded, recordedBatches);
+                Math.round(w), unrecorded, recordedBatches,
+                handoffTimes.stream().mapToDouble(Double::doubleValue).toArray(),
+                handoffValues.stream().mapToDouble(Double::doubleValue).toArray());
     }
 
     private static double finite(int lineNo, String field, String text) {

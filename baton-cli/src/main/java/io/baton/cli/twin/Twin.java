@@ -1,6 +1,8 @@
 package io.baton.cli.twin;
 
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -35,8 +37,9 @@ import io.baton.core.workload.TraceArrivals;
  * their spread as the simulator's jitter), or the profile's ({@link Execution#PROFILE}, the quiet machine's, no jitter);
  * or, by default where the recording has them, for the round trip of a recorded batch of the same size, drawn at
  * random ({@link Execution#REPLAY}, {@link ReplayedExecution}: costs and jitter are then in the draws).
- * The simulated policy hears of each request the recording's {@code handoffMs} after it arrived, as the live policy
- * heard of it once the engine's thread took it up; its latency still counts from the arrival, as live.
+ * The simulated policy hears of each request the recording's {@code handoffMs} after it arrived (that of the
+ * {@code # overhead} line whose window held it), as the live policy heard of it once the engine's thread took it up;
+ * its latency still counts from the arrival, as live.
  */
 public final class Twin {
 
@@ -191,13 +194,25 @@ public final class Twin {
         double[] rates = new double[models.size()];
         List<Figures.Tally> tallies = new ArrayList<>();
         for (int i = 0; i < models.size(); i++) tallies.add(new Figures.Tally());
-        double handoff = trace.handoffMs();
-        for (int i = 0; i < lines.size(); i++) {
-            times[i] = lines.get(i).timeMs() + handoff;
-            deadlines[i] = lines.get(i).deadlineMs();
-            modelOf[i] = index.get(lines.get(i).application());
-            rates[modelOf[i]] += 1000.0 / trace.spanMs();
-            tallies.get(modelOf[i]).offered();
+        // each request reaches the simulated policy when the live one heard of it: its receipt plus the hand-off
+        // measured around that time; arrivals stay in time order
+        int n = lines.size();
+        double[] handoffOf = new double[n];
+        Integer[] order = new Integer[n];
+        for (int i = 0; i < n; i++) {
+            handoffOf[i] = trace.handoffMs(lines.get(i).timeMs());
+            order[i] = i;
+        }
+        Arrays.sort(order, Comparator.comparingDouble(i -> lines.get(i).timeMs() + handoffOf[i]));
+        double[] handoffs = new double[n];
+        for (int k = 0; k < n; k++) {
+            RecordedTrace.Line l = lines.get(order[k]);
+            handoffs[k] = handoffOf[order[k]];
+            times[k] = l.timeMs() + handoffs[k];
+            deadlines[k] = l.deadlineMs();
+            modelOf[k] = index.get(l.application());
+            rates[modelOf[k]] += 1000.0 / trace.spanMs();
+            tallies.get(modelOf[k]).offered();
         }
         List<Device> devices = new ArrayList<>();
         for (int d = 0; d < world.devices(); d++) devices.add(Device.of(d));
@@ -208,7 +223,9 @@ public final class Twin {
         Simulator.run(spec, entry.simulation().orElseThrow().create(rates), execution, new RequestObserver() {
             @Override
             public void served(Request r, double finishMs, int batchSize) {
-                tallies.get(r.model).served(finishMs - r.arrivalMs + handoff, finishMs <= r.deadlineMs, batchSize);
+                // requests are numbered in arrival order: r.id is its place in handoffs
+                tallies.get(r.model).served(finishMs - r.arrivalMs + handoffs[(int) r.id], finishMs <= r.deadlineMs,
+                        batchSize);
             }
 
             @Override
