@@ -13,9 +13,13 @@ import java.util.TreeMap;
  * sum of squares of their execution ms, which is all a least-squares line, the per-size means and their spread need;
  * and, where the recording wrote it, each batch's round trip (sent until answered at the scheduler), which the twin
  * replays: a simulated batch of a size holds its device for the round trip of a recorded batch of that size that ran
- * near the same time, drawn at random. Cold batches (the first run on a session that had just loaded its model) are counted apart and left out.
+ * near the same time, drawn at random. Cold batches (the first run on a session that had just loaded its model) are
+ * counted apart and left out.
  */
 public final class BatchSamples {
+
+    /** How many of the round trips nearest in time one is drawn among. */
+    public static final int NEIGHBOURS = 8;
 
     /** The batches of one size. */
     public record Size(long batches, double sumMs, double sumSquaresMs) {
@@ -72,9 +76,6 @@ public final class BatchSamples {
         int to = Math.min(held.count, from + NEIGHBOURS);
         return held.ms[from + random.nextInt(to - from)];
     }
-
-    /** How many of the round trips nearest in time one is drawn among. */
-    public static final int NEIGHBOURS = 8;
 
     /** One size's round trips in time order, with when each ran. */
     private static final class RoundTrips {

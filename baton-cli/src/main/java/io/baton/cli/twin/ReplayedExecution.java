@@ -57,11 +57,4 @@ final class ReplayedExecution implements ExecutionModel {
     public double soloMs(ServedModel model, int batchSize, Device device) {
         return loaded[model.id()].latencyMs(batchSize) * device.speed() + costs.batchMs(batchSize);
     }
-
-    /** Whether {@code samples} hold enough round trips of any size to draw from. */
-    static boolean replayable(BatchSamples samples) {
-        if (samples == null) return false;
-        for (int size : samples.bySize().keySet()) if (samples.roundTrips(size) >= MIN_ROUND_TRIPS) return true;
-        return false;
-    }
 }

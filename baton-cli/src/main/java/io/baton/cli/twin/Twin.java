@@ -85,7 +85,7 @@ public final class Twin {
         return mostFrequent(trace, RecordedTrace.Line::variant);
     }
 
-    /** {@link #run(RecordedTrace, World, String, Execution)} with ℓ(b) under load when the recording has batches. */
+    /** {@link #run(RecordedTrace, World, String, Execution)} with the execution the recording allows (see there). */
     public static Result run(RecordedTrace trace, World world, String policy) {
         return run(trace, world, policy, null);
     }
