@@ -15,9 +15,18 @@ package io.baton.scheduler.dispatch;
  * @param handoffMs         from its requests' receipt until the engine's thread told the policy of them, averaged
  *                          over the batch (the queueing before the policy, which a simulated policy does not have);
  *                          NaN when not known
+ * @param formedOverheadMs  the dispatch overhead the policy that formed the batch planned its variant with (the
+ *                          estimate when the batch was sent: {@code plannedOverheadMs} can already be the next plan's,
+ *                          since the batch's own answer may move the estimate); NaN when not known
  */
 public record BatchPath(double roundTripMs, double workerMs, double executionMs, double plannedOverheadMs,
-                        boolean cold, double handoffMs) {
+                        boolean cold, double handoffMs, double formedOverheadMs) {
+
+    /** A batch whose policy planned with the overhead it finished under (no re-plan while it ran). */
+    public BatchPath(double roundTripMs, double workerMs, double executionMs, double plannedOverheadMs, boolean cold,
+                     double handoffMs) {
+        this(roundTripMs, workerMs, executionMs, plannedOverheadMs, cold, handoffMs, plannedOverheadMs);
+    }
 
     /** A batch that ran on a warm session, its hand-off not known. */
     public BatchPath(double roundTripMs, double workerMs, double executionMs, double plannedOverheadMs) {

@@ -66,6 +66,8 @@ public final class LiveEngine extends LoopEngine<PendingRequest> {
     /** Written only by the engine's thread; volatile so that status reads ({@link #runningPolicy}) see the latest. */
     private volatile Dispatcher dispatcher;
     private int generation;
+    /** Per model id, the dispatch overhead the running policy was started with (what its batches are planned with). */
+    private double[] plannedOverheadMs = new double[0];
     private boolean stale = true;
     private final VariantOverheads overheads;
     private long nextRequestId;
@@ -73,7 +75,7 @@ public final class LiveEngine extends LoopEngine<PendingRequest> {
 
     /** A batch on its way to a worker or running there. */
     private record LiveBatch(long id, int generation, Batch batch, Worker worker, LiveVariant variant,
-                             List<PendingRequest> requests, double sentMs) {
+                             List<PendingRequest> requests, double sentMs, double plannedOverheadMs) {
     }
 
     public LiveEngine(String policy, LivePolicies.Factory policies, EngineContext context, int maxAttempts,
@@ -216,10 +218,12 @@ public final class LiveEngine extends LoopEngine<PendingRequest> {
             deviceList.add(new Device(i, w.device().kind(), 1.0, memMb));
         }
         List<ServedModel> table = new ArrayList<>(models.size());
+        plannedOverheadMs = new double[models.size()];
         for (int i = 0; i < models.size(); i++) {
             LiveVariant v = models.get(i);
             // The wire is latency the deadlines count, not device time the batching rule amortizes.
             double overheadMs = overheads.estimateMs(v);
+            plannedOverheadMs[i] = overheadMs;
             table.add(new ServedModel(i, VariantOverheads.nameOf(v), v.planningProfile(), v.sloMs(),
                     v.planningMaxBatch(), overheadMs));
             context.metrics().dispatchOverhead(policy, v.application(), v.variant(), overheadMs);
@@ -289,7 +293,8 @@ public final class LiveEngine extends LoopEngine<PendingRequest> {
             requests.add(p);
         }
         if (!later.isEmpty()) handBack(later);
-        LiveBatch live = new LiveBatch(nextBatchId++, generation, batch, worker, variant, requests, now);
+        LiveBatch live = new LiveBatch(nextBatchId++, generation, batch, worker, variant, requests, now,
+                plannedOverheadMs[batch.model()]);
         RequestTrace.batchFormed(traces(requests), live.id(), worker.workerId(), batch.expectedLatencyMs());
         inFlight.put(live.id(), live);
         context.metrics().deviceBusy(worker.workerId());
@@ -370,7 +375,7 @@ public final class LiveEngine extends LoopEngine<PendingRequest> {
                 - timing.path("queueMs").asDouble(0);
         boolean cold = !answer.path("load").path("alreadyLoaded").asBoolean(true);
         BatchPath path = new BatchPath(now - live.sentMs(), workerMs, executionMs, overheads.estimateMs(live.variant()),
-                cold, meanHandoffMs(live.requests()));
+                cold, meanHandoffMs(live.requests()), live.plannedOverheadMs());
         int size = live.requests().size();
         for (int i = 0; i < size; i++) {
             PendingRequest p = live.requests().get(i);

@@ -9,10 +9,12 @@ import io.baton.scheduler.dispatch.BatchPath;
 
 /**
  * One {@code # batch} line per served batch, for the twin to fit ℓ(b) as it ran under load:
- * {@code # batch application=… variant=… worker=… batchSize=… executionMs=… roundTripMs=… cold=…}, with
+ * {@code # batch application=… variant=… worker=… batchSize=… executionMs=… roundTripMs=… cold=… plannedMs=…}, with
  * {@code executionMs} ONNX Runtime's run as the worker reported it (its wait for the device and any model load are
- * reported apart and left out), {@code roundTripMs} sent until the answer was back on the engine's thread, and
- * {@code cold} whether the batch made its model resident (a cold session's first run is no sample of a warm one).
+ * reported apart and left out), {@code roundTripMs} sent until the answer was back on the engine's thread,
+ * {@code cold} whether the batch made its model resident (a cold session's first run is no sample of a warm one), and
+ * {@code plannedMs} the dispatch overhead the policy that formed the batch planned its variant with (left out when not
+ * known), from which the twin re-plans when the live engine did.
  *
  * <p>Every request of a batch carries the same {@link BatchPath} object, so a batch is told by that object's identity:
  * its line goes out after the first of its requests to be written (the earliest to arrive), so that it falls in the
@@ -36,9 +38,11 @@ final class BatchLines {
         if (seen.put(p, Boolean.TRUE) != null) return null;
         order.addLast(p);
         if (order.size() > REMEMBERED) seen.remove(order.removeFirst());
-        return String.format(Locale.ROOT, "# batch application=%s variant=%s worker=%s batchSize=%d executionMs=%.4f"
-                        + " roundTripMs=%.4f cold=%b", word(line.arrival().application()), word(line.variant()),
-                word(line.worker()), line.batchSize(), p.executionMs(), p.roundTripMs(), p.cold());
+        String text = String.format(Locale.ROOT, "# batch application=%s variant=%s worker=%s batchSize=%d"
+                        + " executionMs=%.4f roundTripMs=%.4f cold=%b", word(line.arrival().application()),
+                word(line.variant()), word(line.worker()), line.batchSize(), p.executionMs(), p.roundTripMs(), p.cold());
+        double planned = p.formedOverheadMs();
+        return Double.isFinite(planned) ? text + String.format(Locale.ROOT, " plannedMs=%.4f", planned) : text;
     }
 
     /** A name as one {@code key=value} word: nothing that would split it (names are checked upstream; a guard). */

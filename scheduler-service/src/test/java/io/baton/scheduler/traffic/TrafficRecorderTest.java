@@ -53,6 +53,9 @@ class TrafficRecorderTest {
         BatchPath three = new BatchPath(9.5, 8.0, 7.25, 1.0);
         BatchPath alike = new BatchPath(9.5, 8.0, 7.25, 1.0); // equal values, another batch
         BatchPath cold = new BatchPath(300, 299, 250, 1.0, true, Double.NaN);
+        // formed under a plan of 30 ms, finished after the estimate had moved to 4 ms: the line says what it was formed with
+        BatchPath replanned = new BatchPath(40, 39, 35, 4.0, false, Double.NaN, 30.0);
+        BatchPath unknown = new BatchPath(6, 5.5, 5, 4.0, false, Double.NaN, Double.NaN);
         recorder.ended(arrival(1002), served(3, three)); // ends first, arrived last of its batch
         recorder.ended(arrival(1000), served(3, three));
         recorder.ended(arrival(1001), served(3, three));
@@ -60,20 +63,27 @@ class TrafficRecorderTest {
         recorder.ended(arrival(1004), served(1, cold));
         recorder.ended(arrival(1005), served(1, new BatchPath(2, Double.NaN, Double.NaN, 1.0))); // run not reported
         recorder.ended(arrival(1006), new InferOutcome.Dropped(DropReason.NO_DEVICE));
+        recorder.ended(arrival(1007), served(1, replanned));
+        recorder.ended(arrival(1008), served(1, unknown));
         recorder.start().close();
         List<String> lines = Files.readString(dir.resolve("traffic-000000000000.csv")).lines()
                 .filter(l -> !l.startsWith("# overhead") && !l.startsWith("# baton") && !l.startsWith("timeMs")).toList();
         assertThat(lines).containsExactly(
                 "1000.000,app,1100.000,1,ontime,,3.000,3,w,v1,symphony",
-                "# batch application=app variant=v1 worker=w batchSize=3 executionMs=7.2500 roundTripMs=9.5000 cold=false",
+                "# batch application=app variant=v1 worker=w batchSize=3 executionMs=7.2500 roundTripMs=9.5000 cold=false plannedMs=1.0000",
                 "1001.000,app,1101.000,1,ontime,,3.000,3,w,v1,symphony",
                 "1002.000,app,1102.000,1,ontime,,3.000,3,w,v1,symphony",
                 "1003.000,app,1103.000,1,ontime,,3.000,1,w,v1,symphony",
-                "# batch application=app variant=v1 worker=w batchSize=1 executionMs=7.2500 roundTripMs=9.5000 cold=false",
+                "# batch application=app variant=v1 worker=w batchSize=1 executionMs=7.2500 roundTripMs=9.5000 cold=false plannedMs=1.0000",
                 "1004.000,app,1104.000,1,ontime,,3.000,1,w,v1,symphony",
-                "# batch application=app variant=v1 worker=w batchSize=1 executionMs=250.0000 roundTripMs=300.0000 cold=true",
+                "# batch application=app variant=v1 worker=w batchSize=1 executionMs=250.0000 roundTripMs=300.0000 cold=true plannedMs=1.0000",
                 "1005.000,app,1105.000,1,ontime,,3.000,1,w,v1,symphony",
-                "1006.000,app,1106.000,1,dropped,NO_DEVICE,,,,v1,symphony");
+                "1006.000,app,1106.000,1,dropped,NO_DEVICE,,,,v1,symphony",
+                "1007.000,app,1107.000,1,ontime,,3.000,1,w,v1,symphony",
+                "# batch application=app variant=v1 worker=w batchSize=1 executionMs=35.0000 roundTripMs=40.0000 cold=false"
+                        + " plannedMs=30.0000",
+                "1008.000,app,1108.000,1,ontime,,3.000,1,w,v1,symphony",
+                "# batch application=app variant=v1 worker=w batchSize=1 executionMs=5.0000 roundTripMs=6.0000 cold=false");
     }
 
     @Test

@@ -120,7 +120,11 @@ class TrafficRecordingHttpTest {
         assertThat(download).contains("# origin " + Instant.ofEpochMilli((long) before));
         assertThat(download.lines().filter(l -> l.startsWith("# batch ")).toList()).as("one line per batch, each as "
                 + "the worker timed its run").hasSize(10).allMatch(l -> l.startsWith("# batch application=rec variant=v1"
-                + " worker=stub-0 batchSize=1 executionMs=5.0000 roundTripMs=") && l.endsWith(" cold=false"));
+                + " worker=stub-0 batchSize=1 executionMs=5.0000 roundTripMs=")
+                        && l.matches(".* cold=false plannedMs=\\d+\\.\\d{4}"))
+                .first(org.assertj.core.api.InstanceOfAssertFactories.STRING)
+                .as("the first batch was formed by a policy planning with the configured dispatch-overhead")
+                .endsWith(" plannedMs=2.0000");
         assertThat(TraceArrivals.modelIndex(List.of("rec"))).isNotNull();
         assertThat(new TraceArrivals(new java.io.StringReader(download), TraceArrivals.modelIndex(List.of("rec"))).size())
                 .as("the download replays as a trace").isEqualTo(10);
