@@ -54,8 +54,11 @@ class TwinCliTest {
      * The same traffic served by a machine under load: the recorded batches ran for ℓ(b) = 2·b + 4 ms (twice the
      * profile's slope, and more) rather than the profile's b + 2, with the same live path. The first request of a
      * burst: 6 + 1.75 = 7.75 ms; the other three: 7.75 + ℓ(3) + 2.25 = 7.75 + 12.25 = 20 ms. One cold batch (its
-     * model loaded; a 500 ms first run) is recorded too, and left out of the fit.
+     * model loaded; a 500 ms first run) is recorded too ({@link #COLD_LINE}), and left out of the fit.
      */
+    static final String COLD_LINE = "# batch application=m variant=v1 worker=cpu-1 batchSize=1 executionMs=500.0000"
+            + " roundTripMs=501.7500 cold=true\n";
+
     static String loadedRecording() {
         StringBuilder b = new StringBuilder("# baton traffic recording\n"
                 + "timeMs,model,deadlineMs,rows,outcome,reason,latencyMs,batchSize,worker,variant,policy\n");
@@ -69,8 +72,7 @@ class TwinCliTest {
                 if (i == 1) b.append("# batch application=m variant=v1 worker=cpu-0 batchSize=3 executionMs=10.0000"
                         + " roundTripMs=12.2500 cold=false\n");
             }
-            if (g == 0) b.append("# batch application=m variant=v1 worker=cpu-1 batchSize=1 executionMs=500.0000"
-                    + " roundTripMs=501.7500 cold=true\n");
+            if (g == 0) b.append(COLD_LINE);
             if (g == 4) b.append(OVERHEAD).append('\n');
         }
         return b.toString();
@@ -176,7 +178,17 @@ class TwinCliTest {
         assertThat(fit.get("points").get(1).get("batchSize").asInt()).isEqualTo(3);
         assertThat(fit.get("points").get(1).get("loadedMs").asDouble()).isCloseTo(10.0, org.assertj.core.data.Offset.offset(1e-9));
         assertThat(fit.get("points").get(1).get("profileMs").asDouble()).isEqualTo(5.0);
-        JsonNode r = row(root, "m");
+        // the cold batch is replayed as the first simulated batch: the worker is held 501.75 ms, every other request of
+        // the 0.5 s recording waits behind it, and only the first is served (late)
+        assertThat(execution.get("coldBatchesReplayed").asInt()).isEqualTo(1);
+        assertThat(execution.get("replans").asInt()).isZero();
+        assertThat(row(root, "m").get("simulated").get("p99LatencyMs").asDouble()).isEqualTo(501.75);
+        // without it, the batches run as the recording's warm ones did, and the twin matches live exactly
+        Path warm = write(dir, "warm.csv", loadedRecording().replace(COLD_LINE, ""));
+        JsonNode warmRoot = CliRun.of("", "twin", "--trace", warm.toString(), "--world", world.toString(), "--json")
+                .okJson();
+        assertThat(warmRoot.get("execution").get("coldBatchesReplayed").asInt()).isZero();
+        JsonNode r = row(warmRoot, "m");
         assertThat(r.get("simulated").get("p99LatencyMs").asDouble()).isCloseTo(20.0, org.assertj.core.data.Offset.offset(1e-9));
         assertThat(r.get("simulated").get("meanBatch").asDouble()).isEqualTo(2.0);
         for (String metric : List.of("goodput", "missRate", "p99LatencyMs", "meanBatch")) {

@@ -14,7 +14,8 @@ import java.util.TreeMap;
  * and, where the recording wrote it, each batch's round trip (sent until answered at the scheduler), which the twin
  * replays: a simulated batch of a size holds its device for the round trip of a recorded batch of that size that ran
  * near the same time, drawn at random. Cold batches (the first run on a session that had just loaded its model) are
- * counted apart and left out.
+ * counted apart and left out of those, their round trips kept apart for the twin to replay as the first batch of a
+ * model on a device. Where the lines say it, the dispatch overhead each batch was planned with, as steps over time.
  */
 public final class BatchSamples {
 
@@ -31,6 +32,9 @@ public final class BatchSamples {
 
     private final TreeMap<Integer, Size> bySize = new TreeMap<>();
     private final Map<Integer, RoundTrips> roundTrips = new HashMap<>();
+    private final RoundTrips coldRoundTrips = new RoundTrips();
+    private double[] plannedAtMs = new double[0];
+    private double[] plannedValues = new double[0];
     private long cold;
 
     /** One warm batch of {@code batchSize} requests whose run took {@code executionMs}. */
@@ -97,6 +101,70 @@ public final class BatchSamples {
     /** One cold batch: counted, not fitted. */
     public void addCold() {
         cold++;
+    }
+
+    /**
+     * The same, with its round trip ({@code roundTripMs}, NaN: not recorded) and when it ran ({@code atMs}, as for
+     * {@link #add(int, double, double, double)}): the twin replays it as the first batch of its model on a device.
+     */
+    public void addCold(double roundTripMs, double atMs) {
+        addCold();
+        if (!(roundTripMs >= 0) || Double.isInfinite(roundTripMs) || !Double.isFinite(atMs)) return;
+        coldRoundTrips.add(roundTripMs, atMs);
+    }
+
+    /** The round trip of the recorded cold batch nearest in time to {@code nowMs} (the earlier on a tie); NaN: none. */
+    public double coldRoundTrip(double nowMs) {
+        RoundTrips held = coldRoundTrips;
+        if (held.count == 0) return Double.NaN;
+        int at = Arrays.binarySearch(held.atMs, 0, held.count, nowMs);
+        if (at < 0) at = -at - 1;
+        if (at >= held.count) return held.ms[held.count - 1];
+        if (at == 0) return held.ms[0];
+        return nowMs - held.atMs[at - 1] <= held.atMs[at] - nowMs ? held.ms[at - 1] : held.ms[at];
+    }
+
+    /** Cold batches recorded with their round trip. */
+    public int coldRoundTrips() {
+        return coldRoundTrips.count;
+    }
+
+    /**
+     * The dispatch overhead a recorded batch was planned with ({@code plannedMs}) and when it ran ({@code atMs}, in
+     * time order): kept as a step function, a step where the value changes.
+     */
+    public void addPlanned(double atMs, double plannedMs) {
+        if (!Double.isFinite(atMs) || !(plannedMs >= 0) || Double.isInfinite(plannedMs)) return;
+        int n = plannedAtMs.length;
+        if (n > 0 && plannedValues[n - 1] == plannedMs) return;
+        double at = n > 0 ? Math.max(atMs, plannedAtMs[n - 1]) : atMs;
+        if (n > 0 && plannedAtMs[n - 1] == at) { // two values at one time: the later line's stands
+            plannedValues[n - 1] = plannedMs;
+            if (n > 1 && plannedValues[n - 2] == plannedMs) {
+                plannedAtMs = Arrays.copyOf(plannedAtMs, n - 1);
+                plannedValues = Arrays.copyOf(plannedValues, n - 1);
+            }
+            return;
+        }
+        plannedAtMs = Arrays.copyOf(plannedAtMs, n + 1);
+        plannedValues = Arrays.copyOf(plannedValues, n + 1);
+        plannedAtMs[n] = at;
+        plannedValues[n] = plannedMs;
+    }
+
+    /** How many steps the planned overhead has (0: no line said; 1: it never moved). */
+    public int plannedSteps() {
+        return plannedAtMs.length;
+    }
+
+    /** When step {@code i} began (ms after the recording's origin). */
+    public double plannedAtMs(int i) {
+        return plannedAtMs[i];
+    }
+
+    /** The overhead planned with from step {@code i} on. */
+    public double plannedMs(int i) {
+        return plannedValues[i];
     }
 
     public SortedMap<Integer, Size> bySize() {

@@ -20,7 +20,9 @@ import io.baton.core.workload.TraceFormatException;
  * A recorded trace as the twin reads it: every request with its live outcome ({@link RecordedColumns}), times re-based
  * so that the first arrival is at 0, the live path's costs from the {@code # overhead} lines (each weighted by the
  * batches it measured), and each served batch's run from the {@code # batch} lines, per application and variant
- * ({@link BatchSamples}; a recording made before they were written has none). {@code # unrecorded} lines are summed:
+ * ({@link BatchSamples}; a recording made before they were written has none), with the dispatch overhead the policy
+ * that formed each batch planned with where the line says ({@code plannedMs}: the live engine's re-plans, as a step
+ * function over time). {@code # unrecorded} lines are summed:
  * requests that reached the scheduler but are not here.
  * Errors name the line ({@link TraceFormatException}); a trace without the recorded columns is refused, since there
  * is nothing live to compare with.
@@ -115,6 +117,14 @@ public final class RecordedTrace {
         return false;
     }
 
+    /** Whether some {@code # batch} line says what its batch was planned with ({@code plannedMs}). */
+    public boolean hasPlannedOverheads() {
+        for (Map<String, BatchSamples> byVariant : batches.values()) {
+            for (BatchSamples b : byVariant.values()) if (b.plannedSteps() > 0) return true;
+        }
+        return false;
+    }
+
     /** Whether the recording has any {@code # batch} line. */
     public boolean hasBatches() {
         return !batches.isEmpty();
@@ -180,7 +190,9 @@ public final class RecordedTrace {
                             .computeIfAbsent(word(lineNo, s, "variant"), v -> new BatchSamples());
                     double ms = number(lineNo, s, "executionMs");
                     double roundTrip = s.contains(" roundTripMs=") ? number(lineNo, s, "roundTripMs") : Double.NaN;
-                    if (Boolean.parseBoolean(word(lineNo, s, "cold"))) b.addCold(); else b.add(size, ms, roundTrip, Double.isNaN(origin) ? 0 : previous - origin);
+                    double at = Double.isNaN(origin) ? 0 : previous - origin;
+                    if (Boolean.parseBoolean(word(lineNo, s, "cold"))) b.addCold(roundTrip, at); else b.add(size, ms, roundTrip, at);
+                    if (s.contains(" plannedMs=")) b.addPlanned(at, number(lineNo, s, "plannedMs"));
                     continue;
                 }
                 if (s.startsWith("# unrecorded ")) {

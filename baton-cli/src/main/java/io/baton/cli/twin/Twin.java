@@ -15,6 +15,7 @@ import io.baton.core.domain.Request;
 import io.baton.core.domain.ServedModel;
 import io.baton.core.plan.InputException;
 import io.baton.core.registry.ApplicationPolicies;
+import io.baton.core.registry.DispatcherFactory;
 import io.baton.core.registry.PolicyEntry;
 import io.baton.core.registry.PolicyRegistry;
 import io.baton.core.sim.ExecutionModel;
@@ -52,11 +53,18 @@ public final class Twin {
     }
 
     /**
-     * @param execution what the simulated devices ran batches for
-     * @param fits      per replayed application, ℓ(b) under load against its profile (fitted in either mode, for the
-     *                  report)
+     * @param execution   what the simulated devices ran batches for
+     * @param fits        per replayed application, ℓ(b) under load against its profile (fitted in either mode, for the
+     *                    report)
+     * @param replans     times a simulated policy was restarted because a planned overhead moved ({@link Replanning})
+     * @param coldBatches simulated batches that ran for a recorded cold round trip ({@link ColdStarts})
      */
-    public record Result(List<Row> rows, List<Skipped> skipped, Execution execution, List<LoadedLatency> fits) {
+    public record Result(List<Row> rows, List<Skipped> skipped, Execution execution, List<LoadedLatency> fits,
+                         int replans, long coldBatches) {
+    }
+
+    /** One simulated group's tallies per application, and what it replayed. */
+    private record Simulated(Map<String, Figures.Tally> tallies, int replans, long coldBatches) {
     }
 
     /**
@@ -148,15 +156,19 @@ public final class Twin {
             }
         }
         List<Row> rows = new ArrayList<>();
+        int replans = 0;
+        long cold = 0;
         for (Map.Entry<String, List<String>> group : byPolicy.entrySet()) {
-            Map<String, Figures.Tally> simulated = simulate(trace, world, group.getKey(), group.getValue(),
+            Simulated simulated = simulate(trace, world, group.getKey(), group.getValue(), variants,
                     execution == Execution.PROFILE ? null : fits, execution == Execution.REPLAY);
+            replans += simulated.replans();
+            cold += simulated.coldBatches();
             for (String app : group.getValue()) {
                 rows.add(new Row(app, group.getKey(), livePolicies.get(app), live.get(app).figures(trace.spanMs()),
-                        simulated.get(app).figures(trace.spanMs())));
+                        simulated.tallies().get(app).figures(trace.spanMs())));
             }
         }
-        return new Result(rows, skipped, execution, List.copyOf(fits.values()));
+        return new Result(rows, skipped, execution, List.copyOf(fits.values()), replans, cold);
     }
 
     /**
@@ -164,14 +176,29 @@ public final class Twin {
      * @param replay whether batches run for recorded round trips ({@link ReplayedExecution}), the costs and jitter then
      *               being in them
      */
-    private static Map<String, Figures.Tally> simulate(RecordedTrace trace, World world, String policy, List<String> apps,
-                                                       Map<String, LoadedLatency> loaded, boolean replay) {
+    private static Simulated simulate(RecordedTrace trace, World world, String policy, List<String> apps,
+                                      Map<String, String> variants, Map<String, LoadedLatency> loaded, boolean replay) {
         Map<String, Integer> index = new HashMap<>();
         List<ServedModel> models = new ArrayList<>();
         LatencyProfile[] running = new LatencyProfile[apps.size()];
+        double[] firstPlanned = new double[apps.size()];
+        List<Replanning.Change> changes = new ArrayList<>();
+        boolean planned = false;
         double spread = 0, weight = 0;
         for (String app : apps) {
             World.Model m = world.models().get(app);
+            // the overhead the live policy planned this model with: the variant's recorded steps where the # batch
+            // lines say them, else the recording's mean
+            BatchSamples steps = trace.batches(app, variants.get(app));
+            double overhead = trace.plannedOverheadMs();
+            if (steps != null && steps.plannedSteps() > 0) {
+                planned = true;
+                overhead = steps.plannedMs(0);
+                for (int i = 1; i < steps.plannedSteps(); i++) {
+                    changes.add(new Replanning.Change(steps.plannedAtMs(i), models.size(), steps.plannedMs(i)));
+                }
+            }
+            firstPlanned[models.size()] = overhead;
             running[models.size()] = loaded == null ? m.profile() : loaded.get(app).loaded();
             if (loaded != null) {
                 double batches = loaded.get(app).samples().batches();
@@ -179,14 +206,24 @@ public final class Twin {
                 weight += batches;
             }
             index.put(app, models.size());
-            models.add(new ServedModel(models.size(), app, m.profile(), m.sloMs(), m.maxBatch(), trace.plannedOverheadMs()));
+            models.add(new ServedModel(models.size(), app, m.profile(), m.sloMs(), m.maxBatch(), overhead));
         }
+        changes.sort(Comparator.comparingDouble(Replanning.Change::atMs)); // stable: models in order at one time
         ExecutionModel execution = loaded == null ? ExecutionModel.DEVICE
                 : (model, batchSize, device) -> running[model.id()].latencyMs(batchSize) * device.speed();
         if (replay) {
             BatchSamples[] recorded = new BatchSamples[apps.size()];
             for (String app : apps) recorded[index.get(app)] = loaded.get(app).samples();
             execution = new ReplayedExecution(recorded, running, trace.costs(), REPLAY_SEED);
+        }
+        ColdStarts cold = null;
+        if (loaded != null) {
+            BatchSamples[] recorded = new BatchSamples[apps.size()];
+            for (String app : apps) recorded[index.get(app)] = loaded.get(app).samples();
+            if (ColdStarts.any(recorded)) {
+                cold = new ColdStarts(execution, recorded, replay ? LivePathCosts.NONE : trace.costs());
+                execution = cold;
+            }
         }
         List<RecordedTrace.Line> lines = trace.lines().stream().filter(l -> index.containsKey(l.application())).toList();
         double[] times = new double[lines.size()], deadlines = new double[lines.size()];
@@ -219,8 +256,9 @@ public final class Twin {
         double end = times.length == 0 ? 1 : times[times.length - 1] + 1;
         SimulationSpec spec = new SimulationSpec(models, devices, () -> List.of(TraceArrivals.of(times, modelOf, deadlines)),
                 end, 0, replay ? 0 : weight > 0 ? spread / weight : 0, 1, replay ? LivePathCosts.NONE : trace.costs());
-        PolicyEntry entry = PolicyRegistry.find(policy).orElseThrow();
-        Simulator.run(spec, entry.simulation().orElseThrow().create(rates), execution, new RequestObserver() {
+        DispatcherFactory factory = PolicyRegistry.find(policy).flatMap(PolicyEntry::simulation).orElseThrow();
+        Replanning replanning = planned ? new Replanning(() -> factory.create(rates), firstPlanned, changes) : null;
+        Simulator.run(spec, replanning != null ? replanning : factory.create(rates), execution, new RequestObserver() {
             @Override
             public void served(Request r, double finishMs, int batchSize) {
                 // requests are numbered in arrival order: r.id is its place in handoffs
@@ -234,7 +272,7 @@ public final class Twin {
         });
         Map<String, Figures.Tally> out = new HashMap<>();
         for (String app : apps) out.put(app, tallies.get(index.get(app)));
-        return out;
+        return new Simulated(out, replanning == null ? 0 : replanning.replans(), cold == null ? 0 : cold.replayed());
     }
 
     private static Map<String, String> mostFrequent(RecordedTrace trace, java.util.function.Function<RecordedTrace.Line, String> field) {

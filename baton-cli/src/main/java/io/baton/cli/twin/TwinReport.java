@@ -51,6 +51,7 @@ public final class TwinReport {
         }
         b.append('\n');
         for (LoadedLatency f : result.fits()) b.append(execution(f, result.execution())).append('\n');
+        b.append(replayed(trace, result)).append('\n');
         if (trace.unrecorded() > 0) {
             b.append("note: the recording left out ").append(trace.unrecorded())
                     .append(" request(s) (# unrecorded): live figures are of the recorded ones\n");
@@ -111,6 +112,16 @@ public final class TwinReport {
         return b.toString();
     }
 
+    /** What the replay restarted and ran cold, as the live engine did: one line. */
+    static String replayed(RecordedTrace trace, Twin.Result result) {
+        String replans = trace.hasPlannedOverheads()
+                ? result.replans() + " re-plan(s) (the simulated policy restarted where a variant's recorded plannedMs"
+                        + " moved)"
+                : "no re-plan (the # batch lines say no plannedMs: the policy planned with the mean throughout)";
+        return "replayed: " + replans + ", " + result.coldBatches() + " cold batch(es) (a model's first batch on a"
+                + " device ran for a recorded cold round trip)";
+    }
+
     private static String at(io.baton.core.domain.LatencyProfile p, int b, String unit) {
         return String.format(Locale.ROOT, "ℓ(%d)=%.3g%s", b, p.latencyMs(b), unit);
     }
@@ -129,6 +140,8 @@ public final class TwinReport {
         costs.put("batches", trace.overheadBatches());
         ObjectNode execution = root.putObject("execution");
         execution.put("mode", result.execution().name().toLowerCase(Locale.ROOT));
+        execution.put("replans", result.replans());
+        execution.put("coldBatchesReplayed", result.coldBatches());
         ArrayNode fits = execution.putArray("models");
         for (LoadedLatency f : result.fits()) {
             ObjectNode o = fits.addObject();
