@@ -41,6 +41,23 @@ import io.baton.core.workload.TraceArrivals;
  * The simulated policy hears of each request the recording's {@code handoffMs} after it arrived (that of the
  * {@code # overhead} line whose window held it), as the live policy heard of it once the engine's thread took it up;
  * its latency still counts from the arrival, as live.
+ *
+ * <p><b>Re-plans.</b> Live, the engine plans each variant with a dispatch overhead it estimates as batches come back,
+ * and restarts its policy whenever an estimate moves (a cold start moves it a lot). Where the {@code # batch} lines
+ * say what each batch was planned with ({@code plannedMs}), the twin replays that: each simulated model is planned
+ * with its variant's first recorded value, and the policy is restarted where a variant's value changes, at the time
+ * of the line that changed it ({@link Replanning}: a fresh dispatcher over fresh timers, handed every request still
+ * waiting; what an earlier generation does afterwards is ignored, and its finished batches are not told to the new
+ * one; a batch the new one sends to a device still busy waits there, FIFO, and then runs). This is done by wrapping the
+ * policy, not in the simulator, which keeps refusing a batch sent to a busy device for an ordinary policy. A recording
+ * whose lines say no {@code plannedMs} is planned with the recording's mean throughout, without restarts, as before.
+ *
+ * <p><b>Cold batches.</b> A batch that made its model resident ran far longer (model load plus ONNX Runtime's first
+ * run), and at low load the queue behind it is what makes the p99. With {@link Execution#REPLAY} or
+ * {@link Execution#LIVE}, the first batch of each simulated model on each simulated device runs for the round trip of
+ * a recorded cold batch of its variant, the one nearest in time ({@link ColdStarts}); where none was recorded, it runs
+ * as any other. {@link Execution#PROFILE} replays no recorded run, cold ones included. {@link Result} says how many
+ * re-plans and cold batches a replay went through.
  */
 public final class Twin {
 
