@@ -57,12 +57,37 @@ class WarmupLoopTest {
     }
 
     @Test
+    void aPathThatRefusesMoreThanTwoAtOnceIsDrivenWithWhatItServesAndSaysWhy() {
+        AtomicInteger inFlight = new AtomicInteger();
+        AtomicInteger mostServed = new AtomicInteger();
+        WarmupLoop.Outcome o = WarmupLoop.run(new SettleRule(10, 1e9, 200), Duration.ofMinutes(2), 8, () -> {
+            int now = inFlight.incrementAndGet();
+            try {
+                if (now > 2) throw new IllegalStateException("503 model has " + now + " requests in flight");
+                Thread.sleep(1);
+                mostServed.accumulateAndGet(now, Math::max);
+            } finally {
+                inFlight.decrementAndGet();
+            }
+        });
+        assertThat(o.settled()).isTrue();
+        assertThat(o.served()).isGreaterThanOrEqualTo(200);
+        // 8 threads at first: most of those calls are refused, and the limit falls to what the path serves
+        assertThat(o.failed()).isPositive().isLessThan(o.served());
+        assertThat(o.failure()).startsWith("503 model has ").endsWith(" requests in flight");
+        assertThat(o.inFlight()).isBetween(1, 3);
+        assertThat(mostServed.get()).isEqualTo(2);
+        assertThat(o.describe()).contains("most often: 503 model has ").endsWith(" in flight");
+    }
+
+    @Test
     void failingCallsAreRetriedAndCounted() {
         AtomicInteger calls = new AtomicInteger();
         WarmupLoop.Outcome o = WarmupLoop.run(new SettleRule(2, 0.5, 0), Duration.ofMinutes(1), 1, () -> {
             if (calls.incrementAndGet() <= 2) throw new IllegalStateException("scheduler not ready");
         });
         assertThat(o.failed()).isEqualTo(2);
+        assertThat(o.failure()).isEqualTo("scheduler not ready");
         assertThat(o.settled()).isTrue();
         assertThat(o.served()).isGreaterThanOrEqualTo(4);
     }
