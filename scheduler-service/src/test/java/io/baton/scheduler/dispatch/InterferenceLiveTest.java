@@ -115,6 +115,15 @@ class InterferenceLiveTest {
 
     @Test
     void aMixIsServedOverBothWorkersAndPlannedForItsMeasuredRates() throws Exception {
+        // Each model once through each path before the mix: a worker's first batch of a model loads it and runs ONNX
+        // Runtime cold, and on a loaded machine the queue behind that can outlast the SLO. The mix is about the
+        // policy's steady decisions, not a cold start (which LiveDispatchTest and the workers' own tests cover).
+        // Four at a time, so that both workers get some.
+        for (int k = 0; k < 4; k++) {
+            List<CompletableFuture<HttpResponse<String>>> round = new ArrayList<>();
+            for (String app : List.of("lens", "hog", "lens", "hog")) round.add(infer(app, new float[] {k, 1, -k, 0.5f}));
+            CompletableFuture.allOf(round.toArray(CompletableFuture[]::new)).get();
+        }
         List<CompletableFuture<HttpResponse<String>>> answers = new ArrayList<>();
         List<String> apps = new ArrayList<>();
         List<float[]> xs = new ArrayList<>();
