@@ -40,7 +40,8 @@ public final class KeptTimelines<T> implements AutoCloseable {
                      String... keys) {
         if (!enabled) return;
         ring.add(timeline, keys);
-        if (export != null) export.export(traceId, sampled, spans.apply(timeline));
+        // the spans are made only for a request that leaves: most do not (one in baton.tracing.export.rate)
+        if (export != null && sampled) export.export(traceId, true, spans.apply(timeline));
     }
 
     /** The timelines held under {@code key}, oldest first; none when timelines are off. */

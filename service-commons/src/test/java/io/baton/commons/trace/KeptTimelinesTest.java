@@ -34,4 +34,17 @@ class KeptTimelinesTest {
             assertThat(kept.find("r1")).isEmpty();
         }
     }
+
+    @Test
+    void aTimelineNotSampledIsKeptButItsSpansAreNeverMade() {
+        SpanExportTest.Kept exporter = new SpanExportTest.Kept();
+        AtomicInteger made = new AtomicInteger();
+        try (KeptTimelines<String> kept = new KeptTimelines<>(new TracingProperties(new TracingProperties.Timelines(true, 4)),
+                new SpanExport(exporter, "test"))) {
+            kept.keep("quiet", "t1", false, t -> { made.incrementAndGet(); return List.of(); }, "r1");
+            kept.keep("traced", "t2", true, t -> { made.incrementAndGet(); return List.of(); }, "r2");
+            assertThat(kept.find("r1")).containsExactly("quiet");
+            assertThat(made).as("only the sampled timeline's spans were made").hasValue(1);
+        }
+    }
 }
