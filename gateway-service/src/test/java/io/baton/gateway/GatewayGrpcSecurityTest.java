@@ -121,4 +121,20 @@ class GatewayGrpcSecurityTest {
         assertStatus(() -> oip("x-api-key", other).modelInfer(request("fashion").build()),
                 Status.Code.PERMISSION_DENIED, "lacks the infer scope inference needs");
     }
+
+    @Test
+    void theTraceSettingsNeedAKeyWithTheAdminScope() {
+        String infer = REGISTRY.issueKey("grpc-tracing-client", "infer");
+        String admin = REGISTRY.issueKey("grpc-tracing-operator", "admin");
+        io.baton.oip.grpc.TraceSettingRequest read = io.baton.oip.grpc.TraceSettingRequest.getDefaultInstance();
+        assertStatus(() -> oip(null, null).traceSetting(read), Status.Code.UNAUTHENTICATED,
+                "an API key with the admin scope is required for the trace settings");
+        assertStatus(() -> oip("x-api-key", infer).traceSetting(read), Status.Code.PERMISSION_DENIED,
+                "lacks the admin scope the trace settings need");
+        assertStatus(() -> oip("x-api-key", "nope").traceSetting(read), Status.Code.UNAUTHENTICATED,
+                "the API key is not accepted");
+        assertThat(oip("x-api-key", admin).traceSetting(read).getSettingsOrThrow("trace_mode").getValueList())
+                .containsExactly("opentelemetry");
+        assertThat(oip("authorization", "Bearer " + BOOTSTRAP).traceSetting(read).getSettingsCount()).isEqualTo(4);
+    }
 }

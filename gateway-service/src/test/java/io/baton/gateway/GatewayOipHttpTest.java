@@ -82,7 +82,7 @@ class GatewayOipHttpTest {
         assertThat(meta.get("name").asText()).isEqualTo("baton");
         assertThat(meta.get("version").asText()).isNotBlank();
         assertThat(texts(meta.get("extensions"))).contains("binary_tensor_data", "classification", "model_repository",
-                "schedule_policy");
+                "schedule_policy", "trace");
         assertThat(getJson("/v2/health/live", 200).get("live").asBoolean()).isTrue();
         assertThat(getJson("/v2/health/ready", 200).get("ready").asBoolean()).isTrue();
     }

@@ -165,6 +165,23 @@ class GatewaySecurityHttpTest {
         assertThat(send(get("/actuator/health")).statusCode()).isEqualTo(200);
     }
 
+    @Test
+    void theTraceSettingsNeedAKeyWithTheAdminScopeAndRefuseAsTheProtocolDoes() throws Exception {
+        String infer = REGISTRY.issueKey("tracing-client", "infer");
+        String admin = REGISTRY.issueKey("tracing-operator", "admin");
+        for (String path : List.of("/v2/trace/setting", "/v2/models/fashion/trace/setting")) {
+            HttpResponse<String> none = send(post(path, "{\"trace_rate\": \"1\"}"));
+            assertThat(none.statusCode()).as(path).isEqualTo(401);
+            assertThat(JSON.readTree(none.body()).get("error").asText()).contains("admin scope");
+            HttpResponse<String> inferOnly = send(get(path).header("X-API-Key", infer));
+            assertThat(inferOnly.statusCode()).as(path).isEqualTo(403);
+            assertThat(JSON.readTree(inferOnly.body()).get("error").asText()).contains("admin scope");
+            HttpResponse<String> read = send(get(path).header("X-API-Key", admin));
+            assertThat(read.statusCode()).as(read.body()).isEqualTo(200);
+            assertThat(JSON.readTree(read.body()).get("trace_mode").asText()).isEqualTo("opentelemetry");
+        }
+    }
+
     // ---- size limits ----
 
     @Test

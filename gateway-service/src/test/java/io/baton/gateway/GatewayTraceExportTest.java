@@ -32,7 +32,8 @@ import io.baton.gateway.support.StubScheduler;
 
 /**
  * With {@code management.otlp.tracing.endpoint} set, a request's timeline leaves over OTLP (HTTP, protobuf) to that
- * endpoint, a stand-in collector on a real port: the spans carry the client's trace id and the gateway's span names.
+ * endpoint, a stand-in collector on a real port, when the trace settings trace it: the spans carry the client's trace
+ * id and the gateway's span names.
  */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT)
 @AutoConfigureObservability(metrics = false) // Spring Boot's tests leave tracing off without it
@@ -71,6 +72,7 @@ class GatewayTraceExportTest {
         // dynamic properties reach the environment after ExportSwitch has read it (which SpanExportTest checks);
         // a setting wins over its default
         properties.add("management.tracing.enabled", () -> "true");
+        properties.add("baton.tracing.export.rate", () -> "1");
     }
 
     @AfterAll
@@ -83,21 +85,41 @@ class GatewayTraceExportTest {
     @LocalServerPort
     int port;
 
-    @Test
-    void aRequestsTimelineIsExportedInItsTrace() throws Exception {
-        String traceId = "5bf92f3577b34da6a3ce929d0e0e4736";
-        HttpResponse<String> r = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:"
+    static int send(int port, String traceId) throws Exception {
+        return HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:"
                         + port + "/v2/models/app/infer")).header("Content-Type", "application/json")
                 .header("traceparent", "00-" + traceId + "-00f067aa0ba902b7-01")
-                .POST(HttpRequest.BodyPublishers.ofString("{\"id\":\"exported\",\"inputs\":[{\"name\":\"x\","
+                .POST(HttpRequest.BodyPublishers.ofString("{\"inputs\":[{\"name\":\"x\","
                         + "\"datatype\":\"FP32\",\"shape\":[1,4],\"data\":[1,2,3,4]}]}")).build(),
-                HttpResponse.BodyHandlers.ofString());
-        assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+                HttpResponse.BodyHandlers.ofString()).statusCode();
+    }
+
+    static int setLevel(int port, String level) throws Exception {
+        return HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port
+                        + "/v2/trace/setting")).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString("{\"trace_level\": \"" + level + "\"}")).build(),
+                HttpResponse.BodyHandlers.ofString()).statusCode();
+    }
+
+    /**
+     * A request traced while the level is OFF leaves nothing; the next one, traced, leaves its spans. The spans leave
+     * in order from one queue, so once the second trace's have all arrived, the first's would have too.
+     */
+    @Test
+    void aRequestsTimelineIsExportedInItsTraceWhenTheSettingsTraceIt() throws Exception {
+        String off = "6cf92f3577b34da6a3ce929d0e0e4736";
+        String traceId = "5bf92f3577b34da6a3ce929d0e0e4736";
+        assertThat(setLevel(port, "OFF")).isEqualTo(200);
+        assertThat(send(port, off)).isEqualTo(200);
+        assertThat(setLevel(port, "TIMESTAMPS")).isEqualTo(200);
+        assertThat(send(port, traceId)).isEqualTo(200);
         byte[] id = HexFormat.of().parseHex(traceId);
+        byte[] offId = HexFormat.of().parseHex(off);
         // the export leaves in the background, in batches: wait until the trace's spans have all arrived (or fail
         // after a minute without one)
         java.util.Set<String> names = new java.util.TreeSet<>();
         for (byte[] body; (body = EXPORTS.poll(60, TimeUnit.SECONDS)) != null; ) {
+            assertThat(indexOf(body, offId)).as("a request not traced is not exported").isNegative();
             if (indexOf(body, id) < 0) continue;
             for (String name : List.of("inference", "admission", "scheduler_call")) {
                 if (indexOf(body, name.getBytes()) >= 0) names.add(name);

@@ -296,4 +296,110 @@ class GatewayTraceTest {
             channel.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
         }
     }
+
+    HttpResponse<String> traceSetting(String path, String body) throws Exception {
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path));
+        b = body == null ? b.GET() : b.header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(body));
+        return http.send(b.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    /** Whether the scheduler's call for each of {@code n} requests to {@code app} carried the sampled flag. */
+    List<Boolean> sampledFlags(String app, int n, String traceparent) throws Exception {
+        List<Boolean> flags = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            infer(app, null, traceparent);
+            flags.add(lastSchedulerCall().sampled());
+        }
+        return flags;
+    }
+
+    /**
+     * Triton's trace extension decides which requests are exported: the W3C sampled flag on the scheduler's call
+     * follows the rate, the level and a model's own settings, whatever the client's context said; what it refuses
+     * is named in the OIP error body.
+     */
+    @Test
+    void theTraceSettingsDecideTheSampledFlagTheSchedulerReceives() throws Exception {
+        try {
+            HttpResponse<String> set = traceSetting("/v2/trace/setting", "{\"trace_rate\": \"2\", \"trace_level\": [\"TIMESTAMPS\"]}");
+            assertThat(set.statusCode()).as(set.body()).isEqualTo(200);
+            assertThat(JSON.readTree(set.body())).isEqualTo(JSON.readTree("{\"trace_level\": [\"TIMESTAMPS\"], "
+                    + "\"trace_rate\": \"2\", \"trace_count\": \"-1\", \"trace_mode\": \"opentelemetry\"}"));
+            assertThat(sampledFlags("app", 4, null)).containsExactly(true, false, true, false);
+
+            traceSetting("/v2/trace/setting", "{\"trace_level\": \"OFF\"}");
+            assertThat(sampledFlags("app", 2, CLIENT)).as("the client sampled it; the setting overrules")
+                    .containsExactly(false, false);
+
+            HttpResponse<String> own = traceSetting("/v2/models/app/trace/setting",
+                    "{\"trace_level\": \"TIMESTAMPS\", \"trace_rate\": 1}");
+            assertThat(own.statusCode()).as(own.body()).isEqualTo(200);
+            assertThat(JSON.readTree(traceSetting("/v2/models/app/trace/setting", null).body()).get("trace_rate")
+                    .asText()).isEqualTo("1");
+            assertThat(JSON.readTree(traceSetting("/v2/models/shed/trace/setting", null).body()).get("trace_level"))
+                    .as("a model without settings of its own answers the global ones")
+                    .isEqualTo(JSON.readTree("[\"OFF\"]"));
+            assertThat(sampledFlags("app", 3, null)).containsExactly(true, true, true);
+
+            traceSetting("/v2/models/app/trace/setting", "{\"trace_level\": null, \"trace_rate\": null}");
+            assertThat(sampledFlags("app", 2, null)).as("cleared, the model follows the global OFF")
+                    .containsExactly(false, false);
+
+            for (String[] bad : new String[][] {
+                    {"/v2/trace/setting", "{\"trace_level\": [\"TENSORS\"]}", "400", "TENSORS is not supported"},
+                    {"/v2/trace/setting", "{\"trace_rate\": \"0\"}", "400", "trace_rate: a whole number from 1"},
+                    {"/v2/trace/setting", "{\"trace_file\": \"/tmp/t.json\"}", "400", "trace_file is not supported"},
+                    {"/v2/trace/setting", "{\"trace_rate\": {\"a\": 1}}", "400", "trace_rate: a string"},
+                    {"/v2/trace/setting", "[1]", "400", "must be a JSON object"},
+                    {"/v2/trace/setting", "{\"trace_rate\": ", "400", "not JSON"},
+                    {"/v2/models/nope/trace/setting", "{\"trace_rate\": \"1\"}", "404", "nope"}}) {
+                HttpResponse<String> r = traceSetting(bad[0], bad[1]);
+                assertThat(r.statusCode()).as(bad[1] + " " + r.body()).isEqualTo(Integer.parseInt(bad[2]));
+                assertThat(JSON.readTree(r.body()).get("error").asText()).contains(bad[3]);
+            }
+            assertThat(JSON.readTree(traceSetting("/v2/trace/setting", null).body()).get("trace_rate").asText())
+                    .as("refusals changed nothing").isEqualTo("2");
+        } finally {
+            traceSetting("/v2/trace/setting", "{\"trace_level\": null, \"trace_rate\": null, \"trace_count\": null}");
+        }
+    }
+
+    @Test
+    void grpcReadsAndChangesTheTraceSettingsAsRestDoes() throws Exception {
+        ManagedChannel channel = NettyChannelBuilder.forAddress("127.0.0.1", grpc.port()).usePlaintext().build();
+        try {
+            GRPCInferenceServiceGrpc.GRPCInferenceServiceBlockingStub oip = GRPCInferenceServiceGrpc
+                    .newBlockingStub(channel).withDeadlineAfter(20, TimeUnit.SECONDS);
+            io.baton.oip.grpc.TraceSettingResponse read = oip.traceSetting(
+                    io.baton.oip.grpc.TraceSettingRequest.newBuilder().setModelName("shed").build());
+            assertThat(read.getSettingsOrThrow("trace_mode").getValueList()).containsExactly("opentelemetry");
+            io.baton.oip.grpc.TraceSettingResponse changed = oip.traceSetting(io.baton.oip.grpc.TraceSettingRequest
+                    .newBuilder().setModelName("shed").putSettings("trace_count", io.baton.oip.grpc.TraceSettingRequest
+                            .SettingValue.newBuilder().addValue("5").build()).build());
+            assertThat(changed.getSettingsOrThrow("trace_count").getValueList()).containsExactly("5");
+            assertThat(JSON.readTree(traceSetting("/v2/models/shed/trace/setting", null).body()).get("trace_count")
+                    .asText()).isEqualTo("5");
+            assertThat(JSON.readTree(traceSetting("/v2/trace/setting", null).body()).get("trace_count").asText())
+                    .as("the global count is not the model's").isEqualTo("-1");
+
+            io.baton.oip.grpc.TraceSettingRequest.SettingValue none = io.baton.oip.grpc.TraceSettingRequest
+                    .SettingValue.getDefaultInstance();
+            assertThat(oip.traceSetting(io.baton.oip.grpc.TraceSettingRequest.newBuilder().setModelName("shed")
+                    .putSettings("trace_count", none).build()).getSettingsOrThrow("trace_count").getValueList())
+                    .as("no value clears it").containsExactly("-1");
+
+            StatusRuntimeException bad = catchThrowableOfType(StatusRuntimeException.class, () -> oip.traceSetting(
+                    io.baton.oip.grpc.TraceSettingRequest.newBuilder().putSettings("trace_level",
+                            io.baton.oip.grpc.TraceSettingRequest.SettingValue.newBuilder().addValue("TENSORS")
+                                    .build()).build()));
+            assertThat(bad.getStatus().getCode()).isEqualTo(io.grpc.Status.Code.INVALID_ARGUMENT);
+            assertThat(bad.getStatus().getDescription()).contains("TENSORS is not supported");
+            StatusRuntimeException unknown = catchThrowableOfType(StatusRuntimeException.class, () -> oip.traceSetting(
+                    io.baton.oip.grpc.TraceSettingRequest.newBuilder().setModelName("nope").build()));
+            assertThat(unknown.getStatus().getCode()).isEqualTo(io.grpc.Status.Code.NOT_FOUND);
+        } finally {
+            channel.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
+        }
+    }
 }

@@ -37,7 +37,8 @@ import io.baton.commons.problem.ProblemTypes;
  * </ul>
  *
  * No key: 401; a key not accepted: 401; accepted without the scope: 403; the registry cannot be asked: 503. Admin
- * routes answer RFC 7807 problems, inference routes the OIP error body {@code {"error": ...}}. Keys are never logged
+ * routes answer RFC 7807 problems, the protocol's routes ({@code /v2}, the trace settings among them) the OIP error
+ * body {@code {"error": ...}}. Keys are never logged
  * and never forwarded upstream.
  *
  * <p>A plain filter, registered for the {@code REQUEST} dispatch only (the registration's default for one): a forward
@@ -71,7 +72,8 @@ public record ApiKeyFilter(ApiKeyVerifier verifier, InferenceAuth inferenceAuth,
             refusal = new Refusal(503, "registry-unavailable", e.getMessage());
         }
         if (refusal != null) {
-            refuse(request, response, guarded == Guarded.ADMIN, refusal);
+            // the OIP's own admin routes (the trace settings) answer as the protocol does
+            refuse(request, response, guarded == Guarded.ADMIN && !oip(path), refusal);
             return;
         }
         chain.doFilter(request, response);
@@ -96,6 +98,11 @@ public record ApiKeyFilter(ApiKeyVerifier verifier, InferenceAuth inferenceAuth,
             return new Refusal(403, "forbidden", "the API key " + caller.get().name() + " lacks " + guarded.lacks());
         }
         return null;
+    }
+
+    /** Whether {@code path} is one of the protocol's ({@code /v2}), whose refusals are its error bodies. */
+    private static boolean oip(String path) {
+        return path.equals("/v2") || path.startsWith("/v2/");
     }
 
     /** A key issued or revoked through this gateway: what was cached about keys is stale. */

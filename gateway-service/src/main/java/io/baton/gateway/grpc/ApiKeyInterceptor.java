@@ -22,7 +22,8 @@ import io.baton.gateway.security.Scope;
  * path): liveness, readiness and the health service are open; everything else under {@code /v2} needs a key with
  * {@code infer} or {@code admin} when {@code baton.gateway.inference-auth} is {@code required}, and a key that is
  * sent must be valid. No key or a key not accepted: UNAUTHENTICATED; without the scope: PERMISSION_DENIED; the
- * registry cannot be asked: UNAVAILABLE. Keys are never logged.
+ * registry cannot be asked: UNAVAILABLE. TraceSetting needs what the REST trace settings need: a key with
+ * {@code admin} whenever a key is in force. Keys are never logged.
  *
  * @param verifier      the REST filter's verifier and cache
  * @param inferenceAuth whether inference needs a key
@@ -38,12 +39,14 @@ record ApiKeyInterceptor(ApiKeyVerifier verifier, InferenceAuth inferenceAuth) i
     @Override
     public <Q, A> ServerCall.Listener<Q> interceptCall(ServerCall<Q, A> call, Metadata headers,
                                                        ServerCallHandler<Q, A> next) {
-        if (AccessRules.of(restPath(call.getMethodDescriptor().getFullMethodName())) != AccessRules.Access.INFERENCE) {
+        AccessRules.Access access = AccessRules.of(restPath(call.getMethodDescriptor().getFullMethodName()));
+        if (access == AccessRules.Access.PUBLIC) {
             return next.startCall(call, headers);
         }
         Status refusal;
         try {
-            refusal = refusal(presentedKey(headers));
+            refusal = access == AccessRules.Access.ADMIN ? adminRefusal(presentedKey(headers))
+                    : refusal(presentedKey(headers));
         } catch (KeyStoreUnavailable e) {
             refusal = Status.UNAVAILABLE.withDescription(e.getMessage());
         }
@@ -72,6 +75,24 @@ record ApiKeyInterceptor(ApiKeyVerifier verifier, InferenceAuth inferenceAuth) i
         return null;
     }
 
+    /** As the REST filter judges an admin route: a key with the admin scope whenever a key is in force. */
+    private Status adminRefusal(String key) throws KeyStoreUnavailable {
+        if (key == null) {
+            return verifier.keysInForce() ? Status.UNAUTHENTICATED.withDescription(
+                    "an API key with the admin scope is required for the trace settings: " + KEY_HOWTO) : null;
+        }
+        Optional<Caller> caller = verifier.check(key);
+        if (caller.isEmpty()) {
+            return Status.UNAUTHENTICATED.withDescription("the API key is not accepted (unknown or revoked): "
+                    + KEY_HOWTO);
+        }
+        if (!caller.get().may(Scope.ADMIN)) {
+            return Status.PERMISSION_DENIED.withDescription("the API key " + caller.get().name()
+                    + " lacks the admin scope the trace settings need");
+        }
+        return null;
+    }
+
     /** The REST route a method answers as: its access is that route's. */
     static String restPath(String fullMethodName) {
         return switch (fullMethodName) {
@@ -79,6 +100,7 @@ record ApiKeyInterceptor(ApiKeyVerifier verifier, InferenceAuth inferenceAuth) i
             case "inference.GRPCInferenceService/ServerReady" -> "/v2/health/ready";
             case "inference.GRPCInferenceService/ServerMetadata" -> "/v2";
             case "inference.GRPCInferenceService/RepositoryIndex" -> "/v2/repository/index";
+            case "inference.GRPCInferenceService/TraceSetting" -> "/v2/trace/setting";
             default -> fullMethodName.startsWith("inference.") ? "/v2/models" : "/" + fullMethodName;
         };
     }

@@ -35,9 +35,12 @@ record GrpcInference(InferenceCall call) {
                 def -> () -> GrpcRequests.read(message), GrpcInference::response);
     }
 
-    /** The trace of a call that arrived now with the metadata's {@code traceparent} (read by the interceptor). */
-    GatewayTrace begin(long received) {
-        return call.traces().begin(TraceContextInterceptor.current(), received);
+    /**
+     * The trace of a call for {@code model} that arrived now with the metadata's {@code traceparent} (read by the
+     * interceptor).
+     */
+    GatewayTrace begin(String model, long received) {
+        return call.traces().begin(TraceContextInterceptor.current(), model, received);
     }
 
     private static ModelInferResponse response(InferenceCall.Answer answer) {

@@ -37,6 +37,8 @@ import io.baton.oip.grpc.ServerMetadataRequest;
 import io.baton.oip.grpc.ServerMetadataResponse;
 import io.baton.oip.grpc.ServerReadyRequest;
 import io.baton.oip.grpc.ServerReadyResponse;
+import io.baton.oip.grpc.TraceSettingRequest;
+import io.baton.oip.grpc.TraceSettingResponse;
 
 /**
  * {@code inference.GRPCInferenceService}: what the REST routes answer under {@code /v2}, over gRPC. Readiness is
@@ -71,6 +73,28 @@ final class OipGrpcService extends GRPCInferenceServiceGrpc.GRPCInferenceService
     @Override
     public void serverReady(ServerReadyRequest request, StreamObserver<ServerReadyResponse> answer) {
         reply(answer, ServerReadyResponse.newBuilder().setReady(health.problems().isEmpty()).build());
+    }
+
+    /**
+     * Triton's trace extension, as {@code /v2[/models/{m}]/trace/setting} answers it: the named settings changed
+     * (a setting with no value cleared), then all in force answered.
+     */
+    @Override
+    public void traceSetting(TraceSettingRequest request, StreamObserver<TraceSettingResponse> answer) {
+        try {
+            String model = request.getModelName().isEmpty() ? null : service.application(request.getModelName()).name();
+            java.util.Map<String, List<String>> changes = new java.util.LinkedHashMap<>();
+            request.getSettingsMap().forEach((name, value) -> changes.put(name, value.getValueList()));
+            java.util.Map<String, List<String>> settings = changes.isEmpty()
+                    ? inference.call().traces().settings().view(model)
+                    : inference.call().traces().settings().update(model, changes);
+            TraceSettingResponse.Builder b = TraceSettingResponse.newBuilder();
+            settings.forEach((name, values) -> b.putSettings(name,
+                    TraceSettingResponse.SettingValue.newBuilder().addAllValue(values).build()));
+            reply(answer, b.build());
+        } catch (RuntimeException e) {
+            answer.onError(GrpcStatuses.of(e));
+        }
     }
 
     @Override
@@ -142,7 +166,7 @@ final class OipGrpcService extends GRPCInferenceServiceGrpc.GRPCInferenceService
     @Override
     public void modelInfer(ModelInferRequest request, StreamObserver<ModelInferResponse> answer) {
         long received = System.nanoTime();
-        GatewayTrace trace = inference.begin(received);
+        GatewayTrace trace = inference.begin(request.getModelName(), received);
         try {
             reply(answer, inference.infer(request, received, trace));
         } catch (RuntimeException e) {
@@ -160,7 +184,7 @@ final class OipGrpcService extends GRPCInferenceServiceGrpc.GRPCInferenceService
             @Override
             public void onNext(ModelInferRequest request) {
                 long received = System.nanoTime();
-                GatewayTrace trace = inference.begin(received);
+                GatewayTrace trace = inference.begin(request.getModelName(), received);
                 ModelStreamInferResponse.Builder b = ModelStreamInferResponse.newBuilder();
                 try {
                     b.setInferResponse(inference.infer(request, received, trace));

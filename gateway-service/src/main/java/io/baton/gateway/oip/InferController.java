@@ -89,7 +89,7 @@ public record InferController(InferenceCall call, OipRequestReader reader, OipRe
                                         String traceparent) throws IOException {
         long received = System.nanoTime();
         Body body = new Body(http, received, headerLength);
-        GatewayTrace trace = call.traces().begin(traceparent, received);
+        GatewayTrace trace = call.traces().begin(traceparent, app, received);
         // a refusal's body names the trace too (OipExceptionHandler)
         http.setAttribute(GatewayTrace.ATTRIBUTE, trace);
         try {

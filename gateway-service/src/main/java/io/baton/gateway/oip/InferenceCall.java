@@ -70,7 +70,7 @@ public record InferenceCall(InferenceService service, AdmissionControl admission
      */
     public <R, X extends Exception> R infer(String app, String version, long received, Arrival<X> arrival,
                                             Function<Answer, R> encode) throws X {
-        return infer(app, version, received, traces.begin((String) null, received), arrival, encode);
+        return infer(app, version, received, traces.begin((String) null, app, received), arrival, encode);
     }
 
     /**

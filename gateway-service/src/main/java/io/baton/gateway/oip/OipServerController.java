@@ -24,7 +24,7 @@ public class OipServerController {
 
     /** The OIP / Triton extensions this gateway implements, as {@code GET /v2} lists them. */
     public static final List<String> EXTENSIONS = List.of("binary_tensor_data", "classification",
-            "model_repository", "schedule_policy");
+            "model_repository", "schedule_policy", "trace");
 
     private final UpstreamHealth health;
     private final OipJson json;

@@ -3,7 +3,8 @@ package io.baton.gateway.security;
 import java.util.List;
 
 /**
- * Which routes need which key. Admin: {@code /v1/**} (the registry's API) and {@code /admin/api/**}; inference:
+ * Which routes need which key. Admin: {@code /v1/**} (the registry's API), {@code /admin/api/**}, and the trace
+ * settings ({@code /v2[/models/{m}]/trace/setting}: they change what the whole suite spends on tracing); inference:
  * {@code /v2/**} except the health probes {@code /v2/health/**}, which load balancers call without keys. Everything
  * else (actuator, {@code /v3/api-docs}, static pages) is public. A new admin API route belongs in {@link #ADMIN}.
  */
@@ -19,6 +20,7 @@ public final class AccessRules {
     static final List<String> ADMIN = List.of("/v1", "/admin/api");
     static final List<String> INFERENCE = List.of("/v2");
     static final List<String> PUBLIC_INFERENCE = List.of("/v2/health");
+    static final String TRACE_SETTING = "/v2/trace/setting";
 
     private AccessRules() {
     }
@@ -30,13 +32,18 @@ public final class AccessRules {
      */
     public static Access of(String path) {
         String p = path.replaceAll("/{2,}", "/");
-        if (under(p, ADMIN)) {
+        if (under(p, ADMIN) || traceSetting(p)) {
             return Access.ADMIN;
         }
         if (under(p, INFERENCE) && !under(p, PUBLIC_INFERENCE)) {
             return Access.INFERENCE;
         }
         return Access.PUBLIC;
+    }
+
+    /** Triton's trace extension: {@code /v2/trace/setting} and {@code /v2/models/{m}/trace/setting}. */
+    static boolean traceSetting(String path) {
+        return path.equals(TRACE_SETTING) || path.startsWith("/v2/models/") && path.endsWith(TRACE_SETTING.substring(3));
     }
 
     private static boolean under(String path, List<String> prefixes) {

@@ -63,8 +63,9 @@ public final class GatewayTrace {
         }
     }
 
-    GatewayTrace(TraceParent client, long startNanos, boolean recording) {
-        this.context = client == null ? TraceParent.make() : client.child();
+    /** {@code sampled}: whether this request's trace is exported, whatever the client's context said. */
+    GatewayTrace(TraceParent client, long startNanos, boolean recording, boolean sampled) {
+        this.context = (client == null ? TraceParent.make() : client.child()).sampled(sampled);
         this.clientSpanId = client == null ? null : client.spanId();
         this.startNanos = startNanos;
         this.recording = recording;

@@ -17,14 +17,19 @@ import io.baton.commons.trace.TracingProperties;
 public final class RequestTraces implements AutoCloseable {
 
     private final KeptTimelines<GatewayTrace> kept;
+    private final TraceSettings settings;
 
     public RequestTraces(TracingProperties properties) {
-        this(properties, null);
+        this(properties, null, TraceSettings.everyRequest());
     }
 
-    /** {@code export}: where each kept timeline is also exported over OTLP; null: nowhere. */
-    public RequestTraces(TracingProperties properties, SpanExport export) {
+    /**
+     * {@code export}: where each kept timeline is also exported over OTLP (null: nowhere); {@code settings}: which
+     * requests are (the W3C {@code sampled} flag each request carries on).
+     */
+    public RequestTraces(TracingProperties properties, SpanExport export, TraceSettings settings) {
         this.kept = new KeptTimelines<>(properties, export);
+        this.settings = settings;
     }
 
     @Override
@@ -41,14 +46,22 @@ public final class RequestTraces implements AutoCloseable {
         return kept.enabled();
     }
 
-    /** A request arrived at {@code receivedNanos} with this {@code traceparent} (null: none). */
-    public GatewayTrace begin(String traceparent, long receivedNanos) {
-        return begin(TraceParent.parse(traceparent), receivedNanos);
+    /**
+     * A request for {@code model} (null: not known yet) arrived at {@code receivedNanos} with this
+     * {@code traceparent} (null: none).
+     */
+    public GatewayTrace begin(String traceparent, String model, long receivedNanos) {
+        return begin(TraceParent.parse(traceparent), model, receivedNanos);
     }
 
-    /** A request arrived at {@code receivedNanos} with this context, already read (null: none). */
-    public GatewayTrace begin(TraceParent client, long receivedNanos) {
-        return new GatewayTrace(client, receivedNanos, kept.enabled());
+    /** The same, with the client's context already read (null: none). */
+    public GatewayTrace begin(TraceParent client, String model, long receivedNanos) {
+        return new GatewayTrace(client, receivedNanos, kept.enabled(), settings.sample(model));
+    }
+
+    /** Which requests are exported, as the trace extension reads and sets it. */
+    public TraceSettings settings() {
+        return settings;
     }
 
     /**

@@ -18,15 +18,17 @@ import io.baton.gateway.scheduler.SchedulerLeader;
 
 /** The gateway's request traces, from {@code baton.tracing.*}, and the reader of the schedulers' parts. */
 @Configuration(proxyBeanMethods = false)
-@EnableConfigurationProperties(TracingProperties.class)
+@EnableConfigurationProperties({TracingProperties.class, TraceExportProperties.class})
 class TraceConfiguration {
 
     /** With an OTLP span exporter (Spring Boot makes one when an endpoint is set), timelines are exported too. */
     @Bean
-    RequestTraces requestTraces(TracingProperties properties, ObjectProvider<SpanExporter> exporters,
+    RequestTraces requestTraces(TracingProperties properties, TraceExportProperties export,
+                                ObjectProvider<SpanExporter> exporters,
                                 @Value("${spring.application.name:gateway-service}") String service) {
         SpanExporter exporter = exporters.orderedStream().findFirst().orElse(null);
-        return new RequestTraces(properties, exporter == null ? null : new SpanExport(exporter, service));
+        return new RequestTraces(properties, exporter == null ? null : new SpanExport(exporter, service),
+                new TraceSettings(export));
     }
 
     @Bean

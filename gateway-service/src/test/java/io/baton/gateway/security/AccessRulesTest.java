@@ -22,6 +22,11 @@ class AccessRulesTest {
         assertThat(AccessRules.of("/v2/health/live")).isEqualTo(Access.PUBLIC);
         assertThat(AccessRules.of("/v2/health/ready")).isEqualTo(Access.PUBLIC);
 
+        assertThat(AccessRules.of("/v2/trace/setting")).isEqualTo(Access.ADMIN);
+        assertThat(AccessRules.of("/v2/models/a/trace/setting")).isEqualTo(Access.ADMIN);
+        assertThat(AccessRules.of("//v2/models/a//trace/setting")).isEqualTo(Access.ADMIN);
+        assertThat(AccessRules.of("/v2/models/trace/setting/infer")).isEqualTo(Access.INFERENCE);
+
         assertThat(AccessRules.of("/actuator/health")).isEqualTo(Access.PUBLIC);
         assertThat(AccessRules.of("/v3/api-docs")).isEqualTo(Access.PUBLIC);
         assertThat(AccessRules.of("/v10/x")).isEqualTo(Access.PUBLIC);

@@ -11,9 +11,12 @@ import org.springframework.core.env.MapPropertySource;
 /**
  * Trace export is off unless an OTLP endpoint is configured: without {@code management.otlp.tracing.endpoint},
  * {@code management.tracing.enabled} defaults to false, so that Micrometer Tracing's OpenTelemetry SDK is not even
- * built and no request pays for a span; with one, every trace is sampled
- * ({@code management.tracing.sampling.probability} 1.0). Both are defaults of the lowest precedence: a setting of
- * either wins.
+ * built and no request pays for a span. With one, Baton's request spans are exported as the gateway's trace settings
+ * pick them (one request in {@code baton.tracing.export.rate}, the W3C {@code sampled} flag carrying the decision on),
+ * and Spring's own server spans (admin routes, probes) only where the caller's {@code traceparent} asks for them
+ * ({@code management.tracing.sampling.probability} 0.0 under its parent-based sampler): a span of each of the
+ * thousands of requests a second would cost the suite more than its traces are worth. Both are defaults of the
+ * lowest precedence: a setting of either wins.
  */
 public final class ExportSwitch implements EnvironmentPostProcessor {
 
@@ -26,7 +29,7 @@ public final class ExportSwitch implements EnvironmentPostProcessor {
         if (endpoint == null || endpoint.isBlank()) {
             defaults.put("management.tracing.enabled", "false");
         } else {
-            defaults.put("management.tracing.sampling.probability", "1.0");
+            defaults.put("management.tracing.sampling.probability", "0.0");
         }
         environment.getPropertySources().addLast(new MapPropertySource("baton-trace-export", defaults));
     }

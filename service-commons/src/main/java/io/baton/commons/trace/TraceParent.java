@@ -79,6 +79,14 @@ public record TraceParent(String traceId, String spanId, boolean sampled) {
         return new TraceParent(traceId, randomHex(16), sampled);
     }
 
+    /**
+     * The same context with the {@code sampled} flag set as this participant decided: the specification lets each
+     * hop record its own decision, and the services after it follow the flag.
+     */
+    public TraceParent sampled(boolean decision) {
+        return decision == sampled ? this : new TraceParent(traceId, spanId, decision);
+    }
+
     /** As the {@code traceparent} header writes it (version 00). */
     public String header() {
         return "00-" + traceId + "-" + spanId + (sampled ? "-01" : "-00");

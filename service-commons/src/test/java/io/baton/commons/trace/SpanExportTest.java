@@ -79,7 +79,7 @@ class SpanExportTest {
         MockEnvironment set = new MockEnvironment().withProperty(ExportSwitch.ENDPOINT, "http://tempo:4318/v1/traces");
         new ExportSwitch().postProcessEnvironment(set, new SpringApplication());
         assertThat(set.getProperty("management.tracing.enabled")).isNull();
-        assertThat(set.getProperty("management.tracing.sampling.probability")).isEqualTo("1.0");
+        assertThat(set.getProperty("management.tracing.sampling.probability")).isEqualTo("0.0");
 
         MockEnvironment chosen = new MockEnvironment().withProperty("management.tracing.sampling.probability", "0.1")
                 .withProperty(ExportSwitch.ENDPOINT, "http://tempo:4318/v1/traces");

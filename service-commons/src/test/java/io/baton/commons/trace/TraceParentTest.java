@@ -77,6 +77,15 @@ class TraceParentTest {
     }
 
     @Test
+    void aDecisionSetsTheSampledFlagAndKeepsTheIds() {
+        TraceParent client = TraceParent.parse("00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01");
+        TraceParent quiet = client.sampled(false);
+        assertThat(quiet.header()).isEqualTo("00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-00");
+        assertThat(quiet.sampled(true).header()).isEqualTo(client.header());
+        assertThat(client.sampled(true)).isSameAs(client);
+    }
+
+    @Test
     void tellsTraceIdsInEitherCase() {
         assertThat(TraceParent.isTraceId("4bf92f3577b34da6a3ce929d0e0e4736")).isTrue();
         assertThat(TraceParent.isTraceId("4BF92F3577B34DA6A3CE929D0E0E4736")).isTrue();
