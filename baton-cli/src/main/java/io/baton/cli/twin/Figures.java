@@ -33,6 +33,27 @@ public record Figures(long offered, double goodput, double missRate, double p99L
             byBatchSize.merge(batchSize, 1L, Long::sum);
         }
 
+        /** Adds what {@code other} counted: the same traffic replayed once more. */
+        public void add(Tally other) {
+            offered += other.offered;
+            onTime += other.onTime;
+            other.byBatchSize.forEach((size, n) -> byBatchSize.merge(size, n, Long::sum));
+            if (served + other.served > latencies.length) {
+                latencies = Arrays.copyOf(latencies, Math.max(served + other.served, latencies.length * 2));
+            }
+            System.arraycopy(other.latencies, 0, latencies, served, other.served);
+            served += other.served;
+        }
+
+        /**
+         * The figures of what was counted over {@code replays} replays of a trace spanning {@code spanMs}: rates per
+         * second of all of them, percentiles over all of their requests, {@code offered} per replay.
+         */
+        public Figures figures(double spanMs, int replays) {
+            Figures all = figures(spanMs * replays);
+            return new Figures(offered / replays, all.goodput(), all.missRate(), all.p99LatencyMs(), all.meanBatch());
+        }
+
         public Figures figures(double spanMs) {
             double batches = 0;
             for (var e : byBatchSize.entrySet()) batches += (double) e.getValue() / e.getKey();

@@ -37,7 +37,8 @@ import io.baton.core.workload.TraceArrivals;
  * under load ({@link Execution#LIVE}: {@link LoadedLatency}, fitted from the recording's {@code # batch} lines, with
  * their spread as the simulator's jitter), or the profile's ({@link Execution#PROFILE}, the quiet machine's, no jitter);
  * or, by default where the recording has them, for the round trip of a recorded batch of the same size, drawn at
- * random ({@link Execution#REPLAY}, {@link ReplayedExecution}: costs and jitter are then in the draws).
+ * random ({@link Execution#REPLAY}, {@link ReplayedExecution}: costs and jitter are then in the draws; the recording
+ * is then replayed {@value #REPLAYS} times with different draws, and the simulated figures measured over them all).
  * The simulated policy hears of each request the recording's {@code handoffMs} after it arrived (that of the
  * {@code # overhead} line whose window held it), as the live policy heard of it once the engine's thread took it up;
  * its latency still counts from the arrival, as live.
@@ -99,8 +100,15 @@ public final class Twin {
         }
     }
 
-    /** The seed of a replay's draws: the same recording replays to the same figures. */
+    /** The seed of the first replay's draws (the k-th's is this plus k): the same recording replays to the same figures. */
     static final long REPLAY_SEED = 20261127L;
+
+    /**
+     * How many times {@link Execution#REPLAY} replays a recording, each replay drawing its own round trips. The simulated
+     * figures are measured over all of them together: one replay's p99 at low load is made of a few dozen requests, and
+     * moved by ±15% from one seed to the next on a 20 s recording of {@code ppocr-cls}.
+     */
+    static final int REPLAYS = 5;
 
     private Twin() {
     }
@@ -175,14 +183,21 @@ public final class Twin {
         List<Row> rows = new ArrayList<>();
         int replans = 0;
         long cold = 0;
+        int replays = execution == Execution.REPLAY ? REPLAYS : 1;
         for (Map.Entry<String, List<String>> group : byPolicy.entrySet()) {
-            Simulated simulated = simulate(trace, world, group.getKey(), group.getValue(), variants,
-                    execution == Execution.PROFILE ? null : fits, execution == Execution.REPLAY);
-            replans += simulated.replans();
-            cold += simulated.coldBatches();
+            Map<String, Figures.Tally> pooled = new HashMap<>();
+            for (int k = 0; k < replays; k++) {
+                Simulated simulated = simulate(trace, world, group.getKey(), group.getValue(), variants,
+                        execution == Execution.PROFILE ? null : fits, execution == Execution.REPLAY, REPLAY_SEED + k);
+                if (k == 0) {
+                    replans += simulated.replans();
+                    cold += simulated.coldBatches();
+                }
+                simulated.tallies().forEach((app, t) -> pooled.computeIfAbsent(app, a -> new Figures.Tally()).add(t));
+            }
             for (String app : group.getValue()) {
                 rows.add(new Row(app, group.getKey(), livePolicies.get(app), live.get(app).figures(trace.spanMs()),
-                        simulated.tallies().get(app).figures(trace.spanMs())));
+                        pooled.get(app).figures(trace.spanMs(), replays)));
             }
         }
         return new Result(rows, skipped, execution, List.copyOf(fits.values()), replans, cold);
@@ -192,9 +207,11 @@ public final class Twin {
      * @param loaded ℓ(b) under load per application, for the devices to run; null: the profile's
      * @param replay whether batches run for recorded round trips ({@link ReplayedExecution}), the costs and jitter then
      *               being in them
+     * @param seed   the seed of those draws
      */
     private static Simulated simulate(RecordedTrace trace, World world, String policy, List<String> apps,
-                                      Map<String, String> variants, Map<String, LoadedLatency> loaded, boolean replay) {
+                                      Map<String, String> variants, Map<String, LoadedLatency> loaded, boolean replay,
+                                      long seed) {
         Map<String, Integer> index = new HashMap<>();
         List<ServedModel> models = new ArrayList<>();
         LatencyProfile[] running = new LatencyProfile[apps.size()];
@@ -231,7 +248,7 @@ public final class Twin {
         if (replay) {
             BatchSamples[] recorded = new BatchSamples[apps.size()];
             for (String app : apps) recorded[index.get(app)] = loaded.get(app).samples();
-            execution = new ReplayedExecution(recorded, running, trace.costs(), REPLAY_SEED);
+            execution = new ReplayedExecution(recorded, running, trace.costs(), seed);
         }
         ColdStarts cold = null;
         if (loaded != null) {

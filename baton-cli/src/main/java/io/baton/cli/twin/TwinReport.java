@@ -90,7 +90,7 @@ public final class TwinReport {
         StringBuilder b = new StringBuilder(switch (mode) {
             case LIVE -> "execution under load, ";
             case REPLAY -> "execution under load (replayed: each batch a recorded round trip of its size, drawn; these "
-                    + "means only for sizes with fewer than " + ReplayedExecution.MIN_ROUND_TRIPS + "), ";
+                    + "means only for sizes never recorded), ";
             case PROFILE -> "execution under load (not used: --execution profile), ";
         });
         b.append(name).append(": ").append(at(f.loaded(), 1, " ms"));
