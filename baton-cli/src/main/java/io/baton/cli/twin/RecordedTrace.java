@@ -167,6 +167,10 @@ public final class RecordedTrace {
                 String s = raw.strip();
                 if (lineNo == 1 && !s.isEmpty() && s.charAt(0) == '\uFEFF') s = s.substring(1);
                 if (s.isEmpty() || s.equals(RecordedColumns.HEADER)) continue;
+                // A batch line follows its batch's first request: one before the first request is about a request
+                // left out (a download since an instant from a scheduler before it left them out carried every
+                // earlier run's batches, all at time 0)
+                if (Double.isNaN(origin) && s.startsWith("# batch ")) continue;
                 if (s.startsWith("# overhead ")) {
                     double batches = number(lineNo, s, "batches");
                     if (batches <= 0) continue;

@@ -17,7 +17,11 @@ import io.baton.core.workload.RecordedColumns;
  * {@code since}, as one trace with one header, its times re-based to an origin (so that {@code bin/baton simulate}
  * replays it from 0 as it stands): {@code since} when given, else the first request's arrival; a
  * {@code # origin <ISO-8601>} line says which. The comment lines the writer left ({@code # overhead},
- * {@code # unrecorded}) come along from the first request on. A last line the writer is still writing (no newline
+ * {@code # unrecorded}) come along once the header is written. A {@code # batch} line comes along only from the first
+ * request at or after {@code since} on: it follows its batch's first request, so one before that is about a request
+ * left out, and, carried along, every earlier run's batches would reach a replay as if they had run at its start. (An
+ * {@code # overhead} line says no time, and the writer may write it before the request lines it measured, which wait
+ * for their order: those all come along.) A last line the writer is still writing (no newline
  * yet) is left out. The size is bounded by the files kept ({@code max-files × max-file-size}).
  */
 final class TrafficDownload {
@@ -26,6 +30,8 @@ final class TrafficDownload {
     private final double sinceMs;
     private double origin;
     private boolean started;
+    /** Whether a request at or after {@code since} has been written: {@code # batch} lines pass from then on. */
+    private boolean reached;
 
     /** @param sinceMs ms since the Unix epoch; {@link Double#NEGATIVE_INFINITY}: from the start */
     TrafficDownload(List<Path> files, double sinceMs) {
@@ -58,7 +64,7 @@ final class TrafficDownload {
     private void line(String line, Writer out) throws IOException {
         if (line.isEmpty() || line.equals(RecordedColumns.HEADER) || line.startsWith("# baton traffic recording")) return;
         if (line.charAt(0) == '#') {
-            if (started) out.write(line + "\n");
+            if (line.startsWith("# batch ") ? reached : started) out.write(line + "\n");
             return;
         }
         int c1 = line.indexOf(',');
@@ -75,6 +81,7 @@ final class TrafficDownload {
         if (time < sinceMs) return;
         if (Double.isNaN(origin)) origin = time;
         if (!started) start(out);
+        reached = true;
         out.write(TrafficLine.ms(time - origin));
         out.write(line, c1, c2 + 1 - c1);
         out.write(TrafficLine.ms(deadline - origin));
