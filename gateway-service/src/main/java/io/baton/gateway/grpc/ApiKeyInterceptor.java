@@ -34,7 +34,6 @@ record ApiKeyInterceptor(ApiKeyVerifier verifier, InferenceAuth inferenceAuth) i
     static final Metadata.Key<String> AUTHORIZATION = Metadata.Key.of("authorization",
             Metadata.ASCII_STRING_MARSHALLER);
     private static final String KEY_HOWTO = "send it in the x-api-key metadata or as authorization: Bearer <key>";
-    private static final List<Scope> SCOPES = List.of(Scope.INFER, Scope.ADMIN);
 
     @Override
     public <Q, A> ServerCall.Listener<Q> interceptCall(ServerCall<Q, A> call, Metadata headers,
@@ -45,8 +44,8 @@ record ApiKeyInterceptor(ApiKeyVerifier verifier, InferenceAuth inferenceAuth) i
         }
         Status refusal;
         try {
-            refusal = access == AccessRules.Access.ADMIN ? adminRefusal(presentedKey(headers))
-                    : refusal(presentedKey(headers));
+            refusal = refusal(access == AccessRules.Access.ADMIN ? Guarded.ADMIN : Guarded.INFERENCE,
+                    presentedKey(headers));
         } catch (KeyStoreUnavailable e) {
             refusal = Status.UNAVAILABLE.withDescription(e.getMessage());
         }
@@ -58,39 +57,35 @@ record ApiKeyInterceptor(ApiKeyVerifier verifier, InferenceAuth inferenceAuth) i
         };
     }
 
-    private Status refusal(String key) throws KeyStoreUnavailable {
+    private Status refusal(Guarded guarded, String key) throws KeyStoreUnavailable {
         if (key == null) {
-            return inferenceAuth == InferenceAuth.REQUIRED ? Status.UNAUTHENTICATED.withDescription(
-                    "an API key with the infer scope is required for inference: " + KEY_HOWTO) : null;
+            boolean required = guarded == Guarded.ADMIN ? verifier.keysInForce()
+                    : inferenceAuth == InferenceAuth.REQUIRED;
+            return required ? Status.UNAUTHENTICATED.withDescription(guarded.required() + ": " + KEY_HOWTO) : null;
         }
         Optional<Caller> caller = verifier.check(key);
         if (caller.isEmpty()) {
             return Status.UNAUTHENTICATED.withDescription("the API key is not accepted (unknown or revoked): "
                     + KEY_HOWTO);
         }
-        if (SCOPES.stream().noneMatch(caller.get()::may)) {
-            return Status.PERMISSION_DENIED.withDescription("the API key " + caller.get().name()
-                    + " lacks the infer scope inference needs");
+        if (guarded.scopes().stream().noneMatch(caller.get()::may)) {
+            return Status.PERMISSION_DENIED.withDescription("the API key " + caller.get().name() + " lacks "
+                    + guarded.lacks());
         }
         return null;
     }
 
-    /** As the REST filter judges an admin route: a key with the admin scope whenever a key is in force. */
-    private Status adminRefusal(String key) throws KeyStoreUnavailable {
-        if (key == null) {
-            return verifier.keysInForce() ? Status.UNAUTHENTICATED.withDescription(
-                    "an API key with the admin scope is required for the trace settings: " + KEY_HOWTO) : null;
-        }
-        Optional<Caller> caller = verifier.check(key);
-        if (caller.isEmpty()) {
-            return Status.UNAUTHENTICATED.withDescription("the API key is not accepted (unknown or revoked): "
-                    + KEY_HOWTO);
-        }
-        if (!caller.get().may(Scope.ADMIN)) {
-            return Status.PERMISSION_DENIED.withDescription("the API key " + caller.get().name()
-                    + " lacks the admin scope the trace settings need");
-        }
-        return null;
+    /**
+     * Guarded methods, as the REST filter guards their routes: the scopes that pass them and how a refusal words what
+     * is missing. Without a key, an admin method is refused whenever a key is in force, an inference method when
+     * {@code inference-auth} is {@code required}.
+     */
+    private record Guarded(List<Scope> scopes, String required, String lacks) {
+        static final Guarded ADMIN = new Guarded(List.of(Scope.ADMIN),
+                "an API key with the admin scope is required for the trace settings",
+                "the admin scope the trace settings need");
+        static final Guarded INFERENCE = new Guarded(List.of(Scope.INFER, Scope.ADMIN),
+                "an API key with the infer scope is required for inference", "the infer scope inference needs");
     }
 
     /** The REST route a method answers as: its access is that route's. */
