@@ -66,28 +66,16 @@ public final class TraceSettings {
      * scope's rate, and a traced one off its scope's count.
      */
     public boolean sample(String model) {
-        Scope own = model == null ? null : models.get(model);
-        if (own == null) {
-            return global.on && global.rate(global.rate) && take(global.remaining);
-        }
-        Boolean on = own.on;
-        if (!(on != null ? on : global.on)) {
-            return false;
-        }
-        Integer rate = own.rate;
-        if (!own.rate(rate != null ? rate : global.rate)) {
-            return false;
-        }
-        AtomicLong remaining = own.remaining;
-        return take(remaining != null ? remaining : global.remaining);
+        Scope scope = scope(model);
+        return scope.on(global) && scope.counts(scope.rate(global)) && take(scope.remaining(global));
     }
 
     /** The settings in force for {@code model} (null: the global ones), as the extension answers them. */
     public Map<String, List<String>> view(String model) {
-        Scope own = model == null ? null : models.get(model);
-        boolean on = own != null && own.on != null ? own.on : global.on;
-        int rate = own != null && own.rate != null ? own.rate : global.rate;
-        AtomicLong remaining = own != null && own.remaining != null ? own.remaining : global.remaining;
+        Scope scope = scope(model);
+        boolean on = scope.on(global);
+        int rate = scope.rate(global);
+        AtomicLong remaining = scope.remaining(global);
         Map<String, List<String>> view = new LinkedHashMap<>();
         view.put(LEVEL, List.of(on ? TIMESTAMPS : OFF));
         view.put(RATE, List.of(String.valueOf(rate)));
@@ -145,6 +133,12 @@ public final class TraceSettings {
         return view(model);
     }
 
+    /** The scope {@code model}'s requests count in: its own settings where it has some, else the global ones. */
+    private Scope scope(String model) {
+        Scope own = model == null ? null : models.get(model);
+        return own != null ? own : global;
+    }
+
     /** Takes one trace off {@code remaining} (negative: no limit); false when none is left. */
     private static boolean take(AtomicLong remaining) {
         while (true) {
@@ -169,8 +163,24 @@ public final class TraceSettings {
         final AtomicLong seen = new AtomicLong();
 
         /** Counts a request; true for the first of each {@code rate}. */
-        boolean rate(int rate) {
+        boolean counts(int rate) {
             return rate == 1 || seen.getAndIncrement() % rate == 0;
+        }
+
+        // a setting this scope leaves unset is the global scope's (whose settings are all set)
+        boolean on(Scope global) {
+            Boolean own = on;
+            return own != null ? own : global.on;
+        }
+
+        int rate(Scope global) {
+            Integer own = rate;
+            return own != null ? own : global.rate;
+        }
+
+        AtomicLong remaining(Scope global) {
+            AtomicLong own = remaining;
+            return own != null ? own : global.remaining;
         }
     }
 
