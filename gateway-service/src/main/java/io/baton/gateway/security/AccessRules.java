@@ -1,6 +1,7 @@
 package io.baton.gateway.security;
 
 import java.util.List;
+import java.util.regex.Pattern;
 
 /**
  * Which routes need which key. Admin: {@code /v1/**} (the registry's API), {@code /admin/api/**}, and the trace
@@ -21,6 +22,8 @@ public final class AccessRules {
     static final List<String> INFERENCE = List.of("/v2");
     static final List<String> PUBLIC_INFERENCE = List.of("/v2/health");
     static final String TRACE_SETTING = "/v2/trace/setting";
+    /** Compiled once: every request, REST and gRPC, asks for its access. */
+    private static final Pattern REPEATED_SLASHES = Pattern.compile("/{2,}");
 
     private AccessRules() {
     }
@@ -31,7 +34,7 @@ public final class AccessRules {
      * path slips past.
      */
     public static Access of(String path) {
-        String p = path.replaceAll("/{2,}", "/");
+        String p = path.contains("//") ? REPEATED_SLASHES.matcher(path).replaceAll("/") : path;
         if (under(p, ADMIN) || traceSetting(p)) {
             return Access.ADMIN;
         }

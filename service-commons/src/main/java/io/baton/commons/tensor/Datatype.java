@@ -35,6 +35,8 @@ public enum Datatype {
      * unknown one.
      */
     public static final List<Datatype> SERVED = List.of(values());
+    /** Every datatype, read on each request's tensors: {@code values()} would copy its array each time. */
+    private static final Datatype[] ALL = values();
 
     private final int bytes;
     private final int onnxElementType;
@@ -79,7 +81,7 @@ public enum Datatype {
         if (name == null) {
             return null;
         }
-        for (Datatype d : values()) {
+        for (Datatype d : ALL) {
             if (d.name().equals(name)) {
                 return d;
             }
@@ -105,7 +107,7 @@ public enum Datatype {
 
     /** The datatype of ONNX element type {@code onnxElementType}, or null (ONNX has types OIP does not name). */
     public static Datatype ofOnnxElementType(int onnxElementType) {
-        for (Datatype d : values()) {
+        for (Datatype d : ALL) {
             if (d.onnxElementType == onnxElementType) {
                 return d;
             }
