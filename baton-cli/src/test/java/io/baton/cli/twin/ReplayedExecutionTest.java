@@ -36,4 +36,30 @@ class ReplayedExecutionTest {
         }
         assertThat(replayed.soloMs(MODEL, 8, DEVICE, 155)).isCloseTo(8.5, within(1e-9));
     }
+
+    /**
+     * Batches of one took 2 ms all along, but 20 ms from 480 to 520 ms (a stretch: a pause, a core taken), and 0.5 ms
+     * from 780 to 820 ms; batches of four, formed elsewhere, took 5 ms. A batch of four simulated inside the slow
+     * stretch runs for its median plus the 18 ms the stretch added; away from it, for its median; inside the fast one,
+     * never below the fastest four recorded.
+     */
+    @Test
+    void aStretchRecordedAtOneSizeAddsWhatItAddedToAnotherSizeRunInIt() {
+        BatchSamples samples = new BatchSamples();
+        for (int i = 0; i < 100; i++) {
+            double at = 10.0 * i;
+            boolean slow = at >= 480 && at <= 520, fast = at >= 780 && at <= 820;
+            samples.add(1, 1.0, slow ? 20.0 : fast ? 0.5 : 2.0, at);
+            if (i == 10 || i == 20 || i == 95) samples.add(4, 4.0, 5.0, at);
+        }
+        ReplayedExecution replayed = new ReplayedExecution(new BatchSamples[] {samples},
+                new LatencyProfile[] {LatencyProfile.linear(1, 0)}, new LivePathCosts(0.5, 0, 0), 7);
+        for (int draw = 0; draw < 20; draw++) {
+            assertThat(replayed.soloMs(MODEL, 4, DEVICE, 500)).isEqualTo(23.0);
+            assertThat(replayed.soloMs(MODEL, 1, DEVICE, 500)).isEqualTo(20.0);
+            assertThat(replayed.soloMs(MODEL, 4, DEVICE, 300)).isEqualTo(5.0);
+            assertThat(replayed.soloMs(MODEL, 4, DEVICE, 800)).isEqualTo(5.0);
+            assertThat(replayed.soloMs(MODEL, 1, DEVICE, 800)).isEqualTo(0.5);
+        }
+    }
 }
