@@ -57,7 +57,7 @@ import java.util.Set;
  * <p>Environment: {@code BATON_HOME} (state directory, default {@code ROOT/.baton}), {@code BATON_WORKERS},
  * {@code BATON_GATEWAY_PORT} (8080), {@code BATON_REGISTRY_PORT} (8081), {@code BATON_SCHEDULER_PORT} (8082),
  * {@code BATON_PROFILER_PORT} (8083), {@code BATON_WORKER_PORT} (8090, the first worker's), {@code BATON_FASHION_MNIST},
- * {@code BATON_MODEL_CACHE}, {@code BATON_SCHEDULERS}, {@code BATON_GATEWAYS}, {@code BATON_SERVICE_JAVA_OPTS}, {@code BATON_WORKER_JAVA_OPTS}, {@code BATON_WARMUP_SECONDS},
+ * {@code BATON_MODEL_CACHE}, {@code BATON_SCHEDULERS}, {@code BATON_GATEWAYS}, {@code BATON_SERVICE_JAVA_OPTS}, {@code BATON_WORKER_JAVA_OPTS}, {@code BATON_WARMUP_SECONDS}, {@code BATON_JIT_WAIT_SECONDS},
  * {@code BATON_START_SECONDS} (how long each service may take to start, 180).
  */
 final class UpCommand {
@@ -114,6 +114,17 @@ final class UpCommand {
                 gateways);
     }
 
+    /**
+     * {@code BATON_JIT_WAIT_SECONDS}: how long {@code up} may wait, after its warm-up, for the services' JIT compilers
+     * to go quiet (0: not at all). 120 by default: on a 2-core machine eight JVMs were still compiling when a 60 s
+     * bound ran out (19–20 s of compilation in it), and the first load test then ran symphony's first point at 1.15×
+     * and 1.7× the second run's added p50 (two fresh suites); with 120 they went quiet after 74 s and the first run was
+     * within the spread of two warm ones (one fresh suite). The wait ends as soon as they are quiet, so a machine with cores to spare does not pay for the bound.
+     */
+    static int jitWaitSeconds(Map<String, String> env) {
+        return Flags.intIn(env.get("BATON_JIT_WAIT_SECONDS"), "BATON_JIT_WAIT_SECONDS", 120, 0, 3600);
+    }
+
     /** {@code --gateways}, else {@code BATON_GATEWAYS}, else {@link #DEFAULT_GATEWAYS}: 1 to {@link SuiteSpec#MAX_GATEWAYS}. */
     static int gateways(List<String> args, Map<String, String> env) {
         String flag = Baton.option(args, "--gateways");
@@ -124,6 +135,7 @@ final class UpCommand {
     static void run(List<String> args, PrintStream out, Map<String, String> env) {
         Settings s = settings(args, env);
         int warmupSeconds = Flags.intIn(env.get("BATON_WARMUP_SECONDS"), "BATON_WARMUP_SECONDS", 60, 0, 3600);
+        int jitWaitSeconds = jitWaitSeconds(env);
         // How long each service may take to answer its health check: 3 minutes is ample on a quiet machine, and a
         // machine loaded by other work (a build beside it) needs more.
         int startSeconds = Flags.intIn(env.get("BATON_START_SECONDS"), "BATON_START_SECONDS", 180, 10, 3600);
@@ -184,10 +196,10 @@ final class UpCommand {
         }
         // through every gateway: each JIT-compiles its own route (the scheduler and workers are warm after the first)
         for (GatewayPorts g : suite.gateways()) warmRoutes(http, g, example, s.home(), published, warmupSeconds, out);
-        if (warmupSeconds > 0) {
-            out.println("waiting for the services' JIT compilers to finish what the warm-up queued (at most " + warmupSeconds
-                    + " s, BATON_WARMUP_SECONDS):");
-            CompilerQuiet.await(http, compilerMetrics(suite), Duration.ofSeconds(warmupSeconds), out);
+        if (warmupSeconds > 0 && jitWaitSeconds > 0) {
+            out.println("waiting for the services' JIT compilers to finish what the warm-up queued (at most " + jitWaitSeconds
+                    + " s, BATON_JIT_WAIT_SECONDS):");
+            CompilerQuiet.await(http, compilerMetrics(suite), Duration.ofSeconds(jitWaitSeconds), out);
         }
         printReady(out, suite, s, example, zooAnswer, bootstrapKeysSet(env));
         printPublished(out, suite, s.home(), published, publishedAnswers);

@@ -62,6 +62,17 @@ class SuiteCliTest {
     }
 
     @Test
+    void upWaitsForTheCompilersAtMostBatonJitWaitSecondsAndRefusesABadValueNamingIt() {
+        assertThat(UpCommand.jitWaitSeconds(Map.of())).isEqualTo(120);
+        assertThat(UpCommand.jitWaitSeconds(Map.of("BATON_JIT_WAIT_SECONDS", "0"))).isZero();
+        assertThat(UpCommand.jitWaitSeconds(Map.of("BATON_JIT_WAIT_SECONDS", "300"))).isEqualTo(300);
+        assertThatThrownBy(() -> UpCommand.jitWaitSeconds(Map.of("BATON_JIT_WAIT_SECONDS", "-1")))
+                .isInstanceOf(InputException.class).hasMessageContaining("BATON_JIT_WAIT_SECONDS");
+        assertThatThrownBy(() -> UpCommand.jitWaitSeconds(Map.of("BATON_JIT_WAIT_SECONDS", "soon")))
+                .isInstanceOf(InputException.class).hasMessageContaining("BATON_JIT_WAIT_SECONDS");
+    }
+
+    @Test
     void upSaysWhetherTheGatewayGetsBootstrapKeysFromTheEnvironment() {
         assertThat(UpCommand.bootstrapKeysSet(Map.of())).isFalse();
         assertThat(UpCommand.bootstrapKeysSet(Map.of("BATON_GATEWAY_API_KEYS", " "))).isFalse();
