@@ -119,7 +119,8 @@ final class UpCommand {
      * to go quiet (0: not at all). 120 by default: on a 2-core machine eight JVMs were still compiling when a 60 s
      * bound ran out (19–20 s of compilation in it), and the first load test then ran symphony's first point at 1.15×
      * and 1.7× the second run's added p50 (two fresh suites); with 120 they went quiet after 74 s and the first run was
-     * within the spread of two warm ones (one fresh suite). The wait ends as soon as they are quiet, so a machine with cores to spare does not pay for the bound.
+     * within the spread of two warm ones (one fresh suite). The wait ends as soon as they are quiet, so a machine with
+     * cores to spare does not pay for the bound.
      */
     static int jitWaitSeconds(Map<String, String> env) {
         return Flags.intIn(env.get("BATON_JIT_WAIT_SECONDS"), "BATON_JIT_WAIT_SECONDS", 120, 0, 3600);

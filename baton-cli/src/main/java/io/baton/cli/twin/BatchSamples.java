@@ -1,8 +1,10 @@
 package io.baton.cli.twin;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.SortedMap;
 import java.util.SplittableRandom;
@@ -35,15 +37,19 @@ public final class BatchSamples {
         }
     }
 
+    /** One size's recorded round trips: how many, their median and the fastest. */
+    private record Typical(int count, double medianMs, double fastestMs) {
+    }
+
     private final TreeMap<Integer, Size> bySize = new TreeMap<>();
-    private final Map<Integer, RoundTrips> roundTrips = new HashMap<>();
     private final RoundTrips coldRoundTrips = new RoundTrips();
     /** Every warm round trip in time order, whatever its size, and each one's size. */
     private final RoundTrips all = new RoundTrips();
     private int[] allSizes = new int[16];
-    /** Per batch of {@link #all}, its round trip less its size's median: how slow the path was then (null: stale). */
+    /** Per size, what its recorded round trips are like; derived from {@link #all} (null: to be derived again). */
+    private Map<Integer, Typical> typical;
+    /** Per batch of {@link #all}, its round trip less its size's median: how slow the path was then. */
     private double[] excess;
-    private final Map<Integer, Double> medians = new HashMap<>();
     private double[] plannedAtMs = new double[0];
     private double[] plannedValues = new double[0];
     private long cold;
@@ -65,18 +71,16 @@ public final class BatchSamples {
     public void add(int batchSize, double executionMs, double roundTripMs, double atMs) {
         add(batchSize, executionMs);
         if (!(roundTripMs >= 0) || Double.isInfinite(roundTripMs) || !Double.isFinite(atMs)) return;
-        RoundTrips held = roundTrips.computeIfAbsent(batchSize, b -> new RoundTrips());
-        held.add(roundTripMs, atMs);
         if (all.count == allSizes.length) allSizes = Arrays.copyOf(allSizes, all.count * 2);
         allSizes[all.count] = batchSize;
         all.add(roundTripMs, atMs);
-        excess = null;
+        typical = null;
     }
 
     /** How many round trips of {@code batchSize} were recorded. */
     public int roundTrips(int batchSize) {
-        RoundTrips held = roundTrips.get(batchSize);
-        return held == null ? 0 : held.count;
+        Typical t = typical().get(batchSize);
+        return t == null ? 0 : t.count();
     }
 
     /**
@@ -98,23 +102,32 @@ public final class BatchSamples {
      * </ul>
      */
     public double drawRoundTrip(int batchSize, double nowMs, SplittableRandom random) {
-        RoundTrips held = roundTrips.get(batchSize);
-        if (held == null) return Double.NaN;
-        if (excess == null) excess();
+        Typical t = typical().get(batchSize);
+        if (t == null) return Double.NaN;
         int at = Arrays.binarySearch(all.atMs, 0, all.count, nowMs);
         if (at < 0) at = -at - 1;
         int from = Math.max(0, Math.min(at - NEIGHBOURS / 2, all.count - NEIGHBOURS));
         int to = Math.min(all.count, from + NEIGHBOURS);
         int j = from + random.nextInt(to - from);
-        return Math.max(held.min(), medians.get(batchSize) + excess[j]);
+        return Math.max(t.fastestMs(), t.medianMs() + excess[j]);
     }
 
-    /** Each size's median, and each recorded batch's excess over its own size's. */
-    private void excess() {
-        medians.clear();
-        for (Map.Entry<Integer, RoundTrips> e : roundTrips.entrySet()) medians.put(e.getKey(), e.getValue().median());
+    /** Each size's {@link Typical}, and each recorded batch's excess over its own size's median, derived once. */
+    private Map<Integer, Typical> typical() {
+        if (typical != null) return typical;
+        Map<Integer, List<Double>> bySizeMs = new HashMap<>();
+        for (int i = 0; i < all.count; i++) bySizeMs.computeIfAbsent(allSizes[i], b -> new ArrayList<>()).add(all.ms[i]);
+        Map<Integer, Typical> derived = new HashMap<>();
+        bySizeMs.forEach((size, ms) -> {
+            Collections.sort(ms);
+            int n = ms.size();
+            double median = n % 2 == 1 ? ms.get(n / 2) : (ms.get(n / 2 - 1) + ms.get(n / 2)) / 2;
+            derived.put(size, new Typical(n, median, ms.get(0)));
+        });
         excess = new double[all.count];
-        for (int i = 0; i < all.count; i++) excess[i] = all.ms[i] - medians.get(allSizes[i]);
+        for (int i = 0; i < all.count; i++) excess[i] = all.ms[i] - derived.get(allSizes[i]).medianMs();
+        typical = derived;
+        return derived;
     }
 
     /** One size's round trips in time order, with when each ran. */
@@ -131,18 +144,6 @@ public final class BatchSamples {
             // time order: a batch line follows its first request's line, and request lines never go back in time
             atMs[count] = count > 0 ? Math.max(at, atMs[count - 1]) : at;
             ms[count++] = roundTripMs;
-        }
-
-        double median() {
-            double[] sorted = Arrays.copyOf(ms, count);
-            Arrays.sort(sorted);
-            return count % 2 == 1 ? sorted[count / 2] : (sorted[count / 2 - 1] + sorted[count / 2]) / 2;
-        }
-
-        double min() {
-            double least = Double.POSITIVE_INFINITY;
-            for (int i = 0; i < count; i++) least = Math.min(least, ms[i]);
-            return least;
         }
     }
 
