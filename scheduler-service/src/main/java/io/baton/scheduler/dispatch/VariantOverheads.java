@@ -21,16 +21,23 @@ import java.util.Map;
 final class VariantOverheads {
 
     private final double initialMs;
+    private final double settlingMs;
     private final Map<String, OverheadMeter> meters = new LinkedHashMap<>();
     private double checkedAtMs = Double.NEGATIVE_INFINITY;
 
     /** @param initialMs the configured {@code dispatch-overhead}: what every variant plans with until measured */
     VariantOverheads(double initialMs) {
+        this(initialMs, OverheadMeter.SETTLING_MS);
+    }
+
+    /** @param settlingMs how long each variant's first batches are left out ({@link OverheadMeter}; 0: none) */
+    VariantOverheads(double initialMs, double settlingMs) {
         if (!(initialMs >= 0) || Double.isInfinite(initialMs)) {
             throw new IllegalArgumentException("the configured dispatch overhead must be a finite number of ms ≥ 0, got "
                     + initialMs);
         }
         this.initialMs = initialMs;
+        this.settlingMs = settlingMs;
     }
 
     /** The name a variant is metered under, the name the policy's model table gives it. */
@@ -46,7 +53,7 @@ final class VariantOverheads {
 
     /** One served batch of the variant (see {@link OverheadMeter#record}). */
     void record(LiveVariant variant, double nowMs, double roundTripMs, double executionMs, double loadMs) {
-        meters.computeIfAbsent(nameOf(variant), n -> new OverheadMeter(initialMs))
+        meters.computeIfAbsent(nameOf(variant), n -> new OverheadMeter(initialMs, settlingMs))
                 .record(nowMs, roundTripMs, executionMs, loadMs);
     }
 

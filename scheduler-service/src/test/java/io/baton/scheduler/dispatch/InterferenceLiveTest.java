@@ -118,8 +118,8 @@ class InterferenceLiveTest {
         // The same mix for 3 s first, its outcomes left out: the workers have just started, and until their request
         // path is compiled a round trip takes 100 ms or more, which the engine measures as dispatch overhead and plans
         // with; a policy serving one request per slot then plans a few requests a second per worker and drops the rest
-        // for their deadline. This test is about the policy's steady decisions; the last 128 batches' overhead (what
-        // the engine plans with) are the warm ones by the time the measured mix starts.
+        // for their deadline. This test is about the policy's steady decisions; the overhead the engine plans with
+        // leaves out each variant's first 2 s of batches (OverheadMeter), and those of the third are warm ones.
         List<CompletableFuture<HttpResponse<String>>> warming = new ArrayList<>();
         long warm = System.nanoTime() + Duration.ofSeconds(3).toNanos();
         for (int i = 0; System.nanoTime() < warm; i++) {

@@ -21,7 +21,7 @@ class VariantOverheadsTest {
 
     @Test
     void eachVariantFollowsTheNinetiethPercentileOfItsOwnBatches() {
-        VariantOverheads o = new VariantOverheads(2.0);
+        VariantOverheads o = new VariantOverheads(2.0, 0);
         // fmnist: overheads 0.01..1.00 ms (p90 0.90); ocr: 1..100 ms once execution and load are taken off (p90 90).
         for (int i = 1; i <= 100; i++) {
             o.record(DIGITS, 0, i / 100.0 + 0.05, 0.05, Double.NaN);
@@ -35,7 +35,7 @@ class VariantOverheadsTest {
 
     @Test
     void aVariantWithTooFewBatchesPlansWithTheConfiguredValue() {
-        VariantOverheads o = new VariantOverheads(2.0);
+        VariantOverheads o = new VariantOverheads(2.0, 0);
         for (int i = 0; i < 50; i++) o.record(DIGITS, 0, 0.5, 0.1, 0);
         for (int i = 0; i < OverheadMeter.MIN_SAMPLES - 1; i++) o.record(OCR, 0, 40, 1, 0);
         assertThat(o.update(0, SERVED)).isTrue();
@@ -49,7 +49,7 @@ class VariantOverheadsTest {
 
     @Test
     void timeWaitingForAModelToLoadIsNotOverhead() {
-        VariantOverheads o = new VariantOverheads(2.0);
+        VariantOverheads o = new VariantOverheads(2.0, 0);
         // Every batch waited 700 ms for its model to load; 3 ms of the round trip is the relay.
         for (int i = 0; i < 20; i++) o.record(OCR, 0, 704, 1, 700);
         assertThat(o.update(0, SERVED)).isTrue();
@@ -58,7 +58,7 @@ class VariantOverheadsTest {
 
     @Test
     void eachVariantIsCappedAtAQuarterOfItsOwnSlo() {
-        VariantOverheads o = new VariantOverheads(2.0);
+        VariantOverheads o = new VariantOverheads(2.0, 0);
         for (int i = 0; i < 20; i++) {
             o.record(DIGITS, 0, 300, 0, 0);
             o.record(OCR, 0, 300, 0, 0);
@@ -70,7 +70,7 @@ class VariantOverheadsTest {
 
     @Test
     void theCapNeverGoesBelowTheConfiguredValue() {
-        VariantOverheads o = new VariantOverheads(2.0);
+        VariantOverheads o = new VariantOverheads(2.0, 0);
         LiveVariant tight = variant("tight", "v", 4);
         for (int i = 0; i < 20; i++) o.record(tight, 0, 30, 0, 0);
         assertThat(o.update(0, List.of(tight))).isFalse();
@@ -79,7 +79,7 @@ class VariantOverheadsTest {
 
     @Test
     void estimatesAgeOutAndSmallMovesDoNotRestartThePolicy() {
-        VariantOverheads o = new VariantOverheads(2.0);
+        VariantOverheads o = new VariantOverheads(2.0, 0);
         for (int i = 0; i < 20; i++) o.record(OCR, 0, 10, 0, 0);
         assertThat(o.update(0, SERVED)).isTrue();
         assertThat(o.estimateMs(OCR)).isEqualTo(10.0);
@@ -95,7 +95,7 @@ class VariantOverheadsTest {
 
     @Test
     void allVariantsAreReadTogetherSoTheirChangesRestartThePolicyOnce() {
-        VariantOverheads o = new VariantOverheads(2.0);
+        VariantOverheads o = new VariantOverheads(2.0, 0);
         for (int i = 0; i < 20; i++) o.record(DIGITS, 0, 10, 0, 0);
         assertThat(o.update(0, SERVED)).isTrue();
         // ocr's first batches come half a second later: its estimate waits for the next reading of all of them.
@@ -110,7 +110,7 @@ class VariantOverheadsTest {
 
     @Test
     void aVariantKeepsItsEstimateWhenItsProfileChanges() {
-        VariantOverheads o = new VariantOverheads(2.0);
+        VariantOverheads o = new VariantOverheads(2.0, 0);
         for (int i = 0; i < 20; i++) o.record(OCR, 0, 10, 0, 0);
         o.update(0, SERVED);
         LiveVariant reprofiled = new LiveVariant("ocr", "ocr-direction", "sha256:ocr-direction", "cpu/cpu/1",
