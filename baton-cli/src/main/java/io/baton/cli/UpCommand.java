@@ -9,6 +9,7 @@ import io.baton.cli.suite.Oip;
 import io.baton.cli.models.ModelCache;
 import io.baton.cli.models.ModelFetcher;
 import io.baton.cli.models.PublishedModel;
+import io.baton.cli.suite.CompiledWarmup;
 import io.baton.cli.suite.CompilerQuiet;
 import io.baton.cli.suite.GatewayPorts;
 import io.baton.cli.suite.Profiling;
@@ -27,6 +28,7 @@ import io.baton.cli.zoo.FashionMnist;
 import io.baton.cli.zoo.ValidationSet;
 import io.baton.cli.zoo.ZooBuilder;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.net.ServerSocket;
@@ -84,6 +86,9 @@ final class UpCommand {
      */
     static final int DEFAULT_GATEWAYS = 2;
 
+    /** How long one gateway's share of a warm-up pass after the first quiet wait may take ({@link #awaitCompiled}). */
+    static final int PASS_SECONDS = 20;
+
     static Settings settings(List<String> args, Map<String, String> env) {
         Flags.requireKnown(args, 0, Set.of("--root", "--home", "--workers", "--data", "--schedulers", "--gateways"), Set.of("--check"));
         Path root = Path.of(or(Baton.option(args, "--root"), ".")).toAbsolutePath().normalize();
@@ -115,15 +120,14 @@ final class UpCommand {
     }
 
     /**
-     * {@code BATON_JIT_WAIT_SECONDS}: how long {@code up} may wait, after its warm-up, for the services' JIT compilers
-     * to go quiet (0: not at all). 120 by default: on a 2-core machine eight JVMs were still compiling when a 60 s
-     * bound ran out (19–20 s of compilation in it), and the first load test then ran symphony's first point at 1.15×
-     * and 1.7× the second run's added p50 (two fresh suites); with 120 they went quiet after 74 s and the first run was
-     * within the spread of two warm ones (one fresh suite). The wait ends as soon as they are quiet, so a machine with
-     * cores to spare does not pay for the bound.
+     * {@code BATON_JIT_WAIT_SECONDS}: how long {@code up} may spend, after its warm-up, waiting for the services' JIT
+     * compilers to go quiet and sending the warm-up's traffic again until it compiles next to nothing
+     * ({@link #awaitCompiled}; 0: neither). 240 by default: on a 2-core machine eight JVMs went quiet 74–91 s after the
+     * warm-up, and the passes after it take about half a minute each. Both end as soon as they are done, so a machine
+     * with cores to spare does not pay for the bound.
      */
     static int jitWaitSeconds(Map<String, String> env) {
-        return Flags.intIn(env.get("BATON_JIT_WAIT_SECONDS"), "BATON_JIT_WAIT_SECONDS", 120, 0, 3600);
+        return Flags.intIn(env.get("BATON_JIT_WAIT_SECONDS"), "BATON_JIT_WAIT_SECONDS", 240, 0, 3600);
     }
 
     /** {@code --gateways}, else {@code BATON_GATEWAYS}, else {@link #DEFAULT_GATEWAYS}: 1 to {@link SuiteSpec#MAX_GATEWAYS}. */
@@ -196,12 +200,9 @@ final class UpCommand {
             }
         }
         // through every gateway: each JIT-compiles its own route (the scheduler and workers are warm after the first)
-        for (GatewayPorts g : suite.gateways()) warmRoutes(http, g, example, s.home(), published, warmupSeconds, out);
-        if (warmupSeconds > 0 && jitWaitSeconds > 0) {
-            out.println("waiting for the services' JIT compilers to finish what the warm-up queued (at most " + jitWaitSeconds
-                    + " s, BATON_JIT_WAIT_SECONDS):");
-            CompilerQuiet.await(http, compilerMetrics(suite), Duration.ofSeconds(jitWaitSeconds), out);
-        }
+        Map<String, String> warmupRequests = warmupRequests(example, s.home(), published);
+        for (GatewayPorts g : suite.gateways()) warmRoutes(http, g, warmupRequests, warmupSeconds, out);
+        if (warmupSeconds > 0 && jitWaitSeconds > 0) awaitCompiled(http, suite, warmupRequests, jitWaitSeconds, out);
         printReady(out, suite, s, example, zooAnswer, bootstrapKeysSet(env));
         printPublished(out, suite, s.home(), published, publishedAnswers);
         out.println("Load test (symphony vs work-conserving at three loads): bin/baton bench live");
@@ -222,9 +223,15 @@ final class UpCommand {
      * Warms every application's route through one gateway ({@link RouteWarmup}) before "Baton is up", so the first load
      * test meets a warm suite; bounded by {@code BATON_WARMUP_SECONDS} (60; 0: no warm-up) per gateway.
      */
-    static void warmRoutes(JsonHttp http, GatewayPorts gateway, Path example, Path home, List<PublishedApplications.App> published,
-                           int seconds, PrintStream out) {
+    static void warmRoutes(JsonHttp http, GatewayPorts gateway, Map<String, String> requests, int seconds, PrintStream out) {
         if (seconds == 0) return;
+        out.println("warming every application's REST and gRPC routes through " + gateway.name() + " (at most " + seconds
+                + " s, BATON_WARMUP_SECONDS):");
+        RouteWarmup.warm(http, gateway.url(), gateway.grpc(), requests, Duration.ofSeconds(seconds), out);
+    }
+
+    /** What the warm-up sends each application: the demo example, and each published model's own. */
+    static Map<String, String> warmupRequests(Path example, Path home, List<PublishedApplications.App> published) {
         Map<String, String> requests = new LinkedHashMap<>();
         try {
             String zoo = Files.readString(example);
@@ -233,9 +240,33 @@ final class UpCommand {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        out.println("warming every application's REST and gRPC routes through " + gateway.name() + " (at most " + seconds
-                + " s, BATON_WARMUP_SECONDS):");
-        RouteWarmup.warm(http, gateway.url(), gateway.grpc(), requests, Duration.ofSeconds(seconds), out);
+        return requests;
+    }
+
+    /**
+     * Waits for the services' JIT compilers to go quiet ({@link CompilerQuiet}), then sends the warm-up's traffic
+     * again in passes ({@link CompiledWarmup}, {@link RouteWarmup.Plan#PASS} through every gateway, each at most
+     * {@link #PASS_SECONDS}) until a pass compiles next to nothing; all within {@code BATON_JIT_WAIT_SECONDS}.
+     */
+    static void awaitCompiled(JsonHttp http, Suite suite, Map<String, String> requests, int seconds, PrintStream out) {
+        long end = System.nanoTime() + Duration.ofSeconds(seconds).toNanos();
+        List<URI> metrics = compilerMetrics(suite);
+        out.println("waiting for the services' JIT compilers to finish what the warm-up queued, then warming again until the"
+                + " traffic compiles next to nothing (at most " + seconds + " s, BATON_JIT_WAIT_SECONDS):");
+        CompilerQuiet.await(http, metrics, Duration.ofSeconds(seconds), out);
+        PrintStream silent = new PrintStream(OutputStream.nullOutputStream());
+        CompiledWarmup.Services passes = new CompiledWarmup.Services(() -> {
+            int served = 0;
+            for (GatewayPorts g : suite.gateways()) {
+                for (RouteWarmup.Warmed w : RouteWarmup.warm(http, g.url(), g.grpc(), requests, Duration.ofSeconds(PASS_SECONDS),
+                        RouteWarmup.Plan.PASS, silent).values()) {
+                    served += w.served();
+                }
+            }
+            return served;
+        }, () -> CompilerQuiet.totalMs(http, metrics), bound -> CompilerQuiet.awaitQuietly(http, metrics, bound));
+        long left = end - System.nanoTime();
+        if (left > 0) CompiledWarmup.run(passes, Duration.ofNanos(left), out);
     }
 
     /** Each service's Prometheus route: a gateway's on its management port, every other service's on its own. */

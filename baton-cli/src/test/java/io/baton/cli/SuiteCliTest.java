@@ -63,7 +63,7 @@ class SuiteCliTest {
 
     @Test
     void upWaitsForTheCompilersAtMostBatonJitWaitSecondsAndRefusesABadValueNamingIt() {
-        assertThat(UpCommand.jitWaitSeconds(Map.of())).isEqualTo(120);
+        assertThat(UpCommand.jitWaitSeconds(Map.of())).isEqualTo(240);
         assertThat(UpCommand.jitWaitSeconds(Map.of("BATON_JIT_WAIT_SECONDS", "0"))).isZero();
         assertThat(UpCommand.jitWaitSeconds(Map.of("BATON_JIT_WAIT_SECONDS", "300"))).isEqualTo(300);
         assertThatThrownBy(() -> UpCommand.jitWaitSeconds(Map.of("BATON_JIT_WAIT_SECONDS", "-1")))

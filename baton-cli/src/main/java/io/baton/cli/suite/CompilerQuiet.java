@@ -64,6 +64,17 @@ public final class CompilerQuiet {
         return o;
     }
 
+    /** As {@link #await(JsonHttp, List, Duration, PrintStream)}, printing nothing. */
+    public static Outcome awaitQuietly(JsonHttp http, List<URI> metrics, Duration bound) {
+        return await(http, metrics, bound, Duration.ofSeconds(2));
+    }
+
+    /** The services' compiler time so far, summed over those that answer; NaN when none does. */
+    public static double totalMs(JsonHttp http, List<URI> metrics) {
+        double[] values = read(http, metrics);
+        return answered(values) == 0 ? Double.NaN : grownMs(new double[values.length], values);
+    }
+
     static Outcome await(JsonHttp http, List<URI> metrics, Duration bound, Duration poll) {
         long start = System.nanoTime();
         long end = start + bound.toNanos();
