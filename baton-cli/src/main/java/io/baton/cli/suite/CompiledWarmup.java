@@ -28,8 +28,8 @@ import java.util.function.IntSupplier;
  * {@link CompilerQuiet#QUIET_MS_PER_S} per second of its traffic (a tenth of one core, summed over the services: what
  * the services compile at rest is a fraction of that); at most {@link #MAX_PASSES}, all within one bound. Why three:
  * in three fresh suites on two cores the passes compiled 28–36 s, then 20–22 s, then 5.5–8.3 s; a fourth and fifth still
- * compiled 3–5 s each (the applications' different requests, sent one application after another, keep making the
- * services recompile some shared methods), a floor that more passes did not lower.
+ * compiled 3–5 s each, a floor that more passes did not lower; passes mixing the applications' requests, rather than
+ * sending one application's after another, compiled no less (what keeps compiling is not known yet).
  */
 public final class CompiledWarmup {
 
