@@ -57,7 +57,7 @@ class BenchLiveCliTest {
         try (FakeSuite fake = new FakeSuite(0, false)) {
             CliRun r = CliRun.of("", args(fake, "--rates", "10", "--raw", "--concurrency", "4"));
             assertThat(r.code()).as("stderr: %s%nstdout: %s", r.err(), r.out()).isZero();
-            assertThat(r.out()).contains("saturation through the gateway", "ONNX Runtime alone", "targets (issue 4)",
+            assertThat(r.out()).contains("saturation through the gateway", "ONNX Runtime alone", "targets (a model of microseconds, as the demo zoo's)",
                     "throughput through the gateway / ONNX Runtime alone at batch 2", "added latency at 10 req/s");
             // The stand-in suite is this JVM: found by its port where /proc can be read; its workers give no URL.
             assertThat(r.out()).contains("CPU per answered request: ");

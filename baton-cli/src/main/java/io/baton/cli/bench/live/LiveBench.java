@@ -460,7 +460,7 @@ public final class LiveBench {
             printRealisticTargets(b, served, same, low, added50, added99);
             return;
         }
-        out.printf(Locale.ROOT, "%ntargets (issue 4):%n");
+        out.printf(Locale.ROOT, "%ntargets (a model of microseconds, as the demo zoo's):%n");
         printThroughput(b, served, same,
                 ratio -> String.format(Locale.ROOT, "%.1f%% (target ≥ 50%%) %s", 100 * ratio, ratio >= 0.5 ? "met" : "NOT met"));
         printAddedLatency(low, "lowest load", added50, added99);
