@@ -71,8 +71,11 @@ public final class CompilerQuiet {
 
     /** The services' compiler time so far, summed over those that answer; NaN when none does. */
     public static double totalMs(JsonHttp http, List<URI> metrics) {
-        double[] values = read(http, metrics);
-        return answered(values) == 0 ? Double.NaN : grownMs(new double[values.length], values);
+        double total = Double.NaN;
+        for (double v : read(http, metrics)) {
+            if (!Double.isNaN(v)) total = Double.isNaN(total) ? v : total + v;
+        }
+        return total;
     }
 
     static Outcome await(JsonHttp http, List<URI> metrics, Duration bound, Duration poll) {
