@@ -49,6 +49,15 @@ public class ApplicationCatalog {
         return registry.applicationNames();
     }
 
+    /**
+     * Whether {@link #get} would answer for {@code name} now without asking the registry: it was read within the TTL.
+     * A caller on a thread that must not block (a connection's event loop) asks this first.
+     */
+    public boolean isFresh(String name) {
+        Entry e = cache.get(name);
+        return e != null && System.nanoTime() - e.readAtNanos() < ttlNanos;
+    }
+
     /** The application, or a 404 naming it. */
     public CatalogApplication get(String name) {
         Entry e = cache.get(name);

@@ -158,6 +158,15 @@ public class DispatchService implements AutoCloseable {
         return new Accepted(app.name(), live, pending.answer());
     }
 
+    /**
+     * Whether {@link #submit} of a request of {@code application} would read nothing from the registry and plan
+     * nothing: the application was read within the catalog's TTL, and the request names no pipeline stage (choosing a
+     * stage's variant may run IPA's planner). Such a submit only checks the request and posts it to its engine.
+     */
+    public boolean submitsAtOnce(String application, boolean staged) {
+        return !staged && catalog.isFresh(application);
+    }
+
     /** {@code listener} is told of every request accepted from now on, once it ends (one listener; null: none). */
     public void listen(RequestListener listener) {
         this.listener = listener;

@@ -1,6 +1,7 @@
 package io.baton.scheduler.grpc;
 
 import java.util.List;
+import java.util.concurrent.ThreadPoolExecutor;
 
 import io.baton.scheduler.trace.RequestTimelines;
 
@@ -34,9 +35,11 @@ class IntakeGrpcConfiguration {
     IntakeGrpcServer intakeGrpcServer(IntakeGrpcProperties settings, @Value("${server.address:}") String address,
                                       DispatchService dispatch, LeaderElection election, InFlightBytes budget,
                                       ObjectMapper json, InternalCredentials credentials, RequestTimelines timelines) {
+        ThreadPoolExecutor offLoop = IntakeGrpcServer.offLoop(settings);
         return new IntakeGrpcServer(settings, address, budget.budget(),
-                List.of(new InferGrpcService(dispatch, election, budget, json, timelines),
-                        new EnsembleGrpcService(dispatch, election, budget, json, timelines)), new InternalSecretInterceptor(credentials, "the scheduler's intake"),
-                InternalSecretInterceptor.headers(credentials));
+                List.of(new InferGrpcService(dispatch, election, budget, json, timelines, offLoop),
+                        new EnsembleGrpcService(dispatch, election, budget, json, timelines, offLoop)),
+                new InternalSecretInterceptor(credentials, "the scheduler's intake"),
+                InternalSecretInterceptor.headers(credentials), offLoop);
     }
 }

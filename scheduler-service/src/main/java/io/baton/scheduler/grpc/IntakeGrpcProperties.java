@@ -16,8 +16,10 @@ import org.springframework.validation.annotation.Validated;
  *
  * @param enabled           false: no gRPC port (the gateway then calls over HTTP)
  * @param port              0 picks a free one (tests)
- * @param threads           threads that read calls and submit them; a call holds one only while it is read and
- *                          submitted (its answer is sent from wherever its batch comes back), so a few serve any rate
+ * @param threads           threads that submit the calls whose submit may block (an application not read from the
+ *                          registry within the catalog's TTL, a pipeline stage, an ensemble query); the rest are
+ *                          submitted on the connection's event loop. A call holds one only while it is submitted (its
+ *                          answer is sent from wherever its batch comes back), so a few serve any rate
  * @param handshakeTimeout  a connection that has not finished the HTTP/2 preface by then is closed
  * @param maxConnectionIdle a connection without calls for this long is closed (GOAWAY); the gateway reconnects
  */

@@ -3,6 +3,7 @@ package io.baton.scheduler.grpc;
 import io.baton.commons.grpc.GrpcPort;
 
 import java.util.List;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 
@@ -28,8 +29,9 @@ import io.grpc.stub.MetadataUtils;
  * message is read ({@link io.baton.commons.grpc.InternalSecretInterceptor}), a message is at most the budget for request bodies, the HTTP/2
  * handshake has a time limit and idle connections are closed.
  * <p>
- * A few threads ({@link IntakeGrpcProperties#threads()}) read and submit calls: not Netty's event loop, since the
- * catalog may read an application from the registry on the way in, which must not stall every call on the
+ * Calls are read on Netty's event loop and submitted there when that cannot block; the few that may (an application
+ * not read from the registry within the catalog's TTL, a pipeline stage, an ensemble query) are submitted on
+ * {@code offLoop} ({@link IntakeGrpcProperties#threads()} threads), so that none stalls the other calls on its
  * connection. An answer is written from the thread its batch came back on.
  */
 public final class IntakeGrpcServer extends GrpcPort {
@@ -39,25 +41,28 @@ public final class IntakeGrpcServer extends GrpcPort {
     /** The metadata a call to itself carries: the suite's secret, when there is one. */
     private final Metadata secret;
 
+    /**
+     * @param offLoop the threads the services submit blocking calls on; shut down after the server
+     */
     public IntakeGrpcServer(IntakeGrpcProperties settings, String address, long maxMessageBytes,
-                            List<BindableService> services, ServerInterceptor secret, Metadata ownCalls) {
-        this(GrpcPort.executor(settings.threads(), "grpc-intake-"), settings, address, maxMessageBytes, services, secret,
-                ownCalls);
-    }
-
-    private IntakeGrpcServer(ThreadPoolExecutor executor, IntakeGrpcProperties settings, String address,
-                             long maxMessageBytes, List<BindableService> services, ServerInterceptor secret,
-                             Metadata ownCalls) {
-        super(server(executor, settings, address, maxMessageBytes, services, secret),
+                            List<BindableService> services, ServerInterceptor secret, Metadata ownCalls,
+                            ExecutorService offLoop) {
+        super(server(settings, address, maxMessageBytes, services, secret),
                 "gRPC intake (baton.internal.v1.SchedulerIntake, SchedulerEnsembles)", "baton.scheduler.grpc", log,
-                () -> { }, executor);
+                () -> { }, offLoop);
         this.secret = ownCalls;
     }
 
-    private static Server server(ThreadPoolExecutor executor, IntakeGrpcProperties settings, String address,
-                                 long maxMessageBytes, List<BindableService> services, ServerInterceptor secret) {
+    /** The threads a service hands a call to when submitting it may block. */
+    public static ThreadPoolExecutor offLoop(IntakeGrpcProperties settings) {
+        return GrpcPort.executor(settings.threads(), "grpc-intake-");
+    }
+
+    private static Server server(IntakeGrpcProperties settings, String address, long maxMessageBytes,
+                                 List<BindableService> services, ServerInterceptor secret) {
         NettyServerBuilder builder = NettyServerBuilder.forAddress(GrpcPort.address(address, settings.port()))
-                .executor(executor)
+                // the services move what may block off the loop themselves
+                .directExecutor()
                 .maxInboundMessageSize((int) Math.min(maxMessageBytes, Integer.MAX_VALUE))
                 .handshakeTimeout(settings.handshakeTimeout().toNanos(), TimeUnit.NANOSECONDS)
                 .maxConnectionIdle(settings.maxConnectionIdle().toNanos(), TimeUnit.NANOSECONDS);

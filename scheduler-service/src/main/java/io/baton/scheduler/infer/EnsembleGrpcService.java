@@ -2,6 +2,7 @@ package io.baton.scheduler.infer;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.Executor;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -35,22 +36,20 @@ public final class EnsembleGrpcService extends SchedulerEnsemblesGrpc.SchedulerE
     private final GrpcIntakeCall intake;
     private final RequestTimelines timelines;
 
+    /**
+     * @param timelines where a call's trace (its {@code traceparent} metadata) is kept once it is answered
+     * @param offLoop   where queries are submitted: a query may read the ensemble's profile from the registry
+     */
     public EnsembleGrpcService(DispatchService dispatch, io.baton.scheduler.leader.LeaderElection election,
-                               InFlightBytes budget, ObjectMapper json) {
-        this(dispatch, election, budget, json, RequestTimelines.off());
-    }
-
-    /** {@code timelines}: where a call's trace (its {@code traceparent} metadata) is kept once it is answered. */
-    public EnsembleGrpcService(DispatchService dispatch, io.baton.scheduler.leader.LeaderElection election,
-                               InFlightBytes budget, ObjectMapper json, RequestTimelines timelines) {
+                               InFlightBytes budget, ObjectMapper json, RequestTimelines timelines, Executor offLoop) {
         this.dispatch = dispatch;
-        this.intake = new GrpcIntakeCall(election, budget, json);
+        this.intake = new GrpcIntakeCall(election, budget, json, offLoop);
         this.timelines = timelines;
     }
 
     @Override
     public void query(EnsembleQueryCall call, StreamObserver<EnsembleQueryAnswer> answers) {
-        intake.serve(answers, call.getSerializedSize(), EnsembleGrpcService::refused, () -> {
+        intake.serve(answers, call.getSerializedSize(), EnsembleGrpcService::refused, false, () -> {
             String application = InferCalls.application(call.getApplication());
             if (call.getMembersCount() == 0) {
                 throw new ApiException(HttpStatus.BAD_REQUEST, "invalid-request", "members: must hold one part per base "

@@ -5,6 +5,7 @@ import io.baton.scheduler.trace.RequestTimelines;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.Executor;
 
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -45,21 +46,21 @@ public final class InferGrpcService extends SchedulerIntakeGrpc.SchedulerIntakeI
     private final GrpcIntakeCall intake;
     private final RequestTimelines timelines;
 
-    public InferGrpcService(DispatchService dispatch, LeaderElection election, InFlightBytes budget, ObjectMapper json) {
-        this(dispatch, election, budget, json, RequestTimelines.off());
-    }
-
-    /** {@code timelines}: where a call's trace (its {@code traceparent} metadata) is kept once it is answered. */
+    /**
+     * @param timelines where a call's trace (its {@code traceparent} metadata) is kept once it is answered
+     * @param offLoop   where a call whose submit may block is submitted ({@link GrpcIntakeCall})
+     */
     public InferGrpcService(DispatchService dispatch, LeaderElection election, InFlightBytes budget, ObjectMapper json,
-                            RequestTimelines timelines) {
+                            RequestTimelines timelines, Executor offLoop) {
         this.timelines = timelines;
         this.dispatch = dispatch;
-        this.intake = new GrpcIntakeCall(election, budget, json);
+        this.intake = new GrpcIntakeCall(election, budget, json, offLoop);
     }
 
     @Override
     public void infer(InferCall call, StreamObserver<InferAnswer> answers) {
-        intake.serve(answers, call.getSerializedSize(), InferGrpcService::refused, () -> {
+        boolean atOnce = dispatch.submitsAtOnce(call.getApplication(), call.hasStage());
+        intake.serve(answers, call.getSerializedSize(), InferGrpcService::refused, atOnce, () -> {
             DispatchService.Accepted accepted = InferCalls.submit(dispatch, timelines, TraceContextInterceptor.current(),
                     call.getApplication(), blankToNull(call.getVariant()), call.hasStage() ? call.getStage() : null,
                     call.getTimeoutMs() > 0 ? call.getTimeoutMs() : null, call.getPriority(),
