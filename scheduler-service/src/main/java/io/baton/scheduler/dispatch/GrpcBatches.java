@@ -55,6 +55,16 @@ final class GrpcBatches {
         return call.build();
     }
 
+    /** Whether every input of every request came as bytes: the call is then made without encoding anything. */
+    static boolean allRaw(List<PendingRequest> requests) {
+        for (PendingRequest r : requests) {
+            for (InferJob.Input in : r.job.inputs()) {
+                if (in.raw() == null) return false;
+            }
+        }
+        return true;
+    }
+
     /** One input's elements as bytes, without a copy where it came as bytes (the request holds them unchanged). */
     static ByteString bytes(InferJob.Input in) {
         if (in.raw() != null) return UnsafeByteOperations.unsafeWrap(in.raw());

@@ -28,6 +28,7 @@ import io.grpc.Status;
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
 import io.github.resilience4j.circuitbreaker.CircuitBreakerRegistry;
 import io.baton.commons.http.HttpClients;
+import io.baton.internal.grpc.BatchCall;
 
 /**
  * Sends batches to workers under a per-worker Resilience4j circuit breaker and a per-call timeout: over gRPC
@@ -152,13 +153,28 @@ public record WorkerClient(ObjectMapper json, CircuitBreakerRegistry breakers, E
                 });
     }
 
-    /** The batch over gRPC: the call is built on {@code io}, its answer read on the connection's event loop. */
+    /**
+     * The batch over gRPC, its answer read on the connection's event loop. A batch whose inputs all came as bytes is
+     * put into its call and sent from the calling thread (the engine's): that is a wrap of each part, and handing it
+     * to {@code io} first cost a wake-up per batch on its path. One with an input to encode (JSON numbers, base64
+     * text) is built on {@code io}, off the engine's one thread.
+     */
     private CompletableFuture<JsonNode> runOverGrpc(Worker worker, CircuitBreaker breaker, LiveVariant variant,
                                                     List<PendingRequest> requests, Duration timeout,
                                                     BatchTrace stamps, TraceParent context) {
         long start = System.nanoTime();
         Duration wait = timeout.plus(REPLY_MARGIN);
-        return CompletableFuture.supplyAsync(() -> GrpcBatches.call(variant, requests, timeout.toMillis()), io)
+        CompletableFuture<BatchCall> built;
+        if (GrpcBatches.allRaw(requests)) {
+            try {
+                built = CompletableFuture.completedFuture(GrpcBatches.call(variant, requests, timeout.toMillis()));
+            } catch (RuntimeException e) {
+                built = CompletableFuture.failedFuture(e);
+            }
+        } else {
+            built = CompletableFuture.supplyAsync(() -> GrpcBatches.call(variant, requests, timeout.toMillis()), io);
+        }
+        return built
                 .thenCompose(call -> {
                     if (stamps != null) stamps.callOut();
                     return channels.run(worker, call, wait, context);

@@ -15,9 +15,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 
 import org.junit.jupiter.api.AfterEach;
@@ -62,7 +64,13 @@ class WorkerClientGrpcTest {
 
     static final String SECRET = "scheduler-grpc-secret-0123456789abcdef";
     private final ObjectMapper json = new ObjectMapper();
-    private final ExecutorService io = Executors.newFixedThreadPool(2);
+    private final ExecutorService pool = Executors.newFixedThreadPool(2);
+    /** Tasks handed to the client's {@code io} threads. */
+    private final AtomicInteger ioTasks = new AtomicInteger();
+    private final Executor io = task -> {
+        ioTasks.incrementAndGet();
+        pool.execute(task);
+    };
     private final List<BatchCall> calls = new CopyOnWriteArrayList<>();
     private final List<String> secrets = new CopyOnWriteArrayList<>();
     private Server server;
@@ -72,7 +80,7 @@ class WorkerClientGrpcTest {
     void stop() throws InterruptedException {
         if (client != null) client.close();
         if (server != null) server.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
-        io.shutdownNow();
+        pool.shutdownNow();
     }
 
     /** A worker that answers every call with {@code answer}, or never when it gives null. */
@@ -198,6 +206,23 @@ class WorkerClientGrpcTest {
                 () -> client.run(worker, VARIANT, batch, timeout).join());
         assertThat(thrown).isInstanceOf(CompletionException.class).hasCauseInstanceOf(WorkerCallException.class);
         return (WorkerCallException) thrown.getCause();
+    }
+
+    @Test
+    void aBatchOfBytesIsSentFromTheCallingThreadAndOneToEncodeIsBuiltOnIo() throws Exception {
+        Worker worker = at(worker(WorkerClientGrpcTest::served));
+        client();
+        List<PendingRequest> bytes = List.of(request(new InferJob.Input("x", "FP32", List.of(1L, 2L), null, null,
+                floats(1, 2)), true));
+        JsonNode answer = client.run(worker, VARIANT, bytes, Duration.ofSeconds(5)).get(5, TimeUnit.SECONDS);
+        assertThat(answer.path("outputs").path(0).path("name").asText()).isEqualTo("y");
+        assertThat(ioTasks.get()).as("nothing to encode: no hand-off").isZero();
+
+        List<PendingRequest> numbers = List.of(request(new InferJob.Input("x", "FP32", List.of(1L, 2L),
+                json.readTree("[[5, 6.5]]"), null), true));
+        client.run(worker, VARIANT, numbers, Duration.ofSeconds(5)).get(5, TimeUnit.SECONDS);
+        assertThat(ioTasks.get()).as("JSON numbers are encoded off the caller's thread").isEqualTo(1);
+        assertThat(calls.get(1).getInputs(0).getParts(0).getData()).isEqualTo(ByteString.copyFrom(floats(5, 6.5f)));
     }
 
     @Test
