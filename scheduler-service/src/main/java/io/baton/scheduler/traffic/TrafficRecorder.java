@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 import io.baton.scheduler.dispatch.InferOutcome;
@@ -30,6 +29,8 @@ public final class TrafficRecorder implements RequestListener, AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(TrafficRecorder.class);
     /** Room after a request's last possible answer for the completing thread to hand it over. */
     private static final double SLACK_MS = 250;
+    /** How often the writer takes what the queue holds. */
+    private static final long DRAIN_EVERY_MS = 50;
 
     private final BlockingQueue<TrafficLine> queue;
     private final RollingFiles files;
@@ -115,8 +116,9 @@ public final class TrafficRecorder implements RequestListener, AutoCloseable {
             last = stopping;
             int written = 0;
             try {
-                TrafficLine first = queue.poll(50, TimeUnit.MILLISECONDS);
-                if (first != null) drained.add(first);
+                // a fixed pace rather than waiting on the queue: an offer to a waiting writer woke it for almost every
+                // request, a wake-up beside the request's own threads; lines are held back for the answers' order anyway
+                Thread.sleep(DRAIN_EVERY_MS);
             } catch (InterruptedException e) {
                 last = true;
             }
