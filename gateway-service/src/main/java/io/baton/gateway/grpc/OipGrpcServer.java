@@ -1,7 +1,8 @@
 package io.baton.gateway.grpc;
 
+import io.baton.core.util.CoarseTimer;
+
 import java.util.List;
-import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -27,30 +28,22 @@ public final class OipGrpcServer extends GrpcPort {
 
     OipGrpcServer(GrpcProperties settings, String address, long maxMessageBytes, List<BindableService> services,
                   ReadinessHealth health, ServerInterceptor apiKeys) {
-        this(GrpcPort.executor(settings.threads(), "grpc-oip-"), timers(), settings, address, maxMessageBytes, services,
-                health, apiKeys);
+        this(GrpcPort.executor(settings.threads(), "grpc-oip-"), settings, address, maxMessageBytes, services, health,
+                apiKeys);
     }
 
-    private OipGrpcServer(ThreadPoolExecutor executor, ScheduledThreadPoolExecutor timers, GrpcProperties settings,
-                          String address, long maxMessageBytes, List<BindableService> services, ReadinessHealth health,
-                          ServerInterceptor apiKeys) {
+    private OipGrpcServer(ThreadPoolExecutor executor, GrpcProperties settings, String address, long maxMessageBytes,
+                          List<BindableService> services, ReadinessHealth health, ServerInterceptor apiKeys) {
         // the health service's Watch streams never end by themselves: ended first, they do not hold the shutdown
-        super(server(executor, timers, settings, address, maxMessageBytes, services, health, apiKeys),
+        super(server(executor, settings, address, maxMessageBytes, services, health, apiKeys),
                 "OIP gRPC (inference.GRPCInferenceService)", "baton.gateway.grpc",
-                LoggerFactory.getLogger(OipGrpcServer.class), health::close, executor, timers);
+                LoggerFactory.getLogger(OipGrpcServer.class), health::close, executor);
     }
 
-    /** The thread that times the receive deadlines ({@link ReceiveDeadline}). */
-    private static ScheduledThreadPoolExecutor timers() {
-        ScheduledThreadPoolExecutor timers = new ScheduledThreadPoolExecutor(1, GrpcPort.daemonThreads("grpc-deadline-"));
-        timers.setRemoveOnCancelPolicy(true);
-        return timers;
-    }
-
-    private static Server server(ThreadPoolExecutor executor, ScheduledThreadPoolExecutor timers, GrpcProperties settings,
-                                 String address, long maxMessageBytes, List<BindableService> services,
-                                 ReadinessHealth health, ServerInterceptor apiKeys) {
-        ReceiveDeadline deadline = new ReceiveDeadline(timers, settings.receiveTimeout(),
+    private static Server server(ThreadPoolExecutor executor, GrpcProperties settings, String address,
+                                 long maxMessageBytes, List<BindableService> services, ReadinessHealth health,
+                                 ServerInterceptor apiKeys) {
+        ReceiveDeadline deadline = new ReceiveDeadline(CoarseTimer.shared(), settings.receiveTimeout(),
                 settings.streamIdleTimeout());
         NettyServerBuilder builder = NettyServerBuilder.forAddress(GrpcPort.address(address, settings.port()))
                 .executor(executor)

@@ -1,8 +1,8 @@
 package io.baton.gateway.grpc;
 
+import io.baton.core.util.CoarseTimer;
+
 import java.time.Duration;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 
 import io.grpc.ForwardingServerCall;
@@ -21,11 +21,12 @@ import io.grpc.Status;
  * trickles its message, holds nothing for long. HTTP/2 flow control and the message size limit bound the bytes; this
  * bounds the time.
  *
- * @param timers     where the deadlines run (they only close calls)
+ * @param timers     where the deadlines run (they only close calls; a coarse timer, since one is armed for every
+ *                   call and almost none fires: up to a tick late on a limit of seconds)
  * @param receive    for a call's whole request (a unary call's one message)
  * @param streamIdle between messages of a client stream
  */
-record ReceiveDeadline(ScheduledExecutorService timers, Duration receive, Duration streamIdle)
+record ReceiveDeadline(CoarseTimer timers, Duration receive, Duration streamIdle)
         implements ServerInterceptor {
 
     @Override
@@ -72,7 +73,7 @@ record ReceiveDeadline(ScheduledExecutorService timers, Duration receive, Durati
      */
     private final class Guarded<Q, A> extends ForwardingServerCall.SimpleForwardingServerCall<Q, A> {
 
-        private ScheduledFuture<?> timer;
+        private CoarseTimer.Timeout timer;
         private boolean closed;
 
         Guarded(ServerCall<Q, A> call) {
@@ -88,7 +89,7 @@ record ReceiveDeadline(ScheduledExecutorService timers, Duration receive, Durati
 
         synchronized void disarm() {
             if (timer != null) {
-                timer.cancel(false);
+                timer.cancel();
                 timer = null;
             }
         }

@@ -19,6 +19,7 @@ import java.util.concurrent.TimeUnit;
 import io.baton.core.domain.LatencyProfile;
 import io.baton.core.policy.Clock;
 import io.baton.core.registry.LiveEngineKind;
+import io.baton.core.util.CoarseTimer;
 import io.baton.core.registry.PolicyEntry;
 import io.baton.core.registry.PolicyRegistry;
 import io.baton.scheduler.SchedulerProperties;
@@ -146,8 +147,8 @@ public class DispatchService implements AutoCloseable {
         InferJob job = new InferJob(app.name(), live, priority, ordered, outputs, binaryOutputs);
         PendingRequest pending = new PendingRequest(job, now, now + budget, trace);
         long guard = (long) budget + 2 * properties.workerCallGrace().toMillis();
-        pending.answer().completeOnTimeout(new InferOutcome.Failed("no answer within " + guard
-                + " ms: the request was lost between the scheduler and the workers"), guard, TimeUnit.MILLISECONDS);
+        failAfter(pending.answer(), new InferOutcome.Failed("no answer within " + guard
+                + " ms: the request was lost between the scheduler and the workers"), guard);
         // Until its profile lands, a variant is served work-conserving: no policy can plan with latencies not yet known.
         PolicyEntry serving = live.learned() != null ? PolicyRegistry.fallback() : servingRequests(app);
         tell(pending.answer(), new RequestListener.Arrival(app.name(), epochAtClockZeroMs + now,
@@ -165,6 +166,17 @@ public class DispatchService implements AutoCloseable {
      */
     public boolean submitsAtOnce(String application, boolean staged) {
         return !staged && catalog.isFresh(application);
+    }
+
+    /**
+     * Completes {@code answer} with {@code lost} once {@code guardMs} have passed, unless it was answered before: the
+     * guard that nothing waits forever. Armed on the {@link CoarseTimer} (up to a tick late, which a guard of the
+     * deadline plus twice the grace can spare): {@code completeOnTimeout} woke its thread for nearly every request.
+     */
+    private static <T> void failAfter(CompletableFuture<T> answer, T lost, long guardMs) {
+        CoarseTimer.Timeout limit = CoarseTimer.shared().schedule(() -> answer.complete(lost), guardMs,
+                TimeUnit.MILLISECONDS);
+        answer.whenComplete((value, failure) -> limit.cancel());
     }
 
     /** {@code listener} is told of every request accepted from now on, once it ends (one listener; null: none). */
@@ -235,8 +247,8 @@ public class DispatchService implements AutoCloseable {
         SneakPeekEngine.Job job = new SneakPeekEngine.Job(app.name(), jobs,
                 evidence == null ? new double[served.profile().classes()] : evidence, now, now + budget);
         long guard = (long) budget + 2 * properties.workerCallGrace().toMillis() + properties.sneakpeekWindow().toMillis();
-        job.answer().completeOnTimeout(new InferOutcome.Failed("no answer within " + guard
-                + " ms: the request was lost between the scheduler and the worker"), guard, TimeUnit.MILLISECONDS);
+        failAfter(job.answer(), new InferOutcome.Failed("no answer within " + guard
+                + " ms: the request was lost between the scheduler and the worker"), guard);
         tell(job.answer(), new RequestListener.Arrival(app.name(), epochAtClockZeroMs + now,
                 epochAtClockZeroMs + now + budget, jobs.values().iterator().next().rows(), app.policy(), null));
         sneakPeekEngine(app, served).submit(job);
@@ -370,8 +382,8 @@ public class DispatchService implements AutoCloseable {
         SchembleEngine engine = schembleEngine(app, profile, parts);
         SchembleEngine.Query query = new SchembleEngine.Query(parts, now, now + budget, difficulty, trace);
         long guard = (long) budget + 2 * properties.workerCallGrace().toMillis();
-        query.answer().completeOnTimeout(new SchembleEngine.Failed("no answer within " + guard
-                + " ms: the query was lost between the scheduler and the workers"), guard, TimeUnit.MILLISECONDS);
+        failAfter(query.answer(), new SchembleEngine.Failed("no answer within " + guard
+                + " ms: the query was lost between the scheduler and the workers"), guard);
         tell(query.answer(), new RequestListener.Arrival(app.name(), epochAtClockZeroMs + now,
                 epochAtClockZeroMs + now + budget, parts.get(0).job().rows(), app.policy(), null),
                 SchembleEngine.Outcome::asRequestOutcome);
