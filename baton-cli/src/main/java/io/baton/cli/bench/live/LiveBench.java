@@ -36,7 +36,8 @@ import java.util.function.DoubleFunction;
  * throughput (closed loop) and times the model alone in ONNX Runtime at the same batch size, and reports the
  * serving path's targets (throughput at least half of ONNX Runtime alone, and the latency it adds), with the CPU time
  * the gateway, the scheduler and each live worker spent per answered request over the saturation run
- * ({@link CpuPerRequest}, from {@code /proc}).
+ * ({@link CpuPerRequest}, from {@code /proc}) and how often their threads blocked per answered request, each a hand-off
+ * between threads ({@link WakeupsPerRequest}).
  */
 public final class LiveBench {
     static final List<Double> LOAD_FRACTIONS = List.of(0.3, 0.6, 0.9);
@@ -258,12 +259,15 @@ public final class LiveBench {
         return new Workers(live, intraOp == null ? 1 : intraOp);
     }
 
+    /** The services measured over the saturation run: the gateways and the scheduler, the live workers, or why none. */
+    private record Measured(List<CpuPerRequest.Service> services, List<CpuPerRequest.Service> workers, String noWorkers) {}
+
     /**
-     * The gateway's, the scheduler's and the live workers' processes and their CPU time before the saturation run. The
+     * The gateways, the scheduler and the live workers, whose processes are measured over the saturation run. The
      * workers are those the scheduler lists as live, at the URLs they registered; a scheduler that cannot say leaves
      * them unmeasured, never fails the bench.
      */
-    private CpuPerRequest cpuBefore() {
+    private Measured measured() {
         List<CpuPerRequest.Service> services = new ArrayList<>();
         for (int i = 0; i < config.gateways().size(); i++) {
             services.add(new CpuPerRequest.Service(Gateways.name(i), config.gateways().get(i)));
@@ -290,7 +294,7 @@ public final class LiveBench {
         } catch (RuntimeException e) {
             noWorkers = "the scheduler's worker list could not be read: " + e.getMessage();
         }
-        return CpuPerRequest.start(new ProcCpu(Path.of("/proc")), services, workers, noWorkers);
+        return new Measured(services, workers, noWorkers);
     }
 
     /** The validation images when asked for, or by default when they fit the application's one input; else generated inputs. */
@@ -415,10 +419,15 @@ public final class LiveBench {
             throws Exception {
         out.printf(Locale.ROOT, "%nsaturation through the gateway (%s, closed loop, %d clients, %.0f s):%n", config.prefix() + "-wc",
                 config.concurrency(), config.seconds());
-        CpuPerRequest cpu = cpuBefore();
+        Measured measured = measured();
+        ProcCpu proc = new ProcCpu(Path.of("/proc"));
+        CpuPerRequest cpu = CpuPerRequest.start(proc, measured.services(), measured.workers(), measured.noWorkers());
+        WakeupsPerRequest wakeups = WakeupsPerRequest.start(proc, new ThreadSwitches(Path.of("/proc")), measured.services(),
+                measured.workers(), measured.noWorkers());
         ClosedLoop.Run closed = ClosedLoop.run(requests, config.concurrency(), config.seconds(), config.timeout().toMillis());
         PointResult sat = new PointResult(WORK_CONSERVING, Double.NaN, closed.seconds(), Double.POSITIVE_INFINITY, closed.outcomes(), 0);
-        List<String> cpuLines = cpu.report(sat.served());
+        List<String> perRequest = new ArrayList<>(cpu.report(sat.served()));
+        perRequest.addAll(wakeups.report(sat.served()));
         double served = sat.served() / closed.seconds();
         double batch = sat.meanBatch();
         int formed = Double.isNaN(batch) ? 1 : Math.max(1, (int) Math.round(batch));
@@ -429,7 +438,7 @@ public final class LiveBench {
         PointResult inSlo = new PointResult(WORK_CONSERVING, Double.NaN, closed.seconds(), slo, closed.outcomes(), 0);
         out.printf(Locale.ROOT, "  within the SLO (%.0f ms): %.0f answers/s; refusals, most frequent first:%n", slo, inSlo.goodput());
         mostFrequent(sat.refusals(), REFUSALS_SHOWN).forEach(line -> out.println("    " + line));
-        cpuLines.forEach(line -> out.println("  " + line));
+        perRequest.forEach(line -> out.println("  " + line));
         points.add(sat);
 
         byte[] onnx = http.getBytes(config.registry().resolve("/v1/artifacts/" + model.digest() + "/content"));
