@@ -1,6 +1,9 @@
 package io.baton.gateway.grpc;
 
+import io.baton.commons.grpc.GrpcPort;
+
 import java.util.List;
+import java.util.concurrent.ThreadPoolExecutor;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Value;
@@ -34,10 +37,12 @@ public class GrpcConfiguration {
                                 ApiKeyProperties keys, ObjectProvider<BuildProperties> build) {
         BuildProperties b = build.getIfAvailable();
         String version = b == null || b.getVersion() == null ? "dev" : b.getVersion();
+        ThreadPoolExecutor threads = GrpcPort.executor(settings.threads(), "grpc-oip-");
         OipGrpcService oip = new OipGrpcService(new GrpcInference(call), scheduler, registry, health,
-                version);
+                version, threads);
         return new OipGrpcServer(settings, address, inference.maxInferRequestSize().toBytes(),
                 List.of(oip), new ReadinessHealth(health, settings.healthWatchInterval(), settings.healthMaxWatchers()),
-                new ApiKeyInterceptor(verifier, keys.inferenceAuth()));
+                new ApiKeyInterceptor(verifier, keys.inferenceAuth()), new OffLoop(threads, verifier::checksAtOnce),
+                threads);
     }
 }

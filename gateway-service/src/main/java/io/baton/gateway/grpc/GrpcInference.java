@@ -3,12 +3,15 @@ package io.baton.gateway.grpc;
 import io.baton.commons.grpc.TraceContextInterceptor;
 import io.baton.gateway.trace.GatewayTrace;
 
+import java.util.concurrent.CompletableFuture;
+
 import com.google.protobuf.UnsafeByteOperations;
 
 import io.baton.commons.tensor.Tensor;
 import io.baton.commons.tensor.TensorException;
 import io.baton.gateway.GatewayException;
 import io.baton.gateway.oip.InferenceCall;
+import io.baton.gateway.serving.InferenceService;
 import io.baton.oip.grpc.InferParameter;
 import io.baton.oip.grpc.ModelInferRequest;
 import io.baton.oip.grpc.ModelInferResponse;
@@ -33,6 +36,22 @@ record GrpcInference(InferenceCall call) {
         // the message is in whole: a permit goes to a request the gateway can work on at once
         return call.infer(message.getModelName(), emptyToNull(message.getModelVersion()), received, trace,
                 def -> () -> GrpcRequests.read(message), GrpcInference::response);
+    }
+
+    /**
+     * The same, without holding the calling thread while the scheduler works ({@link InferenceCall#inferAsync}): the
+     * future completes with the response where the scheduler's answer is read, or exceptionally with what
+     * {@link #infer} throws.
+     */
+    CompletableFuture<ModelInferResponse> inferAsync(ModelInferRequest message, long received, GatewayTrace trace) {
+        trace.requestId(message.getId());
+        return call.inferAsync(message.getModelName(), emptyToNull(message.getModelVersion()), received, trace,
+                def -> () -> GrpcRequests.read(message), GrpcInference::response);
+    }
+
+    /** Whether the request can be begun on the event loop ({@link InferenceService#beginsAtOnce}). */
+    boolean beginsAtOnce(ModelInferRequest message) {
+        return call.service().beginsAtOnce(message.getModelName(), emptyToNull(message.getModelVersion()));
     }
 
     /**

@@ -16,8 +16,10 @@ import org.springframework.validation.annotation.Validated;
  * @param enabled                         false: no gRPC port at all
  * @param port                            8001 as Triton's; 0 picks a free one (tests)
  * @param maxConcurrentCallsPerConnection HTTP/2 streams one connection may hold open at once; more wait in the client
- * @param threads                         threads answering calls; an inference holds one until it is answered, as a
- *                                        REST request holds a Tomcat thread
+ * @param threads                         threads answering the calls that may block ({@link OffLoop}): metadata,
+ *                                        readiness, a key to look up, streams, an ensemble or a pipeline, which
+ *                                        holds one until it is answered, as a REST request holds a Tomcat thread. A
+ *                                        single-model ModelInfer holds none: it runs on the connection's event loop
  * @param handshakeTimeout                a connection that has not finished the HTTP/2 preface by then is closed (a
  *                                        client that connects and says nothing)
  * @param receiveTimeout                  a call's request must have arrived whole by then (a client that opens a call

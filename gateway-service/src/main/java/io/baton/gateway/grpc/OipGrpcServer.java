@@ -3,7 +3,7 @@ package io.baton.gateway.grpc;
 import io.baton.core.util.CoarseTimer;
 
 import java.util.List;
-import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
@@ -26,27 +26,26 @@ import io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder;
  */
 public final class OipGrpcServer extends GrpcPort {
 
+    /**
+     * @param offLoop which calls leave the connection's event loop for {@code threads}
+     * @param threads the threads calls that may block are served on; shut down after the server
+     */
     OipGrpcServer(GrpcProperties settings, String address, long maxMessageBytes, List<BindableService> services,
-                  ReadinessHealth health, ServerInterceptor apiKeys) {
-        this(GrpcPort.executor(settings.threads(), "grpc-oip-"), settings, address, maxMessageBytes, services, health,
-                apiKeys);
-    }
-
-    private OipGrpcServer(ThreadPoolExecutor executor, GrpcProperties settings, String address, long maxMessageBytes,
-                          List<BindableService> services, ReadinessHealth health, ServerInterceptor apiKeys) {
+                  ReadinessHealth health, ServerInterceptor apiKeys, OffLoop offLoop, ExecutorService threads) {
         // the health service's Watch streams never end by themselves: ended first, they do not hold the shutdown
-        super(server(executor, settings, address, maxMessageBytes, services, health, apiKeys),
+        super(server(settings, address, maxMessageBytes, services, health, apiKeys, offLoop),
                 "OIP gRPC (inference.GRPCInferenceService)", "baton.gateway.grpc",
-                LoggerFactory.getLogger(OipGrpcServer.class), health::close, executor);
+                LoggerFactory.getLogger(OipGrpcServer.class), health::close, threads);
     }
 
-    private static Server server(ThreadPoolExecutor executor, GrpcProperties settings, String address,
-                                 long maxMessageBytes, List<BindableService> services, ReadinessHealth health,
-                                 ServerInterceptor apiKeys) {
+    private static Server server(GrpcProperties settings, String address, long maxMessageBytes,
+                                 List<BindableService> services, ReadinessHealth health, ServerInterceptor apiKeys,
+                                 OffLoop offLoop) {
         ReceiveDeadline deadline = new ReceiveDeadline(CoarseTimer.shared(), settings.receiveTimeout(),
                 settings.streamIdleTimeout());
         NettyServerBuilder builder = NettyServerBuilder.forAddress(GrpcPort.address(address, settings.port()))
-                .executor(executor)
+                // calls run where their bytes are read; OffLoop moves those that may block to the port's threads
+                .directExecutor()
                 .maxInboundMessageSize((int) Math.min(maxMessageBytes, Integer.MAX_VALUE))
                 .maxConcurrentCallsPerConnection(settings.maxConcurrentCallsPerConnection())
                 .handshakeTimeout(settings.handshakeTimeout().toNanos(), TimeUnit.NANOSECONDS)
@@ -59,7 +58,7 @@ public final class OipGrpcServer extends GrpcPort {
             // the API key is checked first, then the deadline to receive the request starts; a request that is not
             // the method's message, or not one per unary call, is refused inside them, as bad input
             builder.addService(ServerInterceptors.intercept(StrictRequests.of(s.bindService()), deadline, apiKeys,
-                    new TraceContextInterceptor()));
+                    new TraceContextInterceptor(), offLoop));
         }
         return builder.build();
     }

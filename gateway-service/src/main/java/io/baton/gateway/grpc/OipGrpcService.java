@@ -8,7 +8,11 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
 
+import io.grpc.Context;
+import io.grpc.Status;
 import io.grpc.stub.StreamObserver;
 
 import io.baton.commons.tensor.TensorSpec;
@@ -43,7 +47,8 @@ import io.baton.oip.grpc.TraceSettingResponse;
 /**
  * {@code inference.GRPCInferenceService}: what the REST routes answer under {@code /v2}, over gRPC. Readiness is
  * an answer ({@code ready: false}), not an error, as Triton gives it; an unknown model or version is NOT_FOUND. Each
- * call runs on the gRPC server's executor and may block there, as a REST request holds its Tomcat thread.
+ * call that may block runs on the port's threads, as a REST request holds its Tomcat thread ({@link OffLoop}); a
+ * ModelInfer that cannot is begun on the connection's event loop and answered where the scheduler's answer is read.
  */
 final class OipGrpcService extends GRPCInferenceServiceGrpc.GRPCInferenceServiceImplBase {
 
@@ -53,9 +58,12 @@ final class OipGrpcService extends GRPCInferenceServiceGrpc.GRPCInferenceService
     private final RegistryClient registry;
     private final UpstreamHealth health;
     private final String version;
+    private final Executor threads;
 
+    /** {@code threads}: where a ModelInfer left on the event loop moves when it may block ({@link OffLoop}). */
     OipGrpcService(GrpcInference inference, SchedulerClient scheduler, RegistryClient registry, UpstreamHealth health,
-                   String version) {
+                   String version, Executor threads) {
+        this.threads = threads;
         this.inference = inference;
         this.service = inference.call().service();
         this.scheduler = scheduler;
@@ -166,12 +174,29 @@ final class OipGrpcService extends GRPCInferenceServiceGrpc.GRPCInferenceService
     @Override
     public void modelInfer(ModelInferRequest request, StreamObserver<ModelInferResponse> answer) {
         long received = System.nanoTime();
-        GatewayTrace trace = inference.begin(request.getModelName(), received);
-        try {
-            reply(answer, inference.infer(request, received, trace));
-        } catch (RuntimeException e) {
-            answer.onError(GrpcStatuses.traced(GrpcStatuses.of(e), trace));
+        if (Boolean.TRUE.equals(OffLoop.ON_LOOP.get()) && !inference.beginsAtOnce(request)) {
+            // it may read the registry or search SneakPeek's index first: not on the connection's event loop
+            try {
+                threads.execute(Context.current().wrap(() -> infer(request, received, answer)));
+            } catch (RejectedExecutionException stopping) {
+                answer.onError(Status.UNAVAILABLE.withDescription("the gateway is stopping").asRuntimeException());
+            }
+            return;
         }
+        infer(request, received, answer);
+    }
+
+    private void infer(ModelInferRequest request, long received, StreamObserver<ModelInferResponse> answer) {
+        GatewayTrace trace = inference.begin(request.getModelName(), received);
+        // answered where the scheduler's answer is read: this thread is not held while the request is away, and no
+        // thread is woken to write the response
+        inference.inferAsync(request, received, trace).whenComplete((response, failure) -> {
+            if (failure == null) {
+                reply(answer, response);
+            } else {
+                answer.onError(GrpcStatuses.traced(GrpcStatuses.of(failure), trace));
+            }
+        });
     }
 
     /**

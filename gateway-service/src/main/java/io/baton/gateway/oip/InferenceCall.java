@@ -3,6 +3,7 @@ package io.baton.gateway.oip;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
@@ -16,6 +17,7 @@ import io.baton.gateway.admission.AdmissionLimit;
 import io.baton.gateway.metrics.InferenceMetrics;
 import io.baton.gateway.registry.ApplicationDefinition;
 import io.baton.gateway.registry.VariantDefinition;
+import io.baton.gateway.serving.Futures;
 import io.baton.gateway.serving.InferenceService;
 import io.baton.gateway.serving.Served;
 import io.baton.gateway.trace.GatewayTrace;
@@ -80,25 +82,83 @@ public record InferenceCall(InferenceService service, AdmissionControl admission
      */
     public <R, X extends Exception> R infer(String app, String version, long received, GatewayTrace trace,
                                             Arrival<X> arrival, Function<Answer, R> encode) throws X {
-        String tag = InferenceMetrics.UNKNOWN;
-        AdmissionControl.Permit permit = null;
-        AdmissionLimit.Outcome outcome = AdmissionLimit.Outcome.NEUTRAL;
-        String ended = "failed";
-        String reason = "unanswered";
+        Attempt a = new Attempt(trace, received);
         try (GatewayTrace.Scope scope = trace.enter()) {
-            ApplicationDefinition def = service.application(app);
+            a.admit(app, version, arrival);
+            return a.served(service.infer(a.def, a.version, a.request.inputs(), a.request.outputNames(),
+                    a.request.timeoutUs(), a.request.priority(), received), encode);
+        } catch (RuntimeException e) {
+            throw a.failed(e);
+        } finally {
+            a.end();
+        }
+    }
+
+    /**
+     * The same, without waiting for the scheduler where the request is one call to it
+     * ({@link InferenceService#oneSchedulerCall}): admission, reading and checking happen here, and the answer is
+     * encoded, counted and its permit given back where the scheduler's answer is read; the future completes with the
+     * response, or exceptionally with what {@link #infer} would throw. The caller's thread is free while the
+     * request is at the scheduler. An ensemble or a pipeline is served on the calling thread.
+     */
+    public <R> CompletableFuture<R> inferAsync(String app, String version, long received, GatewayTrace trace,
+                                               Arrival<RuntimeException> arrival, Function<Answer, R> encode) {
+        Attempt a = new Attempt(trace, received);
+        CompletableFuture<Served> served;
+        try (GatewayTrace.Scope scope = trace.enter()) {
+            a.admit(app, version, arrival);
+            served = service.inferAsync(a.def, a.version, a.request.inputs(), a.request.outputNames(),
+                    a.request.timeoutUs(), a.request.priority(), received);
+        } catch (RuntimeException e) {
+            RuntimeException refused = a.failed(e);
+            a.end();
+            return CompletableFuture.failedFuture(refused);
+        }
+        return served.handle((answer, failure) -> {
+            try {
+                if (failure != null) throw Futures.failure(failure);
+                return a.served(answer, encode);
+            } catch (RuntimeException e) {
+                throw a.failed(e);
+            } finally {
+                a.end();
+            }
+        });
+    }
+
+    /** One request from admission to its end: what it holds, and how it is counted however it ends. */
+    private final class Attempt {
+        private final GatewayTrace trace;
+        private final long received;
+        private String tag = InferenceMetrics.UNKNOWN;
+        private AdmissionControl.Permit permit;
+        private AdmissionLimit.Outcome outcome = AdmissionLimit.Outcome.NEUTRAL;
+        private String ended = "failed";
+        private String reason = "unanswered";
+        private ApplicationDefinition def;
+        private VariantDefinition version;
+        private OipRequest request;
+
+        Attempt(GatewayTrace trace, long received) {
+            this.trace = trace;
+            this.received = received;
+        }
+
+        <X extends Exception> void admit(String app, String versionName, Arrival<X> arrival) throws X {
+            def = service.application(app);
             tag = def.name();
             Supplier<OipRequest> reader = arrival.receive(def);
             // only once the request is in: a permit is held by requests the gateway can work on, never by a client
             // still sending
             permit = admission.admit(def.name(), def.sloMs());
             trace.stamp(GatewayTrace.ADMISSION, received);
-            VariantDefinition v = InferenceService.version(def, version);
-            OipRequest request = reader.get();
+            version = InferenceService.version(def, versionName);
+            request = reader.get();
             trace.requestId(request.id());
-            Classification.check(request, InferenceService.outputSpecs(def, v));
-            Served served = service.infer(def, v, request.inputs(), request.outputNames(), request.timeoutUs(),
-                    request.priority(), received);
+            Classification.check(request, InferenceService.outputSpecs(def, version));
+        }
+
+        <R> R served(Served served, Function<Answer, R> encode) {
             double totalMs = (System.nanoTime() - received) / 1e6;
             outcome = AdmissionLimit.Outcome.served(totalMs, InferenceService.budgetMs(def, request.timeoutUs()));
             Map<String, Object> parameters = new LinkedHashMap<>(served.parameters());
@@ -111,21 +171,26 @@ public record InferenceCall(InferenceService service, AdmissionControl admission
             ended = "served";
             reason = null;
             return response;
-        } catch (GatewayException e) {
-            ended = e.drop() ? "dropped" : "failed";
-            reason = e.reason();
-            outcome = forLoad(e);
-            metrics.failed(tag, e.reason(), received);
-            throw e;
-        } catch (TensorException e) {
-            reason = "invalid-request";
-            metrics.failed(tag, "invalid-request", received);
-            throw e;
-        } catch (RuntimeException e) {
-            reason = "internal";
-            metrics.failed(tag, "internal", received);
-            throw e;
-        } finally {
+        }
+
+        /** Counts the failure and gives it back to be thrown. */
+        RuntimeException failed(RuntimeException e) {
+            if (e instanceof GatewayException g) {
+                ended = g.drop() ? "dropped" : "failed";
+                reason = g.reason();
+                outcome = forLoad(g);
+                metrics.failed(tag, g.reason(), received);
+            } else if (e instanceof TensorException) {
+                reason = "invalid-request";
+                metrics.failed(tag, "invalid-request", received);
+            } else {
+                reason = "internal";
+                metrics.failed(tag, "internal", received);
+            }
+            return e;
+        }
+
+        void end() {
             if (permit != null) {
                 permit.release(outcome);
             }

@@ -55,6 +55,16 @@ public class ApplicationCache {
         this.nanoTime = nanoTime;
     }
 
+    /**
+     * The application named {@code name} as read within the TTL, without asking the registry; empty when it was not
+     * (never read, expired, or unknown to the registry).
+     */
+    public Optional<ApplicationDefinition> fresh(String name) {
+        Entry entry = name == null ? null : entries.get(name);
+        return entry != null && nanoTime.getAsLong() - entry.readAtNanos() < ttlNanos ? entry.definition()
+                : Optional.empty();
+    }
+
     /** The application named {@code name}, or empty when the registry does not know it. */
     public Optional<ApplicationDefinition> get(String name) {
         if (name == null || !NAME.matcher(name).matches()) {

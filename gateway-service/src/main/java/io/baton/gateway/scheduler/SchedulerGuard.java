@@ -73,6 +73,11 @@ public final class SchedulerGuard {
         this.margin = settings.deadlineMargin();
     }
 
+    /** Whether a call may wait for a free slot of the bulkhead ({@code bulkhead.max-wait} above 0), blocking its thread. */
+    public boolean mayWait() {
+        return !bulkhead.getBulkheadConfig().getMaxWaitDuration().isZero();
+    }
+
     public CircuitBreaker circuitBreaker() {
         return circuitBreaker;
     }

@@ -49,6 +49,18 @@ public class ApiKeyVerifier {
         this.lastActiveKeys = new ExpiringCache<>(properties.apiKeyOutageGrace(), 1, nanoClock);
     }
 
+    /**
+     * Whether {@link #check} answers for {@code key} without asking the registry: a bootstrap key, a string of no
+     * registry key's form, or a key whose verdict is cached.
+     */
+    public boolean checksAtOnce(String key) {
+        byte[] digest = sha256(key);
+        for (byte[] configured : bootstrapDigests) {
+            if (MessageDigest.isEqual(configured, digest)) return true;
+        }
+        return !REGISTRY_KEY.matcher(key).matches() || verdicts.get(HexFormat.of().formatHex(digest)) != null;
+    }
+
     /** The caller {@code key} belongs to, or empty when it is not accepted. */
     public Optional<Caller> check(String key) throws KeyStoreUnavailable {
         byte[] digest = sha256(key);

@@ -1,6 +1,8 @@
 package io.baton.gateway.serving;
 
 import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 
 import io.baton.commons.tensor.Tensor;
 import io.baton.commons.tensor.TensorException;
@@ -25,15 +27,30 @@ public class InferenceService {
     private final EnsembleRoute ensemble;
     private final PipelineRoute pipeline;
     private final RequestLimits limits;
+    private final SchedulerClient scheduler;
 
     public InferenceService(ApplicationCache applications, SchedulerClient scheduler, InferenceProperties properties,
                             DifficultyEnrichment difficulty, SneakPeekEvidence evidence, RequestLimits limits) {
         this.limits = limits;
+        this.scheduler = scheduler;
         this.applications = applications;
         this.priorities = new PriorityMapping(properties.priorityDefaultLevel());
         this.single = new SingleModelRoute(scheduler, evidence);
         this.ensemble = new EnsembleRoute(scheduler, difficulty);
         this.pipeline = new PipelineRoute(scheduler);
+    }
+
+    /**
+     * Whether a request for {@code app} (and {@code version}, null for the policy's choice) can be begun on a thread
+     * that must not block: the application is known within the cache's TTL, one scheduler call serves it with nothing
+     * to compute first ({@link #servesAtOnce}), and the call never waits for a slot. An unknown version is refused
+     * at once, so it counts too.
+     */
+    public boolean beginsAtOnce(String app, String version) {
+        Optional<ApplicationDefinition> def = applications.fresh(app);
+        if (def.isEmpty() || scheduler.mayBlock()) return false;
+        VariantDefinition v = version == null ? null : def.get().variant(version).orElse(null);
+        return version != null && v == null || servesAtOnce(def.get(), v);
     }
 
     /** The application named in the path: a 404 when the registry does not know it. */
@@ -58,6 +75,48 @@ public class InferenceService {
      */
     public Served infer(ApplicationDefinition app, VariantDefinition version, List<Tensor> inputs,
                         List<String> requested, Long timeoutUs, Long tritonPriority, long receivedNanos) {
+        ServingContext ctx = context(app, version, inputs, requested, timeoutUs, tritonPriority, receivedNanos);
+        if (oneSchedulerCall(app, version)) {
+            return single.serve(ctx);
+        }
+        return app.applicationKind() == ApplicationKind.ENSEMBLE ? ensemble.serve(ctx) : pipeline.serve(ctx);
+    }
+
+    /**
+     * The same, not waiting for the scheduler where the request is one call to it ({@link #oneSchedulerCall}): the
+     * future completes where the scheduler's answer is read. An ensemble or a pipeline is served here, on the calling
+     * thread, and the future comes back complete. Checks that fail before any call throw at once.
+     */
+    public CompletableFuture<Served> inferAsync(ApplicationDefinition app, VariantDefinition version,
+                                                List<Tensor> inputs, List<String> requested, Long timeoutUs,
+                                                Long tritonPriority, long receivedNanos) {
+        if (!oneSchedulerCall(app, version)) {
+            return CompletableFuture.completedFuture(infer(app, version, inputs, requested, timeoutUs, tritonPriority,
+                    receivedNanos));
+        }
+        return single.serveAsync(context(app, version, inputs, requested, timeoutUs, tritonPriority, receivedNanos));
+    }
+
+    /**
+     * Whether a request is served by one scheduler call, whose answer is the response: a single-model application,
+     * or one base model of an ensemble asked for by name. Ensembles aggregate several calls, pipelines chain them.
+     */
+    public static boolean oneSchedulerCall(ApplicationDefinition app, VariantDefinition version) {
+        ApplicationKind kind = app.applicationKind();
+        return kind == ApplicationKind.SINGLE || version != null && kind == ApplicationKind.ENSEMBLE;
+    }
+
+    /**
+     * Whether serving a request asks nothing of anyone but the scheduler and computes nothing of note before the
+     * call: one scheduler call, and no SneakPeek evidence to find first (a k-NN search over the application's
+     * index). Such a request can be begun on a thread that must not block.
+     */
+    public static boolean servesAtOnce(ApplicationDefinition app, VariantDefinition version) {
+        return oneSchedulerCall(app, version) && (version != null || !SneakPeekEvidence.applies(app));
+    }
+
+    private ServingContext context(ApplicationDefinition app, VariantDefinition version, List<Tensor> inputs,
+                                   List<String> requested, Long timeoutUs, Long tritonPriority, long receivedNanos) {
         limits.check(inputs, timeoutUs);
         ApplicationKind kind = app.applicationKind();
         List<Tensor> validated = InputValidator.validate(app.name(), inputs,
@@ -65,16 +124,8 @@ public class InferenceService {
         checkOutputs(app, outputSpecs(app, version), requested);
         double budgetMs = budgetMs(app, timeoutUs);
         int priority = tritonPriority == null ? 0 : priorities.toBaton(tritonPriority);
-        ServingContext ctx = new ServingContext(app, version, validated, requested,
-                Deadline.startingAt(receivedNanos, budgetMs), priority);
-        if (version != null && kind == ApplicationKind.ENSEMBLE) {
-            return single.serve(ctx); // one base model, asked for by name: no aggregation
-        }
-        return switch (kind) {
-            case SINGLE -> single.serve(ctx);
-            case ENSEMBLE -> ensemble.serve(ctx);
-            case PIPELINE -> pipeline.serve(ctx);
-        };
+        return new ServingContext(app, version, validated, requested, Deadline.startingAt(receivedNanos, budgetMs),
+                priority);
     }
 
     /** The request's deadline, from receipt: Triton's {@code timeout} (µs) when given and positive, else the SLO. */

@@ -3,6 +3,7 @@ package io.baton.gateway.serving;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 
 import io.baton.commons.tensor.Tensor;
 import io.baton.commons.tensor.TensorSpec;
@@ -20,6 +21,14 @@ import io.baton.gateway.trace.GatewayTrace;
 record SingleModelRoute(SchedulerClient scheduler, SneakPeekEvidence evidence) {
 
     Served serve(ServingContext ctx) {
+        return Futures.join(serveAsync(ctx));
+    }
+
+    /**
+     * The same, not waiting for the scheduler: what follows its answer (naming the outputs, the parameters) runs where
+     * the answer is read. Checks that fail before the call throw at once.
+     */
+    CompletableFuture<Served> serveAsync(ServingContext ctx) {
         ApplicationDefinition app = ctx.application();
         // Without a version the scheduler picks the variant; its names are known in advance only when all agree.
         VariantDefinition naming = ctx.version() != null ? ctx.version() : uniformVariant(app);
@@ -33,7 +42,12 @@ record SingleModelRoute(SchedulerClient scheduler, SneakPeekEvidence evidence) {
                 timeoutMs, ctx.priority(), VariantNaming.inputsFor(naming, ctx.inputs()),
                 naming == null ? null : VariantNaming.outputsFor(naming, clientOutputs, ctx.requested()), null,
                 peek.map(SneakPeekEvidence.Result::counts).orElse(null));
-        SchedulerAnswer answer = Futures.join(scheduler.infer(call));
+        return scheduler.infer(call).thenApply(answer -> served(app, ctx, naming, clientOutputs, peek, answer));
+    }
+
+    private static Served served(ApplicationDefinition app, ServingContext ctx, VariantDefinition naming,
+                                 List<TensorSpec> clientOutputs, Optional<SneakPeekEvidence.Result> peek,
+                                 SchedulerAnswer answer) {
         VariantDefinition served = answer.variant() == null ? naming : app.variant(answer.variant()).orElse(naming);
         List<Tensor> outputs = VariantNaming.clientOutputs(served, clientOutputs, answer.outputs(), ctx.requested());
         Map<String, Object> parameters = Served.servedBy(answer.variant(), answer.workerId(), answer.batchSize(),

@@ -54,6 +54,20 @@ class ApplicationCacheTest {
     }
 
     @Test
+    void freshAnswersWithoutAskingTheRegistryOnlyWithinTheTtl() {
+        assertThat(cache.fresh("known")).as("never read").isEmpty();
+        assertThat(registry.reads).hasValue(0);
+        cache.get("known");
+        assertThat(cache.fresh("known")).isPresent();
+        now.addAndGet(Duration.ofSeconds(2).toNanos());
+        assertThat(cache.fresh("known")).as("expired: a read is due, which fresh never makes").isEmpty();
+        cache.get("nope");
+        assertThat(cache.fresh("nope")).as("known to be unknown").isEmpty();
+        assertThat(cache.fresh(null)).isEmpty();
+        assertThat(registry.reads).hasValue(2);
+    }
+
+    @Test
     void unknownNamesAreRememberedToo() {
         assertThat(cache.get("nope")).isEmpty();
         assertThat(cache.get("nope")).isEmpty();

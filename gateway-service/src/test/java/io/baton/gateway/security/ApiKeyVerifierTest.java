@@ -63,6 +63,20 @@ class ApiKeyVerifierTest {
     }
 
     @Test
+    void aKeyIsCheckedAtOnceWhenItIsABootstrapKeyOfNoRegistryFormOrItsVerdictIsCached() throws Exception {
+        ApiKeyVerifier v = verifier(List.of("first-bootstrap"));
+        String key = registry.issueKey("ci", "infer");
+        assertThat(v.checksAtOnce("first-bootstrap")).isTrue();
+        assertThat(v.checksAtOnce("not-a-key")).isTrue();
+        assertThat(v.checksAtOnce(key)).as("never asked: the registry must be").isFalse();
+        v.check(key);
+        assertThat(v.checksAtOnce(key)).isTrue();
+        now.addAndGet(TTL.toNanos());
+        assertThat(v.checksAtOnce(key)).as("past the TTL").isFalse();
+        assertThat(registry.keyChecks.get()).as("checksAtOnce never asks").isEqualTo(1);
+    }
+
+    @Test
     void aRegistryVerdictIsReusedForTheTtlSoARevocationShowsWithinIt() throws Exception {
         ApiKeyVerifier v = verifier(List.of());
         String key = registry.issueKey("ci", "infer");
