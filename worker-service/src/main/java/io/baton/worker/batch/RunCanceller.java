@@ -1,13 +1,11 @@
 package io.baton.worker.batch;
 
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 
 import ai.onnxruntime.OrtException;
 import ai.onnxruntime.OrtSession.RunOptions;
 import io.baton.commons.runtime.ResidentMemory;
+import io.baton.core.util.CoarseTimer;
 
 /**
  * Ends ONNX Runtime runs at their deadline, or when they make the process grow past a bound. A model can loop or
@@ -18,20 +16,22 @@ import io.baton.commons.runtime.ResidentMemory;
  * resident set, read every {@link #SAMPLE_MS} ms while a run goes, has grown past the run's memory bound since it
  * began, so the batch's thread is answered with the reason instead of holding the device. A single kernel's
  * allocation is not interrupted: it is seen when the kernel ends.
+ * <p>
+ * The bounds are armed on a {@link CoarseTimer}, which looks at them every {@link #TICK_MS} ms: arming one for every
+ * batch on a scheduled executor woke its thread about three times per batch (the arming, then each cancelled task's
+ * time), beside the batch's own threads. A run is stopped up to one tick after its bound.
  */
 public final class RunCanceller implements AutoCloseable {
 
     /** How often a running run's memory is read: often enough to stop a growing run, rare enough to cost nothing. */
     static final long SAMPLE_MS = 100;
+    /** How late a bound may be seen. */
+    static final long TICK_MS = 10;
 
     /** Why a run was stopped. */
     public enum Reason { TIME, MEMORY }
 
-    private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
-        Thread t = new Thread(r, "run-deadline");
-        t.setDaemon(true);
-        return t;
-    });
+    private final CoarseTimer timer = new CoarseTimer("run-deadline", TimeUnit.MILLISECONDS.toNanos(TICK_MS));
 
     /** Arms the deadline of one run: {@code options} is told to terminate after {@code nanos}. Close it when the run ends. */
     public Armed arm(RunOptions options, long nanos) {
@@ -43,29 +43,41 @@ public final class RunCanceller implements AutoCloseable {
      * set has grown by more than {@code maxGrowthBytes} since now. Close it when the run ends.
      */
     public Armed arm(RunOptions options, long nanos, long maxGrowthBytes) {
-        Armed armed = new Armed(options, maxGrowthBytes == Long.MAX_VALUE ? -1 : ResidentMemory.bytes(), maxGrowthBytes);
+        Armed armed = new Armed(timer, options, maxGrowthBytes == Long.MAX_VALUE ? -1 : ResidentMemory.bytes(),
+                maxGrowthBytes);
         armed.deadline = timer.schedule(() -> armed.fire(Reason.TIME, 0), Math.max(0, nanos), TimeUnit.NANOSECONDS);
         if (armed.baseline >= 0) {
-            armed.sampler = timer.scheduleAtFixedRate(armed::sample, SAMPLE_MS, SAMPLE_MS, TimeUnit.MILLISECONDS);
+            armed.sampleLater();
         }
         return armed;
     }
 
     /** One run's bounds, armed until closed. */
     public static final class Armed implements AutoCloseable {
+        private final CoarseTimer timer;
         private final RunOptions options;
         private final long baseline;
         private final long maxGrowthBytes;
-        private volatile ScheduledFuture<?> deadline;
-        private volatile ScheduledFuture<?> sampler;
+        private volatile CoarseTimer.Timeout deadline;
+        private volatile CoarseTimer.Timeout sampler;
         private volatile Reason reason;
         private volatile long growthBytes;
         private boolean closed; // guarded by this
 
-        private Armed(RunOptions options, long baseline, long maxGrowthBytes) {
+        private Armed(CoarseTimer timer, RunOptions options, long baseline, long maxGrowthBytes) {
+            this.timer = timer;
             this.options = options;
             this.baseline = baseline;
             this.maxGrowthBytes = maxGrowthBytes;
+        }
+
+        /** The next memory reading, {@link #SAMPLE_MS} from now, while the run goes and no bound was passed. */
+        private void sampleLater() {
+            synchronized (this) {
+                if (!closed && reason == null) {
+                    sampler = timer.schedule(this::sample, SAMPLE_MS, TimeUnit.MILLISECONDS);
+                }
+            }
         }
 
         private void sample() {
@@ -73,6 +85,7 @@ public final class RunCanceller implements AutoCloseable {
             if (rss >= 0 && rss - baseline > maxGrowthBytes) {
                 fire(Reason.MEMORY, rss - baseline);
             }
+            sampleLater();
         }
 
         private void fire(Reason why, long growth) {
@@ -107,19 +120,19 @@ public final class RunCanceller implements AutoCloseable {
 
         @Override
         public void close() {
-            for (ScheduledFuture<?> f : new ScheduledFuture<?>[] {deadline, sampler}) {
-                if (f != null) {
-                    f.cancel(false);
-                }
-            }
             synchronized (this) {
                 closed = true;
+            }
+            for (CoarseTimer.Timeout t : new CoarseTimer.Timeout[] {deadline, sampler}) {
+                if (t != null) {
+                    t.cancel();
+                }
             }
         }
     }
 
     @Override
     public void close() {
-        timer.shutdownNow();
+        timer.close();
     }
 }
