@@ -1,8 +1,6 @@
 package io.baton.gateway;
 
 import java.net.http.HttpClient;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledThreadPoolExecutor;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -15,6 +13,7 @@ import org.springframework.web.filter.CorsFilter;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.baton.core.security.InternalCredentials;
+import io.baton.core.util.CoarseTimer;
 import io.baton.gateway.admin.ApiKeyFilter;
 import io.baton.gateway.admin.Passthrough;
 import io.baton.gateway.admission.AdmissionControl;
@@ -76,25 +75,11 @@ public class GatewayConfiguration {
                 .connectTimeout(resilience.connectTimeout()));
     }
 
-    /**
-     * Fires the time limiter's time-outs. A call that answers in time cancels its time-out, which then leaves the
-     * queue at once instead of waiting there for its deadline.
-     */
-    @Bean(destroyMethod = "shutdownNow")
-    ScheduledExecutorService schedulerTimeouts() {
-        ScheduledThreadPoolExecutor timer = new ScheduledThreadPoolExecutor(1, r -> {
-            Thread t = new Thread(r, "scheduler-timeouts");
-            t.setDaemon(true);
-            return t;
-        });
-        timer.setRemoveOnCancelPolicy(true);
-        return timer;
-    }
-
     @Bean
     SchedulerGuard schedulerGuard(CircuitBreakerRegistry breakers, BulkheadRegistry bulkheads,
-                                  ScheduledExecutorService schedulerTimeouts, ResilienceProperties resilience) {
-        return new SchedulerGuard(breakers, bulkheads, schedulerTimeouts, resilience);
+                                  ResilienceProperties resilience) {
+        // the scheduler calls' time limits: one per request, almost none fires (see CoarseTimer)
+        return new SchedulerGuard(breakers, bulkheads, CoarseTimer.shared(), resilience);
     }
 
     @Bean

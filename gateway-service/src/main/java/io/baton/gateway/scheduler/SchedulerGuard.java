@@ -7,7 +7,7 @@ import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Supplier;
 
@@ -19,9 +19,8 @@ import io.github.resilience4j.circuitbreaker.CallNotPermittedException;
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
 import io.github.resilience4j.circuitbreaker.CircuitBreakerConfig;
 import io.github.resilience4j.circuitbreaker.CircuitBreakerRegistry;
-import io.github.resilience4j.timelimiter.TimeLimiter;
-import io.github.resilience4j.timelimiter.TimeLimiterConfig;
 
+import io.baton.core.util.CoarseTimer;
 import io.baton.gateway.GatewayException;
 import io.baton.internal.grpc.EnsembleQueryAnswer;
 import io.baton.internal.grpc.InferAnswer;
@@ -30,8 +29,11 @@ import io.grpc.StatusRuntimeException;
 
 /**
  * Resilience4j around every inference call to the scheduler, outermost first: a bulkhead (calls in flight), a circuit
- * breaker (stops calling a scheduler that fails or hangs), and a time limiter set per call to the request's remaining
+ * breaker (stops calling a scheduler that fails or hangs), and a time limit set per call to the request's remaining
  * deadline plus {@code deadline-margin}. Each refusal becomes a {@link GatewayException} with a clear message.
+ * <p>
+ * The time limit is armed on a {@link CoarseTimer} (up to a tick late) rather than Resilience4j's time limiter on a
+ * scheduled executor, which woke its thread for most calls: one is armed for every request and almost none fires.
  * <p>
  * The breaker counts connection errors and answers of 500 and above other than 502 and 503 (over HTTP or inside a
  * gRPC answer's refusal): a 503 is the policy dropping a request, the scheduler doing its job under load, which must
@@ -44,10 +46,10 @@ public final class SchedulerGuard {
 
     private final Bulkhead bulkhead;
     private final CircuitBreaker circuitBreaker;
-    private final ScheduledExecutorService timer;
+    private final CoarseTimer timer;
     private final Duration margin;
 
-    public SchedulerGuard(CircuitBreakerRegistry breakers, BulkheadRegistry bulkheads, ScheduledExecutorService timer,
+    public SchedulerGuard(CircuitBreakerRegistry breakers, BulkheadRegistry bulkheads, CoarseTimer timer,
                           ResilienceProperties settings) {
         ResilienceProperties.CircuitBreaker cb = settings.circuitBreaker();
         CircuitBreakerConfig breakerConfig = CircuitBreakerConfig.custom()
@@ -88,10 +90,7 @@ public final class SchedulerGuard {
      */
     public <T> CompletableFuture<T> call(Duration deadline, Supplier<CompletableFuture<T>> call) {
         Duration limit = deadline.plus(margin);
-        TimeLimiter limiter = TimeLimiter.of(TimeLimiterConfig.custom().timeoutDuration(limit)
-                .cancelRunningFuture(true).build());
-        Supplier<java.util.concurrent.CompletionStage<T>> guarded =
-                TimeLimiter.decorateCompletionStage(limiter, timer, call::get);
+        Supplier<java.util.concurrent.CompletionStage<T>> guarded = () -> limited(call.get(), limit);
         guarded = CircuitBreaker.decorateCompletionStage(circuitBreaker, guarded);
         guarded = Bulkhead.decorateCompletionStage(bulkhead, guarded);
         CompletableFuture<T> result = new CompletableFuture<>();
@@ -103,6 +102,18 @@ public final class SchedulerGuard {
             }
         });
         return result;
+    }
+
+    /**
+     * {@code started}, completed with a {@link TimeoutException} once {@code limit} has passed without its answer. The
+     * call itself is not cancelled: an HTTP exchange still reads its late answer, so its connection goes back to the
+     * pool for the next call (the scheduler answers by the request's deadline in any case).
+     */
+    private <T> CompletableFuture<T> limited(CompletableFuture<T> started, Duration limit) {
+        CoarseTimer.Timeout timeout = timer.schedule(() -> started.completeExceptionally(
+                new TimeoutException("no answer within " + limit.toMillis() + " ms")), limit.toNanos(),
+                TimeUnit.NANOSECONDS);
+        return started.whenComplete((value, failure) -> timeout.cancel());
     }
 
     /**

@@ -8,8 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -17,6 +16,7 @@ import org.junit.jupiter.api.Test;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.baton.commons.tensor.Tensor;
+import io.baton.core.util.CoarseTimer;
 import io.baton.gateway.GatewayException;
 import io.baton.gateway.UpstreamProperties;
 import io.baton.gateway.support.Settings;
@@ -30,12 +30,12 @@ class SchedulerGuardTest {
 
     final StubScheduler stub = new StubScheduler().application("app", "single", Map.of("v", new StubScheduler.Model(
             List.of("x"), List.of("y"), in -> Map.of("y", in.get("x")))));
-    final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor();
+    final CoarseTimer timer = new CoarseTimer("scheduler-guard-test", TimeUnit.MILLISECONDS.toNanos(10));
 
     @AfterEach
     void stop() {
         stub.close();
-        timer.shutdownNow();
+        timer.close();
     }
 
     SchedulerClient client(String url, int minimumCalls, int maxConcurrent, Duration margin) {
