@@ -448,12 +448,15 @@ class AdminPageIT {
         // summary every 3 s. One request per look, until the row shows them.
         By p99 = By.cssSelector("#metrics-apps tr[data-app='fashion-single'] td:nth-child(4)");
         By batch = By.cssSelector("#metrics-apps tr[data-app='fashion-single'] td:nth-child(5)");
-        new WebDriverWait(browser, Duration.ofSeconds(60)).until(d -> {
+        // the page redraws the table every 3 s: a cell found just before a redraw is gone when read, so look again
+        new WebDriverWait(browser, Duration.ofSeconds(60)).ignoring(StaleElementReferenceException.class).until(d -> {
             oip.infer("fashion-single", 0, 1);
             List<WebElement> cell = d.findElements(p99);
             return !cell.isEmpty() && cell.get(0).getText().matches("\\d+\\.\\d");
         });
-        assertThat(browser.findElement(batch).getText()).as("mean batch size").matches("\\d+\\.\\d");
+        String meanBatch = new WebDriverWait(browser, Duration.ofSeconds(10))
+                .ignoring(StaleElementReferenceException.class).until(d -> d.findElement(batch).getText());
+        assertThat(meanBatch).as("mean batch size").matches("\\d+\\.\\d");
     }
 
     // ---- over time: the history's charts, a request's waterfall ----
