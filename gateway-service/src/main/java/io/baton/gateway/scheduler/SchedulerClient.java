@@ -81,20 +81,16 @@ public class SchedulerClient implements AutoCloseable {
      * (drops, refusals, failures, time-outs and guard refusals alike).
      */
     public CompletableFuture<SchedulerAnswer> infer(SchedulerCall call) {
-        return inferTraced(call);
-    }
-
-    /** Whether {@link #infer} may block its caller: the guard's bulkhead is configured to wait for a slot. */
-    public boolean mayBlock() {
-        return guard.mayWait();
-    }
-
-    private CompletableFuture<SchedulerAnswer> inferTraced(SchedulerCall call) {
         GatewayTrace.Call traced = traced();
         CompletableFuture<SchedulerAnswer> answer = grpc != null ? guardedGrpc(call, traced)
                 : guardedPost("/internal/v1/infer", call.timeoutMs(), wire.encode(call), call.application(),
                 wire::decode, traced);
         return stamped(answer, traced);
+    }
+
+    /** Whether {@link #infer} may block its caller: the guard's bulkhead is configured to wait for a slot. */
+    public boolean mayBlock() {
+        return guard.mayWait();
     }
 
     /**
