@@ -55,20 +55,14 @@ public class ApiKeyVerifier {
      */
     public boolean checksAtOnce(String key) {
         byte[] digest = sha256(key);
-        for (byte[] configured : bootstrapDigests) {
-            if (MessageDigest.isEqual(configured, digest)) return true;
-        }
-        return !REGISTRY_KEY.matcher(key).matches() || verdicts.get(HexFormat.of().formatHex(digest)) != null;
+        return isBootstrap(digest) || !REGISTRY_KEY.matcher(key).matches()
+                || verdicts.get(HexFormat.of().formatHex(digest)) != null;
     }
 
     /** The caller {@code key} belongs to, or empty when it is not accepted. */
     public Optional<Caller> check(String key) throws KeyStoreUnavailable {
         byte[] digest = sha256(key);
-        boolean bootstrap = false;
-        for (byte[] configured : bootstrapDigests) {
-            bootstrap |= MessageDigest.isEqual(configured, digest); // no early exit
-        }
-        if (bootstrap) {
+        if (isBootstrap(digest)) {
             return Optional.of(BOOTSTRAP);
         }
         if (!REGISTRY_KEY.matcher(key).matches()) {
@@ -92,6 +86,15 @@ public class ApiKeyVerifier {
         verdicts.put(cacheKey, verdict);
         lastVerdicts.put(cacheKey, verdict);
         return verdict;
+    }
+
+    /** Whether a key's digest is a configured bootstrap key's, compared in constant time with no early exit. */
+    private boolean isBootstrap(byte[] digest) {
+        boolean bootstrap = false;
+        for (byte[] configured : bootstrapDigests) {
+            bootstrap |= MessageDigest.isEqual(configured, digest); // no early exit
+        }
+        return bootstrap;
     }
 
     /**
