@@ -88,7 +88,7 @@ public final class CoarseTimer implements AutoCloseable {
     private void fireDue() {
         long now = System.nanoTime();
         while (true) {
-            Entry first = armed.isEmpty() ? null : first();
+            Entry first = first();
             if (first == null || first.dueNanos - now > 0) return;
             if (!armed.remove(first)) continue; // cancelled meanwhile
             try {
