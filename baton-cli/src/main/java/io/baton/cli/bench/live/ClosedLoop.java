@@ -46,14 +46,28 @@ final class ClosedLoop {
             finished.countDown();
             return;
         }
-        requests.send(next.getAndIncrement(), o -> {
-            outcomes.add(o);
-            long wait = refusedForLoad(o) ? Math.min(MAX_BACKOFF_MS, Math.max(FIRST_BACKOFF_MS, 2 * backoffMs)) : 0;
-            // Off the completion thread: a request that fails at once must not recurse into the next one.
-            CompletableFuture.runAsync(() -> loop(requests, next, outcomes, end, finished, wait),
-                    CompletableFuture.delayedExecutor(wait, TimeUnit.MILLISECONDS));
-        });
+        SENDING.set(true);
+        try {
+            requests.send(next.getAndIncrement(), o -> {
+                outcomes.add(o);
+                long wait = refusedForLoad(o) ? Math.min(MAX_BACKOFF_MS, Math.max(FIRST_BACKOFF_MS, 2 * backoffMs)) : 0;
+                if (wait == 0 && !SENDING.get()) {
+                    // On the thread that read the answer: a hand-off per request would cost the suite, which shares
+                    // this machine's cores, as much as a hop inside it.
+                    loop(requests, next, outcomes, end, finished, 0);
+                } else {
+                    // A request answered within its own send (one that failed at once) must not recurse into the next.
+                    CompletableFuture.runAsync(() -> loop(requests, next, outcomes, end, finished, wait),
+                            CompletableFuture.delayedExecutor(wait, TimeUnit.MILLISECONDS));
+                }
+            });
+        } finally {
+            SENDING.set(false);
+        }
     }
+
+    /** True on a thread inside {@link Requests#send}: an answer that arrives there is the send's own. */
+    private static final ThreadLocal<Boolean> SENDING = ThreadLocal.withInitial(() -> false);
 
     static boolean refusedForLoad(Outcome o) {
         return o.status() == 503 || o.status() == 429 || o.status() == 504;

@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The CPU time each service spends per answered request over a run: every service's process (found by the local port
@@ -33,6 +34,10 @@ final class CpuPerRequest {
     private final String noWorkers;
     /** Why nothing is measured at all (no /proc); null otherwise. */
     private final String nothing;
+    /** This load generator's ticks and the machine's when the run began; null when either cannot be read. */
+    private final Long selfTicks;
+    private final ProcCpu.Machine machine;
+    private final long startedNanos = System.nanoTime();
 
     private CpuPerRequest(ProcCpu proc, List<Service> services, List<Service> workerServices, String noWorkers) {
         this.proc = proc;
@@ -41,9 +46,23 @@ final class CpuPerRequest {
         Long ticks = nothing == null ? proc.ticksPerSecond() : null;
         this.assumedTicks = ticks == null;
         this.ticksPerSecond = ticks == null ? ProcCpu.ASSUMED_TICKS_PER_SECOND : ticks;
-        if (nothing != null) return;
+        if (nothing != null) {
+            this.selfTicks = null;
+            this.machine = null;
+            return;
+        }
         for (Service s : services) gatewayAndScheduler.add(start(s));
         for (Service s : workerServices) workers.add(start(s));
+        Long self = null;
+        ProcCpu.Machine whole = null;
+        try {
+            self = proc.selfStat().ticks();
+            whole = proc.machine();
+        } catch (IOException | RuntimeException e) {
+            // no whole-machine line then: the services' own figures do not depend on it
+        }
+        this.selfTicks = whole == null ? null : self;
+        this.machine = self == null ? null : whole;
     }
 
     /**
@@ -104,7 +123,31 @@ final class CpuPerRequest {
         lines.add("CPU per answered request: " + String.join(", ", parts)
                 + (assumedTicks ? String.format(Locale.ROOT, " (clock tick rate unreadable, %d/s assumed)", ticksPerSecond) : ""));
         for (String why : notMeasured) lines.add("  CPU per request was not measured for " + why);
+        if (complete) wholeMachine(answered, sum).ifPresent(lines::add);
         return lines;
+    }
+
+    /**
+     * Where the rest of the machine's CPU went, per answer: this load generator, and everything else (the suite's other
+     * services, other processes, the kernel's interrupt work), with how many of the machine's cores were busy. Where
+     * the load generator shares the cores with the suite, the saturation figure is bounded by the sum, not by the
+     * services alone.
+     */
+    private Optional<String> wholeMachine(long answered, double servicesMs) {
+        if (selfTicks == null) return Optional.empty();
+        try {
+            double seconds = (System.nanoTime() - startedNanos) / 1e9;
+            ProcCpu.Machine now = proc.machine();
+            double generatorMs = (proc.selfStat().ticks() - selfTicks) * 1000.0 / ticksPerSecond / answered;
+            double busyMs = (now.busyTicks() - machine.busyTicks()) * 1000.0 / ticksPerSecond / answered;
+            double cores = (now.busyTicks() - machine.busyTicks()) / (double) ticksPerSecond / seconds;
+            return Optional.of(String.format(Locale.ROOT, "the whole machine per answered request: %s, of which "
+                    + "these services %s, this load generator %s, everything else %s (the other services, other processes, "
+                    + "the kernel); %.2f of %d cores busy", ms(busyMs), ms(servicesMs), ms(generatorMs),
+                    ms(Math.max(0, busyMs - servicesMs - generatorMs)), cores, now.cpus()));
+        } catch (IOException | RuntimeException e) {
+            return Optional.empty();
+        }
     }
 
     /** The service's ms of CPU per answer, recorded by process in {@code perProcess}; null (and the reason noted) when not measured. */

@@ -63,6 +63,35 @@ final class ProcCpu {
         return parseStat(Files.readString(root.resolve(pid + "/stat")));
     }
 
+    /** This process's own {@code stat}. */
+    Stat selfStat() throws IOException {
+        return parseStat(Files.readString(root.resolve("self/stat")));
+    }
+
+    /** The whole machine's CPU: ticks spent busy, summed over its {@code cpus}, since boot. */
+    record Machine(long busyTicks, int cpus) {}
+
+    /** The machine's busy ticks and CPU count, from {@code /proc/stat}. */
+    Machine machine() throws IOException {
+        return parseMachine(Files.readAllLines(root.resolve("stat")));
+    }
+
+    /**
+     * {@code /proc/stat}: the first line, {@code cpu user nice system idle iowait irq softirq steal ...}, summed over
+     * every CPU; busy is all but idle and iowait (guest time is inside user already). One {@code cpuN} line per CPU.
+     */
+    static Machine parseMachine(List<String> lines) {
+        if (lines.isEmpty() || !lines.get(0).startsWith("cpu ")) {
+            throw new IllegalArgumentException("not /proc/stat: its first line is not the summed cpu line");
+        }
+        String[] f = lines.get(0).substring(4).trim().split("\\s+");
+        if (f.length < 8) throw new IllegalArgumentException("a /proc/stat cpu line with too few fields: " + lines.get(0));
+        long busy = 0;
+        for (int i : new int[] {0, 1, 2, 5, 6, 7}) busy += Long.parseLong(f[i]);
+        int cpus = (int) lines.stream().filter(l -> l.matches("cpu\\d+ .*")).count();
+        return new Machine(busy, Math.max(1, cpus));
+    }
+
     /**
      * A {@code stat} line: {@code pid (comm) state ...}, utime and stime being fields 14 and 15. The name may hold
      * spaces and parentheses, so it ends at the line's last {@code )}.

@@ -7,7 +7,13 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 
 import com.sun.net.httpserver.HttpServer;
 
@@ -44,6 +50,61 @@ class ClosedLoopTest {
         } finally {
             server.stop(0);
         }
+    }
+
+    @Test
+    void aClientSendsItsNextRequestOnTheThreadThatReadItsAnswer() throws Exception {
+        ExecutorService answering = Executors.newSingleThreadExecutor(r -> new Thread(r, "answers"));
+        Set<String> sentFrom = ConcurrentHashMap.newKeySet();
+        AtomicInteger sent = new AtomicInteger();
+        Requests requests = new Requests() {
+            @Override
+            public int size() {
+                return 1;
+            }
+
+            @Override
+            public CompletableFuture<Void> send(int i, Consumer<Outcome> done) {
+                sent.incrementAndGet();
+                sentFrom.add(Thread.currentThread().getName());
+                return CompletableFuture.runAsync(() -> done.accept(new Outcome(0.1, 200, 1, 0.05, null)), answering);
+            }
+        };
+        try {
+            ClosedLoop.Run run = ClosedLoop.run(requests, 1, 0.3, 1000);
+            assertThat(run.outcomes()).hasSizeGreaterThan(10).allMatch(o -> o.status() == 200);
+            // the first from the caller's thread, every later one from the thread that read the last answer
+            assertThat(sentFrom).contains("answers").hasSizeLessThanOrEqualTo(2);
+        } finally {
+            answering.shutdownNow();
+        }
+    }
+
+    @Test
+    void anAnswerWithinItsOwnSendDoesNotRecurseIntoTheNextRequest() throws Exception {
+        ThreadLocal<int[]> depth = ThreadLocal.withInitial(() -> new int[1]);
+        AtomicInteger deepest = new AtomicInteger();
+        Requests requests = new Requests() {
+            @Override
+            public int size() {
+                return 1;
+            }
+
+            @Override
+            public CompletableFuture<Void> send(int i, Consumer<Outcome> done) {
+                deepest.accumulateAndGet(++depth.get()[0], Math::max);
+                try {
+                    // a request that fails at once, inside the send: a connection refused, a channel shut down
+                    done.accept(new Outcome(0.01, 400, 0, Double.NaN, "bad input"));
+                } finally {
+                    depth.get()[0]--;
+                }
+                return CompletableFuture.completedFuture(null);
+            }
+        };
+        ClosedLoop.Run run = ClosedLoop.run(requests, 2, 0.3, 1000);
+        assertThat(run.outcomes()).hasSizeGreaterThan(100);
+        assertThat(deepest.get()).as("sends nested on one thread").isEqualTo(1);
     }
 
     @Test

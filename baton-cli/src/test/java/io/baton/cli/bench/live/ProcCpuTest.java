@@ -1,6 +1,7 @@
 package io.baton.cli.bench.live;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
@@ -102,6 +103,48 @@ class ProcCpuTest {
                 "CPU per answered request: gateway 2.00 ms, scheduler n/a, workers n/a, sum n/a (target ≤ 0.6 ms)",
                 "  CPU per request was not measured for scheduler: no process in this network namespace listens on port 8081",
                 "  CPU per request was not measured for workers: the scheduler lists no live worker");
+    }
+
+    @Test
+    void theMachinesBusyTimeIsSplitIntoTheServicesThisLoadGeneratorAndEverythingElse() throws IOException {
+        Files.createDirectories(proc.resolve("net"));
+        Files.writeString(proc.resolve("net/tcp"), String.join("\n", TCP_HEADER,
+                "   0: 00000000:1F90 00000000:0000 0A 00000000:00000000 00:00000000 00000000  1000        0 501 1 0 100 0 0 10 0",
+                "   1: 00000000:1F91 00000000:0000 0A 00000000:00000000 00:00000000 00000000  1000        0 502 1 0 100 0 0 10 0",
+                "   2: 00000000:1FAA 00000000:0000 0A 00000000:00000000 00:00000000 00000000  1000        0 503 1 0 100 0 0 10 0"));
+        process(31, "java", 100, 0, "socket:[501]");
+        process(32, "java", 100, 0, "socket:[502]");
+        process(33, "java", 100, 0, "socket:[503]");
+        Path self = Files.createDirectories(proc.resolve("self"));
+        ByteBuffer auxv = ByteBuffer.allocate(32).order(ByteOrder.nativeOrder());
+        auxv.putLong(17).putLong(100).putLong(0).putLong(0);
+        Files.write(self.resolve("auxv"), auxv.array());
+        Files.writeString(self.resolve("stat"), "40 (java) S 1 40 40 0 -1 0 0 0 0 0 500 0 0 0 20 0 1 0 100 1 1\n");
+        // user nice system idle iowait irq softirq steal: busy is all but idle and iowait
+        Files.writeString(proc.resolve("stat"), "cpu  1000 0 500 9000 50 10 20 0 0 0\ncpu0 500 0 250 4500 25 5 10 0 0 0\n"
+                + "cpu1 500 0 250 4500 25 5 10 0 0 0\nintr 0\n");
+        ProcCpu cpu = new ProcCpu(proc);
+        assertThat(cpu.machine()).isEqualTo(new ProcCpu.Machine(1530, 2));
+
+        CpuPerRequest measured = CpuPerRequest.start(cpu, List.of(
+                new CpuPerRequest.Service("gateway", URI.create("http://127.0.0.1:8080")),
+                new CpuPerRequest.Service("scheduler", URI.create("http://127.0.0.1:8081"))),
+                List.of(new CpuPerRequest.Service("worker", URI.create("http://127.0.0.1:8106"))), "none");
+        process(31, "java", 120, 0, "socket:[501]");
+        process(32, "java", 110, 0, "socket:[502]");
+        process(33, "java", 110, 0, "socket:[503]");
+        Files.writeString(self.resolve("stat"), "40 (java) S 1 40 40 0 -1 0 0 0 0 0 520 10 0 0 20 0 1 0 100 1 1\n");
+        Files.writeString(proc.resolve("stat"), "cpu  1060 0 520 9100 60 10 20 0 0 0\ncpu0 530 0 260 4550 30 5 10 0 0 0\n"
+                + "cpu1 530 0 260 4550 30 5 10 0 0 0\n");
+        // 100 answers: services 40 ticks (4 ms), this process 30 ticks (3 ms), the machine 80 ticks (8 ms)
+        List<String> report = measured.report(100);
+        assertThat(report).hasSize(2);
+        assertThat(report.get(0)).isEqualTo("CPU per answered request: gateway 2.00 ms, scheduler 1.00 ms, workers 1.00 ms (1), "
+                + "sum 4.00 ms (target ≤ 0.6 ms) NOT met");
+        assertThat(report.get(1)).startsWith("the whole machine per answered request: 8.00 ms, of which these services 4.00 ms, "
+                + "this load generator 3.00 ms, everything else 1.00 ms (").contains(" of 2 cores busy");
+        assertThatThrownBy(() -> ProcCpu.parseMachine(List.of("intr 0"))).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("/proc/stat");
     }
 
     @Test
