@@ -19,10 +19,12 @@ import java.nio.ByteOrder;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.function.DoubleFunction;
 
@@ -170,17 +172,23 @@ public final class LiveBench {
         }
         if (config.gateways().size() > 1) out.println("through " + config.gateways().size() + " gateways, round-robin");
         printHeader();
+        GeneratorJit jit = new GeneratorJit();
+        Map<PointResult, Long> compiledMs = new IdentityHashMap<>();
+        List<String> warmups = new ArrayList<>();
         for (var e : apps.entrySet()) {
             Requests requests = requests(workload, e.getValue(), client, channels);
-            if (config.warmupSeconds() > 0) OpenLoop.run(requests, Math.min(rates.get(0), 200), config.warmupSeconds(), config.seed() + 99, config.timeout());
+            warmUp(requests, rates.get(0), e.getValue(), jit).ifPresent(warmups::add);
             for (int i = 0; i < rates.size(); i++) {
+                long compiledBefore = jit.totalMs();
                 OpenLoop.Run run = OpenLoop.run(requests, rates.get(i), config.seconds(), config.seed() + i, config.timeout());
                 PointResult p = new PointResult(e.getKey(), rates.get(i), run.seconds(), slo, run.outcomes(), run.lateP99Ms());
+                compiledMs.put(p, jit.totalMs() - compiledBefore);
                 points.add(p);
                 printRow(p);
             }
         }
-        printFootnotes(points);
+        warmups.forEach(out::println);
+        printFootnotes(points, compiledMs);
 
         if (config.raw()) {
             Requests requests = requests(workload, apps.get(WORK_CONSERVING), client, channels);
@@ -189,6 +197,32 @@ public final class LiveBench {
         long unanswered = points.stream().mapToLong(PointResult::unanswered).sum();
         if (unanswered > 0) throw new SuiteException(unanswered + " requests got no answer at all (every request must end answered)");
         out.println("every request was answered (200 or a refusal with a reason)");
+    }
+
+    /**
+     * The warm-up before an application's points: {@code --warmup} seconds at the first rate (at most 200/s), then
+     * one second at a time while this load generator's own JIT still compiled more than {@link GeneratorJit#QUIET_SHARE}
+     * of a core in the last one, for at most {@link GeneratorJit#MAX_EXTRA_SECONDS} more. None with {@code --warmup 0}.
+     *
+     * @return the line that says how long the generator took to go quiet, when it took more than one extra second
+     */
+    private Optional<String> warmUp(Requests requests, double firstRate, String app, GeneratorJit jit) throws InterruptedException {
+        if (config.warmupSeconds() <= 0) return Optional.empty();
+        double rate = Math.min(firstRate, 200);
+        OpenLoop.run(requests, rate, config.warmupSeconds(), config.seed() + 99, config.timeout());
+        if (!jit.measured()) return Optional.empty();
+        int extra = 0;
+        long compiled;
+        do {
+            long before = jit.totalMs();
+            OpenLoop.run(requests, rate, 1, config.seed() + 100 + extra, config.timeout());
+            compiled = jit.totalMs() - before;
+            extra++;
+        } while (!GeneratorJit.quiet(compiled, 1) && extra < GeneratorJit.MAX_EXTRA_SECONDS);
+        if (extra == 1) return Optional.empty();
+        return Optional.of(String.format(Locale.ROOT, "warm-up of %s: %d s more than --warmup %.0f s until this load generator's JIT "
+                + "compiled under %.0f%% of a core (%d ms in its last second)%s", app, extra, config.warmupSeconds(),
+                100 * GeneratorJit.QUIET_SHARE, compiled, GeneratorJit.quiet(compiled, 1) ? "" : ", the most it waits"));
     }
 
     // ------------------------------------------------------------------------------------------ setup
@@ -538,11 +572,16 @@ public final class LiveBench {
         out.flush();
     }
 
-    private void printFootnotes(List<PointResult> points) {
+    private void printFootnotes(List<PointResult> points, Map<PointResult, Long> compiledMs) {
         for (PointResult p : points) {
             if (p.lateP99Ms() > 5) {
                 out.printf(Locale.ROOT, "note: %s at %.0f/s: the generator sent late (p99 %.1f ms behind schedule): this machine's CPU is the limit%n",
                         p.policy(), p.targetRate(), p.lateP99Ms());
+            }
+            long compiled = compiledMs.getOrDefault(p, 0L);
+            if (compiled > GeneratorJit.NOTED_SHARE * p.seconds() * 1000) {
+                out.printf(Locale.ROOT, "note: %s at %.0f/s: this load generator's JIT compiled for %d ms during the point, on the cores the suite uses%n",
+                        p.policy(), p.targetRate(), compiled);
             }
             p.refusals().forEach((why, n) -> out.printf(Locale.ROOT, "  %s at %.0f/s: %d × %s%n", p.policy(), p.targetRate(), n, why));
         }
