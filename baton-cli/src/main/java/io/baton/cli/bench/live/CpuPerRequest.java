@@ -35,9 +35,9 @@ final class CpuPerRequest {
     /** Why nothing is measured at all (no /proc); null otherwise. */
     private final String nothing;
     /** This load generator's ticks and the machine's when the run began; null when either cannot be read. */
-    private final Long selfTicks;
-    private final ProcCpu.Machine machine;
-    private final long startedNanos = System.nanoTime();
+    private final WholeStart wholeStart;
+
+    private record WholeStart(long selfTicks, ProcCpu.Machine machine, long nanos) {}
 
     private CpuPerRequest(ProcCpu proc, List<Service> services, List<Service> workerServices, String noWorkers) {
         this.proc = proc;
@@ -47,22 +47,21 @@ final class CpuPerRequest {
         this.assumedTicks = ticks == null;
         this.ticksPerSecond = ticks == null ? ProcCpu.ASSUMED_TICKS_PER_SECOND : ticks;
         if (nothing != null) {
-            this.selfTicks = null;
-            this.machine = null;
+            this.wholeStart = null;
             return;
         }
         for (Service s : services) gatewayAndScheduler.add(start(s));
         for (Service s : workerServices) workers.add(start(s));
-        Long self = null;
-        ProcCpu.Machine whole = null;
+        this.wholeStart = wholeStart(proc);
+    }
+
+    /** This process's and the machine's CPU time now; null (no whole-machine line) when either cannot be read. */
+    private static WholeStart wholeStart(ProcCpu proc) {
         try {
-            self = proc.selfStat().ticks();
-            whole = proc.machine();
+            return new WholeStart(proc.selfStat().ticks(), proc.machine(), System.nanoTime());
         } catch (IOException | RuntimeException e) {
-            // no whole-machine line then: the services' own figures do not depend on it
+            return null; // the services' own figures do not depend on it
         }
-        this.selfTicks = whole == null ? null : self;
-        this.machine = self == null ? null : whole;
     }
 
     /**
@@ -134,13 +133,14 @@ final class CpuPerRequest {
      * services alone.
      */
     private Optional<String> wholeMachine(long answered, double servicesMs) {
-        if (selfTicks == null) return Optional.empty();
+        if (wholeStart == null) return Optional.empty();
         try {
-            double seconds = (System.nanoTime() - startedNanos) / 1e9;
+            double seconds = (System.nanoTime() - wholeStart.nanos()) / 1e9;
             ProcCpu.Machine now = proc.machine();
-            double generatorMs = (proc.selfStat().ticks() - selfTicks) * 1000.0 / ticksPerSecond / answered;
-            double busyMs = (now.busyTicks() - machine.busyTicks()) * 1000.0 / ticksPerSecond / answered;
-            double cores = (now.busyTicks() - machine.busyTicks()) / (double) ticksPerSecond / seconds;
+            long busyTicks = now.busyTicks() - wholeStart.machine().busyTicks();
+            double generatorMs = msPerAnswer(proc.selfStat().ticks() - wholeStart.selfTicks(), answered);
+            double busyMs = msPerAnswer(busyTicks, answered);
+            double cores = busyTicks / (double) ticksPerSecond / seconds;
             return Optional.of(String.format(Locale.ROOT, "the whole machine per answered request: %s, of which "
                     + "these services %s, this load generator %s, everything else %s (the other services, other processes, "
                     + "the kernel); %.2f of %d cores busy", ms(busyMs), ms(servicesMs), ms(generatorMs),
@@ -157,14 +157,18 @@ final class CpuPerRequest {
             return null;
         }
         try {
-            long ticks = proc.stat(s.pid()).ticks() - s.ticks();
-            double ms = ticks * 1000.0 / ticksPerSecond / answered;
+            double ms = msPerAnswer(proc.stat(s.pid()).ticks() - s.ticks(), answered);
             perProcess.put(s.pid(), ms);
             return ms;
         } catch (IOException | RuntimeException e) {
             notMeasured.add(s.service().name() + ": its process " + s.pid() + " could not be read after the run (" + e + ")");
             return null;
         }
+    }
+
+    /** {@code ticks} of CPU time spread over {@code answered} answers, in ms each. */
+    private double msPerAnswer(long ticks, long answered) {
+        return ticks * 1000.0 / ticksPerSecond / answered;
     }
 
     private static String ms(Double ms) {
