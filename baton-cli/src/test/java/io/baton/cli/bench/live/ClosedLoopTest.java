@@ -14,6 +14,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
+import java.util.function.Function;
 
 import com.sun.net.httpserver.HttpServer;
 
@@ -56,20 +57,10 @@ class ClosedLoopTest {
     void aClientSendsItsNextRequestOnTheThreadThatReadItsAnswer() throws Exception {
         ExecutorService answering = Executors.newSingleThreadExecutor(r -> new Thread(r, "answers"));
         Set<String> sentFrom = ConcurrentHashMap.newKeySet();
-        AtomicInteger sent = new AtomicInteger();
-        Requests requests = new Requests() {
-            @Override
-            public int size() {
-                return 1;
-            }
-
-            @Override
-            public CompletableFuture<Void> send(int i, Consumer<Outcome> done) {
-                sent.incrementAndGet();
-                sentFrom.add(Thread.currentThread().getName());
-                return CompletableFuture.runAsync(() -> done.accept(new Outcome(0.1, 200, 1, 0.05, null)), answering);
-            }
-        };
+        Requests requests = oneRequest(done -> {
+            sentFrom.add(Thread.currentThread().getName());
+            return CompletableFuture.runAsync(() -> done.accept(new Outcome(0.1, 200, 1, 0.05, null)), answering);
+        });
         try {
             ClosedLoop.Run run = ClosedLoop.run(requests, 1, 0.3, 1000);
             assertThat(run.outcomes()).hasSizeGreaterThan(10).allMatch(o -> o.status() == 200);
@@ -84,24 +75,16 @@ class ClosedLoopTest {
     void anAnswerWithinItsOwnSendDoesNotRecurseIntoTheNextRequest() throws Exception {
         ThreadLocal<int[]> depth = ThreadLocal.withInitial(() -> new int[1]);
         AtomicInteger deepest = new AtomicInteger();
-        Requests requests = new Requests() {
-            @Override
-            public int size() {
-                return 1;
+        Requests requests = oneRequest(done -> {
+            deepest.accumulateAndGet(++depth.get()[0], Math::max);
+            try {
+                // a request that fails at once, inside the send: a connection refused, a channel shut down
+                done.accept(new Outcome(0.01, 400, 0, Double.NaN, "bad input"));
+            } finally {
+                depth.get()[0]--;
             }
-
-            @Override
-            public CompletableFuture<Void> send(int i, Consumer<Outcome> done) {
-                deepest.accumulateAndGet(++depth.get()[0], Math::max);
-                try {
-                    // a request that fails at once, inside the send: a connection refused, a channel shut down
-                    done.accept(new Outcome(0.01, 400, 0, Double.NaN, "bad input"));
-                } finally {
-                    depth.get()[0]--;
-                }
-                return CompletableFuture.completedFuture(null);
-            }
-        };
+            return CompletableFuture.completedFuture(null);
+        });
         ClosedLoop.Run run = ClosedLoop.run(requests, 2, 0.3, 1000);
         assertThat(run.outcomes()).hasSizeGreaterThan(100);
         assertThat(deepest.get()).as("sends nested on one thread").isEqualTo(1);
@@ -115,5 +98,20 @@ class ClosedLoopTest {
         assertThat(ClosedLoop.refusedForLoad(new Outcome(5, 200, 1, 1.0, null))).isFalse();
         assertThat(ClosedLoop.refusedForLoad(new Outcome(1, 400, 0, Double.NaN, "bad input"))).isFalse();
         assertThat(ClosedLoop.refusedForLoad(new Outcome(1, 502, 0, Double.NaN, "worker failed"))).isFalse();
+    }
+
+    /** One request, sent as {@code send} says: it gets the callback its outcome goes to. */
+    private static Requests oneRequest(Function<Consumer<Outcome>, CompletableFuture<Void>> send) {
+        return new Requests() {
+            @Override
+            public int size() {
+                return 1;
+            }
+
+            @Override
+            public CompletableFuture<Void> send(int i, Consumer<Outcome> done) {
+                return send.apply(done);
+            }
+        };
     }
 }
