@@ -1,8 +1,5 @@
 package io.baton.cli.bench.live;
 
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -18,7 +15,7 @@ import java.util.function.Consumer;
  * gateway nothing is re-sent: there is no other to send to.
  */
 final class BalancedHttpRequests implements Requests {
-    private final HttpClient client;
+    private final KeepAliveHttp client;
     private final List<HttpRequests> gateways;
     private final Duration timeout;
     private final AtomicInteger next = new AtomicInteger();
@@ -27,7 +24,7 @@ final class BalancedHttpRequests implements Requests {
      * @param gateways the same requests prepared once per gateway (each with its own URL), in the order they are used
      * @param timeout  each request's timeout, from its first send: a re-send gets what is left of it
      */
-    BalancedHttpRequests(HttpClient client, List<HttpRequests> gateways, Duration timeout) {
+    BalancedHttpRequests(KeepAliveHttp client, List<HttpRequests> gateways, Duration timeout) {
         if (gateways.isEmpty()) throw new IllegalArgumentException("no gateway to send to");
         this.client = client;
         this.gateways = List.copyOf(gateways);
@@ -48,7 +45,7 @@ final class BalancedHttpRequests implements Requests {
     public CompletableFuture<Void> send(int i, Consumer<Outcome> done) {
         CompletableFuture<Void> ended = new CompletableFuture<>();
         int first = nextGateway();
-        attempt(gateways.get(first).prepared(i), i, first, System.nanoTime(), false, o -> {
+        attempt(i, first, System.nanoTime(), timeout, false, o -> {
             try {
                 done.accept(o);
             } finally {
@@ -58,25 +55,20 @@ final class BalancedHttpRequests implements Requests {
         return ended;
     }
 
-    private void attempt(HttpRequest request, int i, int gateway, long sentNanos, boolean resent, Consumer<Outcome> done) {
+    private void attempt(int i, int gateway, long sentNanos, Duration left, boolean resent, Consumer<Outcome> done) {
         AtomicBoolean answerBegun = new AtomicBoolean();
-        HttpResponse.BodyHandler<byte[]> handler = info -> {
-            answerBegun.set(true); // a status line and headers came: whatever follows, this request is never sent again
-            return HttpResponse.BodySubscribers.ofByteArray();
-        };
-        client.sendAsync(request, handler).whenComplete((response, failure) -> {
+        // once a status line and headers came, whatever follows, this request is never sent again
+        client.send(gateways.get(gateway).prepared(i), left, HttpRequests.INFERENCE_HEADER_LENGTH, () -> answerBegun.set(true))
+                .whenComplete((answer, failure) -> {
             double ms = (System.nanoTime() - sentNanos) / 1e6;
             if (failure != null && !resent && gateways.size() > 1 && Resend.allowed(failure, answerBegun.get())) {
-                Duration left = timeout.minusNanos(System.nanoTime() - sentNanos);
-                if (left.toMillis() >= 1) {
-                    int other = (gateway + 1) % gateways.size();
-                    HttpRequest again = HttpRequest.newBuilder(gateways.get(other).prepared(i), (name, value) -> true).timeout(left).build();
-                    attempt(again, i, other, sentNanos, true, done);
+                Duration remaining = timeout.minusNanos(System.nanoTime() - sentNanos);
+                if (remaining.toMillis() >= 1) {
+                    attempt(i, (gateway + 1) % gateways.size(), sentNanos, remaining, true, done);
                     return;
                 }
             }
-            Outcome o = failure != null ? Outcome.noAnswer(ms, failure) : Outcome.of(ms, response.statusCode(), response.body(),
-                    response.headers().firstValue(HttpRequests.INFERENCE_HEADER_LENGTH).orElse(null));
+            Outcome o = failure != null ? Outcome.noAnswer(ms, failure) : Outcome.of(ms, answer.status(), answer.body(), answer.header());
             done.accept(resent ? o.asResent() : o);
         });
     }

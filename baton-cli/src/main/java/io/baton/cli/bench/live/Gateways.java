@@ -4,7 +4,6 @@ import io.baton.oip.grpc.GRPCInferenceServiceGrpc;
 import io.grpc.ManagedChannel;
 import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.time.Duration;
 import java.util.List;
 
@@ -37,7 +36,7 @@ final class Gateways {
      * each of {@code gateways}; with several, spread over them round-robin (over REST a request refused before any
      * answer is sent once more through the next gateway, {@link BalancedHttpRequests}).
      */
-    static Requests requests(Workload workload, String app, HttpClient client, List<ManagedChannel> channels, List<URI> gateways,
+    static Requests requests(Workload workload, String app, KeepAliveHttp client, List<ManagedChannel> channels, List<URI> gateways,
                              Duration timeout) {
         if (!channels.isEmpty()) {
             List<Requests> each = channels.stream()

@@ -5,12 +5,10 @@ import io.baton.cli.suite.Oip;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 
@@ -23,11 +21,13 @@ final class HttpRequests implements Requests {
     /** The binary tensor data extension's header: how many leading bytes of a body are its JSON. */
     static final String INFERENCE_HEADER_LENGTH = "Inference-Header-Content-Length";
 
-    private final HttpClient client;
-    private final List<HttpRequest> prepared;
+    private final KeepAliveHttp client;
+    private final List<KeepAliveHttp.Prepared> prepared;
+    private final Duration timeout;
 
-    HttpRequests(HttpClient client, URI inferUrl, String inputName, float[] examples, int[] dims, int count, Duration timeout) {
+    HttpRequests(KeepAliveHttp client, URI inferUrl, String inputName, float[] examples, int[] dims, int count, Duration timeout) {
         this.client = client;
+        this.timeout = timeout;
         this.prepared = new ArrayList<>(count);
         for (int i = 0; i < count; i++) {
             byte[] body;
@@ -36,28 +36,28 @@ final class HttpRequests implements Requests {
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
-            prepared.add(HttpRequest.newBuilder(inferUrl).timeout(timeout).header("Content-Type", "application/json")
-                    .POST(HttpRequest.BodyPublishers.ofByteArray(body)).build());
+            prepared.add(new KeepAliveHttp.Prepared(inferUrl, "application/json", Map.of(), body));
         }
     }
 
     /** One prepared request per body, sent with the binary tensor data extension. */
-    HttpRequests(HttpClient client, URI inferUrl, List<BinaryInferRequest> bodies, Duration timeout) {
+    HttpRequests(KeepAliveHttp client, URI inferUrl, List<BinaryInferRequest> bodies, Duration timeout) {
         this.client = client;
+        this.timeout = timeout;
         this.prepared = new ArrayList<>(bodies.size());
         for (BinaryInferRequest b : bodies) {
-            prepared.add(HttpRequest.newBuilder(inferUrl).timeout(timeout).header("Content-Type", "application/octet-stream")
-                    .header(INFERENCE_HEADER_LENGTH, String.valueOf(b.headerLength()))
-                    .POST(HttpRequest.BodyPublishers.ofByteArray(b.body())).build());
+            prepared.add(new KeepAliveHttp.Prepared(inferUrl, "application/octet-stream",
+                    Map.of(INFERENCE_HEADER_LENGTH, String.valueOf(b.headerLength())), b.body()));
         }
     }
 
-    static HttpClient client() {
-        return HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5)).build();
+    /** The client every load run sends its REST requests with ({@link KeepAliveHttp}). */
+    static KeepAliveHttp client() {
+        return new KeepAliveHttp(Duration.ofSeconds(5));
     }
 
-    /** Request {@code i mod size} as prepared (its URL, headers, body and timeout). */
-    HttpRequest prepared(int i) {
+    /** Request {@code i mod size} as prepared (its URL, headers and body). */
+    KeepAliveHttp.Prepared prepared(int i) {
         return prepared.get(Math.floorMod(i, prepared.size()));
     }
 
@@ -69,11 +69,11 @@ final class HttpRequests implements Requests {
     @Override
     public CompletableFuture<Void> send(int i, Consumer<Outcome> done) {
         long sent = System.nanoTime();
-        return client.sendAsync(prepared.get(i % prepared.size()), HttpResponse.BodyHandlers.ofByteArray())
-                .handle((response, failure) -> {
+        return client.send(prepared.get(i % prepared.size()), timeout, INFERENCE_HEADER_LENGTH, null)
+                .handle((answer, failure) -> {
                     double ms = (System.nanoTime() - sent) / 1e6;
-                    done.accept(failure != null ? Outcome.noAnswer(ms, failure) : Outcome.of(ms, response.statusCode(), response.body(),
-                            response.headers().firstValue(INFERENCE_HEADER_LENGTH).orElse(null)));
+                    done.accept(failure != null ? Outcome.noAnswer(ms, failure) : Outcome.of(ms, answer.status(), answer.body(),
+                            answer.header()));
                     return null;
                 });
     }

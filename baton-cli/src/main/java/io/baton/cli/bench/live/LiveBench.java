@@ -13,7 +13,6 @@ import io.baton.cli.suite.ServiceProcess;
 import io.baton.cli.suite.SuiteException;
 import java.io.PrintStream;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Path;
@@ -140,12 +139,13 @@ public final class LiveBench {
         for (var e : apps.entrySet()) createApplication(e.getValue(), e.getKey(), target.source(), model, slo);
         for (String app : apps.values()) awaitReady(app);
 
-        HttpClient client = HttpRequests.client();
+        KeepAliveHttp client = HttpRequests.client();
         List<ManagedChannel> channels = Gateways.channels(config.protocol(), config.grpcTargets());
         try {
             measure(workload, model, apps, rates, slo, workers, intraOpThreads, client, channels);
         } finally {
             channels.forEach(ManagedChannel::shutdownNow);
+            client.close();
         }
     }
 
@@ -160,12 +160,12 @@ public final class LiveBench {
         return new Target(source, model, workload, config.sloMs() != null ? config.sloMs() : source.path("sloMs").asDouble());
     }
 
-    private Requests requests(Workload workload, String app, HttpClient client, List<ManagedChannel> channels) {
+    private Requests requests(Workload workload, String app, KeepAliveHttp client, List<ManagedChannel> channels) {
         return Gateways.requests(workload, app, client, channels, config.gateways(), config.timeout());
     }
 
     private void measure(Workload workload, Model model, Map<String, String> apps, List<Double> rates, double slo, int workers,
-                         int intraOpThreads, HttpClient client, List<ManagedChannel> channels) throws Exception {
+                         int intraOpThreads, KeepAliveHttp client, List<ManagedChannel> channels) throws Exception {
         List<PointResult> points = new ArrayList<>();
         if (!channels.isEmpty()) {
             out.println("over gRPC: inference.GRPCInferenceService/ModelInfer at " + String.join(", ", config.grpcTargets()));

@@ -6,7 +6,6 @@ import io.grpc.ManagedChannel;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -72,13 +71,14 @@ public final class SoakBench {
         LiveBench.Target target = target();
         SoakServices services = new SoakServices(new ProcCpu(Path.of("/proc")), SoakServices.of(config.gateways(), config.scheduler(),
                 config.registry(), config.profiler(), new JsonHttp(Duration.ofSeconds(10)), out), out);
-        HttpClient client = HttpRequests.client();
+        KeepAliveHttp client = HttpRequests.client();
         List<ManagedChannel> channels = Gateways.channels(config.protocol(), config.grpcTargets());
         try {
             run(target, services, Gateways.requests(target.workload(), config.application(), client, channels, config.gateways(),
                     config.timeout()), !channels.isEmpty());
         } finally {
             channels.forEach(ManagedChannel::shutdownNow);
+            client.close();
         }
     }
 

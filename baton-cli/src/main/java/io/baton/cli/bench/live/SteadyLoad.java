@@ -20,6 +20,7 @@ public final class SteadyLoad {
     public record Sent(double atSeconds, Outcome outcome) {}
 
     private final Requests requests;
+    private final KeepAliveHttp client;
     private final double rate;
     private final Duration timeout;
     private final long start = System.nanoTime();
@@ -28,8 +29,9 @@ public final class SteadyLoad {
     private final Thread sender;
     private volatile boolean stopping;
 
-    private SteadyLoad(Requests requests, double rate, long seed, Duration timeout) {
+    private SteadyLoad(Requests requests, KeepAliveHttp client, double rate, long seed, Duration timeout) {
         this.requests = requests;
+        this.client = client;
         this.rate = rate;
         this.timeout = timeout;
         this.sender = new Thread(() -> send(new SplittableRandom(seed)), "steady-load");
@@ -44,7 +46,8 @@ public final class SteadyLoad {
     public static SteadyLoad rest(URI inferUrl, String inputName, float[] examples, int[] dims, int count, double rate, long seed,
                                   Duration timeout) {
         if (!(rate > 0)) throw new IllegalArgumentException("the rate must be > 0, got " + rate);
-        return new SteadyLoad(new HttpRequests(HttpRequests.client(), inferUrl, inputName, examples, dims, count, timeout), rate, seed, timeout);
+        KeepAliveHttp client = HttpRequests.client();
+        return new SteadyLoad(new HttpRequests(client, inferUrl, inputName, examples, dims, count, timeout), client, rate, seed, timeout);
     }
 
     /**
@@ -55,10 +58,10 @@ public final class SteadyLoad {
     public static SteadyLoad rest(List<URI> inferUrls, String inputName, float[] examples, int[] dims, int count, double rate,
                                   long seed, Duration timeout) {
         if (!(rate > 0)) throw new IllegalArgumentException("the rate must be > 0, got " + rate);
-        java.net.http.HttpClient client = HttpRequests.client();
+        KeepAliveHttp client = HttpRequests.client();
         List<HttpRequests> gateways = inferUrls.stream()
                 .map(url -> new HttpRequests(client, url, inputName, examples, dims, count, timeout)).toList();
-        return new SteadyLoad(new BalancedHttpRequests(client, gateways, timeout), rate, seed, timeout);
+        return new SteadyLoad(new BalancedHttpRequests(client, gateways, timeout), client, rate, seed, timeout);
     }
 
     /** Seconds since the load began, on the clock its send times are on. */
@@ -98,6 +101,7 @@ public final class SteadyLoad {
             Outcome o = outcomes.get(i);
             all.add(new Sent(sentAt.get(i), o != null ? o : Outcome.noAnswer(Double.NaN, new IllegalStateException("no outcome"))));
         }
+        client.close();
         return all;
     }
 }

@@ -2,7 +2,6 @@ package io.baton.cli.bench.live;
 
 import io.baton.oip.grpc.GRPCInferenceServiceGrpc;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.time.Duration;
@@ -52,7 +51,7 @@ final class Workload {
         return declared;
     }
 
-    HttpRequests requests(HttpClient client, URI inferUrl, Duration timeout) {
+    HttpRequests requests(KeepAliveHttp client, URI inferUrl, Duration timeout) {
         if (!isGenerated()) {
             return new HttpRequests(client, inferUrl, images.inputName(), images.examples(), images.dims(), images.count(), timeout);
         }

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,7 +19,7 @@ class BalancedHttpRequestsTest {
     static final Duration TIMEOUT = Duration.ofSeconds(10);
 
     static BalancedHttpRequests balancer(Duration timeout, URI... gateways) {
-        HttpClient client = HttpRequests.client();
+        KeepAliveHttp client = HttpRequests.client();
         List<HttpRequests> each = new ArrayList<>();
         for (URI g : gateways) each.add(new HttpRequests(client, g, "input", new float[] {0.5f, 0.25f}, new int[] {2}, 1, timeout));
         return new BalancedHttpRequests(client, each, timeout);

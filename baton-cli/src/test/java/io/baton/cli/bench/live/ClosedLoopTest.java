@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.net.InetSocketAddress;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Set;
@@ -37,8 +36,8 @@ class ClosedLoopTest {
             exchange.close();
         });
         server.start();
-        try {
-            Requests requests = new HttpRequests(HttpClient.newHttpClient(),
+        try (KeepAliveHttp client = HttpRequests.client()) {
+            Requests requests = new HttpRequests(client,
                     URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/v2/models/m/infer"),
                     "input", new float[] {0.5f}, new int[] {1}, 1, Duration.ofSeconds(5));
             int clients = 4;
