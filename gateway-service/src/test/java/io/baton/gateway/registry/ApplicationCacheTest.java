@@ -77,6 +77,44 @@ class ApplicationCacheTest {
     }
 
     @Test
+    void anExpiredDefinitionIsServedAtOnceWhileOneReadOfItRunsInTheBackground() {
+        java.util.ArrayDeque<Runnable> background = new java.util.ArrayDeque<>();
+        ApplicationCache later = new ApplicationCache(registry, Duration.ofSeconds(2), now::get, background::add);
+        assertThat(later.get("known")).isPresent();
+        assertThat(registry.reads).as("the first read is the request's own").hasValue(1);
+        now.addAndGet(Duration.ofSeconds(3).toNanos());
+        for (int i = 0; i < 5; i++) {
+            assertThat(later.get("known")).as("served without waiting for the registry").isPresent();
+        }
+        assertThat(registry.reads).as("nothing read on the requests").hasValue(1);
+        assertThat(background).as("one read again, not one per request").hasSize(1);
+        background.poll().run();
+        assertThat(registry.reads).hasValue(2);
+        assertThat(later.fresh("known")).as("read again: fresh for another TTL").isPresent();
+
+        registry.down = true;
+        now.addAndGet(Duration.ofSeconds(3).toNanos());
+        assertThat(later.get("known")).isPresent();
+        background.poll().run(); // fails: the old definition stays, and the next request asks again
+        assertThat(later.get("known")).isPresent();
+        assertThat(background).hasSize(1);
+        registry.down = false;
+        background.poll().run();
+        assertThat(later.fresh("known")).isPresent();
+    }
+
+    @Test
+    void aNameKnownToBeUnknownIsReadAgainOnTheRequestOnceExpired() {
+        java.util.ArrayDeque<Runnable> background = new java.util.ArrayDeque<>();
+        ApplicationCache later = new ApplicationCache(registry, Duration.ofSeconds(2), now::get, background::add);
+        assertThat(later.get("nope")).isEmpty();
+        now.addAndGet(Duration.ofSeconds(3).toNanos());
+        assertThat(later.get("nope")).isEmpty();
+        assertThat(registry.reads).hasValue(2);
+        assertThat(background).isEmpty();
+    }
+
+    @Test
     void aStaleDefinitionIsServedWhileTheRegistryIsDown() {
         cache.get("known");
         registry.down = true;
