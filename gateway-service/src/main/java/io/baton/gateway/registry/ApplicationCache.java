@@ -110,7 +110,11 @@ public class ApplicationCache {
                 entry.refreshing().set(false);
             }
         }
-        refresher.execute(() -> readAgain(name, entry));
+        if (ttlNanos == 0) {
+            readAgain(name, entry); // a TTL of zero asks for the registry's word on every request: it is read here
+        } else {
+            refresher.execute(() -> readAgain(name, entry));
+        }
         return entries.getOrDefault(name, entry).definition(); // what a read on this thread found, else the old one
     }
 

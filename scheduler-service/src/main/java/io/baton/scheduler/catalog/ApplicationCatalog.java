@@ -3,6 +3,7 @@ package io.baton.scheduler.catalog;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import io.baton.scheduler.web.ApiException;
@@ -11,8 +12,10 @@ import org.springframework.http.HttpStatus;
 /**
  * The applications dispatch serves, read from the registry and kept for {@code ttl}: the hot path reads the
  * registry at most once per application per ttl, and a change there (a new profile, another policy) takes effect
- * within it. When an entry expires, one request reads it again while the others keep using the old one (at a
- * thousand requests a second, letting each of them read would send the registry dozens of identical reads).
+ * within it. When an entry expires, it is read again in the background, one read at a time, while every request goes
+ * on with the one held (at a thousand requests a second, letting each of them read would send the registry dozens of
+ * identical reads; letting one of them read made that one wait for the registry, out to its client's timeout when a
+ * restarting registry accepted connections without answering yet).
  *
  * <p>When the registry cannot be read (down, or its database down), an entry read before is served past its TTL,
  * for as long as the outage lasts: what the registry said last is still the best knowledge of the application, and
@@ -33,15 +36,23 @@ public class ApplicationCatalog {
     private final RegistryOutage outage;
     private final ConcurrentHashMap<String, Entry> cache = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<String, ProfileEntry> ensembleProfiles = new ConcurrentHashMap<>();
+    private final Executor refresher;
 
     public ApplicationCatalog(RegistryClient registry, Duration ttl) {
         this(registry, ttl, RegistryOutage.unobserved());
     }
 
+    /** Reads an expired application again on the calling thread: that request gets what the registry says now. */
     public ApplicationCatalog(RegistryClient registry, Duration ttl, RegistryOutage outage) {
+        this(registry, ttl, outage, Runnable::run);
+    }
+
+    /** @param refresher where an expired application is read again (one read at a time per application) */
+    public ApplicationCatalog(RegistryClient registry, Duration ttl, RegistryOutage outage, Executor refresher) {
         this.registry = registry;
         this.ttlNanos = ttl.toNanos();
         this.outage = outage;
+        this.refresher = refresher;
     }
 
     /** Every application's name, read from the registry now (not cached: the warm-up lists them once). */
@@ -62,29 +73,57 @@ public class ApplicationCatalog {
     public CatalogApplication get(String name) {
         Entry e = cache.get(name);
         long now = System.nanoTime();
-        if (e != null && (now - e.readAtNanos() < ttlNanos || !e.refreshing().compareAndSet(false, true))) {
-            return e.app(); // fresh, or another request is reading it again right now
+        if (e == null) {
+            Optional<CatalogApplication> read;
+            try {
+                read = registry.application(name);
+            } catch (RuntimeException unreachable) {
+                outage.failed(unreachable);
+                throw unreachable;
+            }
+            outage.answered();
+            return keep(name, read, now).orElseThrow(() -> unknown(name));
         }
+        if (now - e.readAtNanos() < ttlNanos || !e.refreshing().compareAndSet(false, true)) {
+            return e.app(); // fresh, or it is being read again right now
+        }
+        if (ttlNanos == 0) {
+            readAgain(name, e); // a TTL of zero asks for the registry's word on every request: it is read here
+        } else {
+            refresher.execute(() -> readAgain(name, e));
+        }
+        Entry current = cache.get(name); // what a read on this thread found, else still the old entry
+        if (current == null) throw unknown(name);
+        return current.app();
+    }
+
+    private void readAgain(String name, Entry old) {
+        long now = System.nanoTime();
         Optional<CatalogApplication> read;
         try {
             read = registry.application(name);
         } catch (RuntimeException unreachable) {
-            if (e == null) {
-                outage.failed(unreachable);
-                throw unreachable;
-            }
-            e.refreshing().set(false);
-            outage.servedStale("application '" + name + "'", (now - e.readAtNanos()) / 1_000_000, unreachable);
-            return e.app();
+            old.refreshing().set(false);
+            outage.servedStale("application '" + name + "'", (now - old.readAtNanos()) / 1_000_000, unreachable);
+            return;
         }
         outage.answered();
+        keep(name, read, now);
+    }
+
+    /** Holds what the registry answered; an application it no longer knows is forgotten. */
+    private Optional<CatalogApplication> keep(String name, Optional<CatalogApplication> read, long readAtNanos) {
         if (read.isEmpty()) {
             cache.remove(name);
-            throw new ApiException(HttpStatus.NOT_FOUND, "not-found", "unknown application '" + name + "'")
-                    .withField("application");
+        } else {
+            cache.put(name, new Entry(read.get(), readAtNanos, new AtomicBoolean()));
         }
-        cache.put(name, new Entry(read.get(), now, new AtomicBoolean()));
-        return read.get();
+        return read;
+    }
+
+    private static ApiException unknown(String name) {
+        return new ApiException(HttpStatus.NOT_FOUND, "not-found", "unknown application '" + name + "'")
+                .withField("application");
     }
 
     /**

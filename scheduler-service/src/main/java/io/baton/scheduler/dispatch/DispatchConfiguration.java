@@ -32,7 +32,11 @@ class DispatchConfiguration {
     ApplicationCatalog applicationCatalog(SchedulerProperties properties, ObjectMapper json,
                                           InternalCredentials credentials, MeterRegistry meters) {
         return new ApplicationCatalog(new RegistryClient(properties.registryUrl(), json, credentials),
-                properties.catalogTtl(), new RegistryOutage(meters));
+                properties.catalogTtl(), new RegistryOutage(meters), Executors.newSingleThreadExecutor(r -> {
+                    Thread t = new Thread(r, "catalog-refresh");
+                    t.setDaemon(true);
+                    return t;
+                }));
     }
 
     @Bean(destroyMethod = "shutdown")

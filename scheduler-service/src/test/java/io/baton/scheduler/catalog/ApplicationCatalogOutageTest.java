@@ -138,6 +138,30 @@ class ApplicationCatalogOutageTest {
     }
 
     @Test
+    void anExpiredApplicationIsReadAgainInTheBackgroundWhileRequestsGoOnWithTheOneHeld() {
+        java.util.ArrayDeque<Runnable> background = new java.util.ArrayDeque<>();
+        ApplicationCatalog later = new ApplicationCatalog(new RegistryClient(URI.create("http://127.0.0.1:" + port),
+                new ObjectMapper(), InternalCredentials.none()), Duration.ofNanos(1), outage, background::add);
+        assertEquals(80, later.get("fashion").sloMs(), "an application never read is read on the request");
+        slo.set(120);
+        for (int i = 0; i < 3; i++) {
+            assertEquals(80, later.get("fashion").sloMs(), "expired, but served without waiting for the registry");
+        }
+        assertEquals(1, background.size(), "one read again, not one per request");
+        background.poll().run();
+        assertEquals(120, later.get("fashion").sloMs(), "what the read in the background found");
+
+        assertEquals(1, background.size(), "the request above found it expired again");
+        registry.stop(0);
+        assertEquals(120, later.get("fashion").sloMs(), "a read is under way: nothing more is asked");
+        assertEquals(1, background.size());
+        background.poll().run(); // fails: counted as a stale read, and the next request asks again
+        assertEquals(1.0, staleReads());
+        assertEquals(120, later.get("fashion").sloMs());
+        assertEquals(1, background.size());
+    }
+
+    @Test
     void anApplicationTheRegistryNoLongerHasIsUnknownAtOnce() {
         assertEquals(80, catalog.get("fashion").sloMs());
         registry.removeContext("/");
